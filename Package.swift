@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "nearby-voice",
+    products: [
+        .executable(name: "nearby-voice", targets: ["nearby-voice"]),
+        .library(name: "NearbyCore", targets: ["NearbyCore"]),
+        .library(name: "Announcer", targets: ["Announcer"]),
+    ],
+    targets: [
+        // GNU readline: the line editor of interactive sessions. The headers sit in the system
+        // include directory; naming pkgConfig "readline" would add flags SwiftPM rejects.
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        // espeak-ng for synthesis and pcaudiolib (espeak-ng's own audio output library) for
+        // playback that reports a missing device.
+        .systemLibrary(
+            name: "CEspeak",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev", "espeak-ng-data", "libpcaudio-dev"])]
+        ),
+        .target(name: "NearbyCore"),
+        .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak"]),
+        .executableTarget(
+            name: "nearby-voice",
+            dependencies: ["NearbyCore", "Announcer", "CReadline"]
+        ),
+        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
+        .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

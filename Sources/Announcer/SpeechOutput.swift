@@ -1,0 +1,193 @@
+import Foundation
+import NearbyCore
+import Synchronization
+
+/// The speech worker: one thread owns espeak-ng and the audio device, takes utterances from a
+/// `SpeechQueue` and speaks them, live to the device in 20 ms chunks, into a WAV file, or both.
+/// Stopping is prompt: the synth callback and the writer check a flag between chunks.
+public final class SpeechOutput: @unchecked Sendable {
+    /// Live to a device (interruptions apply), or rendered whole into the WAV file only.
+    public enum Mode: Sendable {
+        case live
+        case renderOnly
+    }
+
+    public let mode: Mode
+    public private(set) var sampleRate = 22_050
+    /// Called on the worker thread with what became of each utterance.
+    public var onOutcome: (@Sendable (Int, SpeechOutcome) -> Void)?
+
+    private let condition = NSCondition()
+    private var queue = SpeechQueue()
+    private var current: Utterance?
+    private var isDraining = false
+    private var isFinishing = false
+    private var voice: VoiceSettings
+    private var appliedVoice: VoiceSettings?
+    private let earcons: Bool
+    private var plainEarcons: Bool
+    private let stopFlag = Atomic<Bool>(false)
+    private let wav: (path: String, writer: WAVWriter?)?
+    private var wavWriter: WAVWriter?
+    /// The first error of the WAV file, reported when the session ends.
+    public private(set) var wavError: OutputFileError?
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts the worker and waits for it to initialise espeak-ng (and open the device when
+    /// live). Throws the library's error when either fails.
+    public init(mode: Mode, voice: VoiceSettings, wavPath: String?, earcons: Bool, plainEarcons: Bool) throws {
+        self.mode = mode
+        self.voice = voice
+        self.earcons = earcons
+        self.plainEarcons = plainEarcons
+        self.wav = wavPath.map { ($0, nil) }
+        let started = DispatchSemaphore(value: 0)
+        let startError = Mutex<(any Error)?>(nil)
+        let thread = Thread { [self] in
+            let engine: EspeakEngine
+            var device: AudioDevice? = nil
+            do {
+                engine = try EspeakEngine(voice: voice.voice)
+                try apply(voice, to: engine)
+                sampleRate = engine.sampleRate
+                if mode == .live { device = try AudioDevice(sampleRate: engine.sampleRate) }
+                if let path = wavPath { wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate) }
+            } catch {
+                startError.withLock { $0 = error }
+                started.signal()
+                done.signal()
+                return
+            }
+            started.signal()
+            run(engine: engine, device: device)
+            wavWriter?.close()
+            done.signal()
+        }
+        thread.name = "speech"
+        thread.start()
+        started.wait()
+        if let error = startError.withLock({ $0 }) { throw error }
+    }
+
+    /// Queues an utterance under the queue rules (live), or in order (render only).
+    public func enqueue(_ utterance: Utterance) {
+        condition.lock()
+        var dropped: [Utterance] = []
+        if mode == .live {
+            let change = queue.add(utterance, speaking: current)
+            if change.interruptsCurrent { stopFlag.store(true, ordering: .relaxed) }
+            dropped = change.dropped
+        } else {
+            _ = queue.add(Utterance(seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon), speaking: nil)
+        }
+        condition.broadcast()
+        condition.unlock()
+        for item in dropped { onOutcome?(item.seq, .dropped) }
+    }
+
+    /// Silences speech now and forgets what was queued.
+    public func stop() {
+        condition.lock()
+        let dropped = queue.removeAll()
+        if current != nil { stopFlag.store(true, ordering: .relaxed) }
+        condition.unlock()
+        for item in dropped { onOutcome?(item.seq, .dropped) }
+    }
+
+    /// Changes the voice for the utterances still to come.
+    public func setVoice(_ settings: VoiceSettings, plainEarcons: Bool) {
+        condition.lock()
+        voice = settings
+        self.plainEarcons = plainEarcons
+        condition.unlock()
+    }
+
+    /// Waits until everything queued has been spoken (and has played).
+    public func waitUntilIdle() {
+        condition.lock()
+        while current != nil || !queue.pending.isEmpty || isDraining { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Speaks what is queued, then stops the worker and closes the WAV file.
+    public func finish() {
+        condition.lock()
+        isFinishing = true
+        condition.broadcast()
+        condition.unlock()
+        done.wait()
+    }
+
+    private func apply(_ settings: VoiceSettings, to engine: EspeakEngine) throws {
+        if appliedVoice?.voice != settings.voice { try engine.setVoice(settings.voice) }
+        try engine.set(.rate, settings.rate)
+        try engine.set(.pitch, settings.pitch)
+        try engine.set(.volume, settings.volume)
+        appliedVoice = settings
+    }
+
+    private func run(engine: EspeakEngine, device: AudioDevice?) {
+        condition.lock()
+        while true {
+            while queue.pending.isEmpty && !isFinishing { condition.wait() }
+            guard let utterance = queue.next() else { break }
+            current = utterance
+            stopFlag.store(false, ordering: .relaxed)
+            let wanted = voice, plain = plainEarcons
+            condition.unlock()
+
+            if wanted != appliedVoice { try? apply(wanted, to: engine) }
+            let outcome = speak(utterance, engine: engine, device: device, plainEarcons: plain)
+
+            condition.lock()
+            current = nil
+            let idle = queue.pending.isEmpty
+            if idle, let device {
+                isDraining = true
+                condition.unlock()
+                device.drain()
+                condition.lock()
+                isDraining = false
+            }
+            condition.broadcast()
+            condition.unlock()
+            onOutcome?(utterance.seq, outcome)
+            condition.lock()
+        }
+        condition.unlock()
+    }
+
+    /// Speaks one utterance; returns whether it was heard whole.
+    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: AudioDevice?, plainEarcons: Bool) -> SpeechOutcome {
+        var written = 0
+        let chunk = max(1, sampleRate / 50)  // 20 ms
+        let deliver = { (samples: UnsafeBufferPointer<Int16>) -> Bool in
+            var offset = 0
+            while offset < samples.count {
+                if self.stopFlag.load(ordering: .relaxed) { return false }
+                let end = min(samples.count, offset + chunk)
+                let piece = UnsafeBufferPointer(rebasing: samples[offset..<end])
+                if let device, !device.write(piece) { return false }
+                self.record(piece)
+                written += piece.count
+                offset = end
+            }
+            return true
+        }
+        if earcons, let earcon = utterance.earcon {
+            let tone = Earcons.samples(earcon, sampleRate: sampleRate, plain: plainEarcons)
+            _ = tone.withUnsafeBufferPointer { deliver($0) }
+        }
+        try? engine.synthesize(utterance.text, into: SampleSink(deliver))
+        if stopFlag.load(ordering: .relaxed) {
+            device?.flush()
+            return .interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate))
+        }
+        return .spoken
+    }
+
+    private func record(_ samples: UnsafeBufferPointer<Int16>) {
+        guard let wavWriter, wavError == nil else { return }
+        do { try wavWriter.append(samples) } catch { wavError = error }
+    }
+}

@@ -1,0 +1,25 @@
+import NearbyCore
+
+/// One announcement on its way to the speaker, numbered as the transcript numbers it.
+public struct Utterance: Equatable, Sendable {
+    public var seq: Int
+    public var text: String
+    public var priority: Announcement.Priority
+    public var earcon: Announcement.Earcon?
+
+    public init(seq: Int, text: String, priority: Announcement.Priority, earcon: Announcement.Earcon? = nil) {
+        self.seq = seq
+        self.text = text
+        self.priority = priority
+        self.earcon = earcon
+    }
+}
+
+/// What became of an utterance.
+public enum SpeechOutcome: Equatable, Sendable {
+    case spoken
+    /// Cut off after `heardMilliseconds` of it had played.
+    case interrupted(heardMilliseconds: Int)
+    /// Never spoken: a later announcement took its place.
+    case dropped
+}

@@ -1,0 +1,69 @@
+/// What the user did, named after the doing: every command line becomes one of these.
+public enum Action: Equatable, Sendable {
+    /// `find` alone: the search field takes focus, and the keyboard lifts the sheet.
+    case searchFocused
+    /// `find WORDS`: the query is entered.
+    case queryEntered(String)
+    /// The line being typed, after a pause: the as-you-type count (status priority).
+    case queryTyped(String)
+    /// `clear`: the field's clear button.
+    case queryCleared
+    /// `done`: the search field gives up focus and the keyboard goes.
+    case searchDismissed
+    /// `filter KIND`, or `filter all` (nil).
+    case filterChosen(String?)
+    /// `filter` alone: the pills are read.
+    case filtersRequested
+    /// `next` / `previous`: a VoiceOver swipe through the visible list.
+    case nextFocused
+    case previousFocused
+    /// `select`: a place in the list or a pin on the map is tapped.
+    case placeSelected(PlaceReference)
+    /// `close`: the detail is closed and the selection cleared.
+    case selectionCleared
+    /// `up` / `down`: the adjustable handle's increment and decrement.
+    case handleIncremented
+    case handleDecremented
+    /// `handle`: a tap on the handle, which cycles the detents.
+    case handleActivated
+    /// `back`: a tap on the dimmed map at the top detent.
+    case dimmedMapTapped
+    /// `detent NAME`: the app moves the sheet itself.
+    case detentChosen(Detent)
+    /// `drag DY [VELOCITY]`: a drag of DY points (negative is up), released at VELOCITY pt/s.
+    case sheetDragged(translation: Double, velocity: Double)
+    case readRequested
+    case whereRequested
+    case walkRequested
+    case repeatRequested
+    /// `history [N]`: earlier announcements, or the Nth of them.
+    case historyRequested(Int?)
+    /// `stop`: speech is silenced; the core says nothing.
+    case speechStopped
+    case settingChanged(key: String, value: String)
+    case settingsRequested
+    /// `map`: a text picture of the map, `columns` wide and `rows` high.
+    case mapRequested(columns: Int, rows: Int)
+    case helpRequested(String?)
+    case quitRequested
+    /// A line that is not a valid command: it changes nothing and is answered with an error.
+    case invalid(CommandError)
+}
+
+/// How `select` names a place.
+public enum PlaceReference: Equatable, Sendable {
+    /// The place focused by `next` / `previous`.
+    case focused
+    /// A position in the visible list, from 1.
+    case position(Int)
+    /// Words of a name, matched as search matches them.
+    case name(String)
+}
+
+/// A line that could not be understood, with what to say about it.
+public enum CommandError: Equatable, Sendable {
+    /// The first word is no command; `suggestion` is the nearest command, or a whole line to try.
+    case unknownCommand(String, suggestion: String?)
+    /// The command is known but its argument is not: `message` says what it takes.
+    case badArgument(command: String, message: String)
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A point on the Earth in degrees (WGS 84, as GPS and GeoJSON give them).
+public struct Coordinate: Hashable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// The mean radius of the Earth in metres (IUGG).
+    static let earthRadius = 6_371_008.8
+
+    /// The great-circle (haversine) distance to `other`, in metres.
+    public func distance(to other: Coordinate) -> Double {
+        let lat1 = latitude * .pi / 180, lat2 = other.latitude * .pi / 180
+        let dLat = lat2 - lat1
+        let dLon = (other.longitude - longitude) * .pi / 180
+        let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * Self.earthRadius * asin(min(1, sqrt(a)))
+    }
+
+    /// The initial great-circle bearing towards `other`, in degrees clockwise from north, 0..<360.
+    public func bearing(to other: Coordinate) -> Double {
+        let lat1 = latitude * .pi / 180, lat2 = other.latitude * .pi / 180
+        let dLon = (other.longitude - longitude) * .pi / 180
+        let y = sin(dLon) * cos(lat2)
+        let x = cos(lat1) * sin(lat2) - sin(lat1) * cos(lat2) * cos(dLon)
+        let degrees = atan2(y, x) * 180 / .pi
+        return (degrees + 360).truncatingRemainder(dividingBy: 360)
+    }
+
+    /// Whether both parts are finite and in range (latitude ±90, longitude ±180).
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+
+    /// Parses "LAT,LON" (spaces allowed), as `--at` takes it; nil when it is not a valid point.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        self.init(latitude: lat, longitude: lon)
+        guard isValid else { return nil }
+    }
+}

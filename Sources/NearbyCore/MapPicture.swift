@@ -1,0 +1,110 @@
+import Foundation
+
+/// A text picture of the map for a sighted collaborator: the region the camera shows, pins as
+/// category letters with a legend, the user, the selected place, a scale, and the sheet drawn
+/// over the bottom rows at its detent's share of the screen. It reads right without colour.
+public struct MapPicture {
+    public let text: String
+    /// What is spoken of the picture: what it shows, not the characters.
+    public let summary: String
+
+    public init(state: NearbyState, columns: Int, rows: Int) {
+        let columns = max(30, min(columns, 200)), rows = max(10, min(rows, 80))
+        var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
+        let region = Self.region(for: state)
+        let letters = Self.letters(for: state.catalog.kindCounts(among: state.shown).map(\.kind))
+
+        func cell(_ point: Coordinate) -> (row: Int, column: Int)? {
+            let x = (point.longitude - region.west) / (region.east - region.west)
+            let y = (region.north - point.latitude) / (region.north - region.south)
+            guard x >= 0, x <= 1, y >= 0, y <= 1 else { return nil }
+            return (min(rows - 1, Int(y * Double(rows - 1) + 0.5)), min(columns - 1, Int(x * Double(columns - 1) + 0.5)))
+        }
+        for index in state.shown.reversed() {
+            let place = state.catalog.places[index]
+            guard let spot = cell(place.coordinate) else { continue }
+            grid[spot.row][spot.column] = place.id == state.selection ? "*" : letters[place.kind] ?? "?"
+        }
+        if let spot = cell(state.settings.origin) { grid[spot.row][spot.column] = "@" }
+
+        // The sheet covers the bottom rows at its detent's share of the screen.
+        let geometry = SheetGeometry(screenHeight: state.settings.screenHeight)
+        let share = state.isSheetPresented ? geometry.height(of: state.detent) / state.settings.screenHeight : 0
+        let sheetRows = state.isSheetPresented ? max(2, Int((share * Double(rows)).rounded())) : 0
+        let sheetTop = rows - min(rows, sheetRows)
+        let opaque = state.settings.reduceTransparency
+        for row in sheetTop..<rows {
+            for column in 0..<columns {
+                let behind = grid[row][column]
+                grid[row][column] = opaque || behind == " " ? (opaque ? " " : ".") : Character(behind.lowercased())
+            }
+        }
+        if sheetRows > 0 {
+            Self.write("+" + String(repeating: "-", count: columns - 2) + "+", into: &grid, row: sheetTop)
+            Self.write("= Nearby: \(state.detent.spokenValue) =", into: &grid, row: sheetTop, centred: true)
+            if sheetTop + 1 < rows {
+                Self.write(" [ \(state.query.isEmpty ? "Search places" : state.query) ]", into: &grid, row: sheetTop + 1)
+            }
+        }
+        let dimmed = state.isSheetPresented && state.detent == .full && !opaque
+        if dimmed && !state.settings.reduceMotion {
+            // Behind the top detent the map is scaled down with rounded corners.
+            for (row, column) in [(0, 0), (0, columns - 1)] { grid[row][column] = row == 0 && column == 0 ? "(" : ")" }
+        }
+
+        var lines = grid.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        lines.append("Legend: @ you, * selected, \(legend.isEmpty ? "no pins" : legend).")
+        let widthMetres = Coordinate(latitude: region.south, longitude: region.west)
+            .distance(to: Coordinate(latitude: region.south, longitude: region.east))
+        lines.append("Scale: \(columns) columns are \(SpokenMeasure.distance(widthMetres, units: state.settings.units)).")
+        var notes: [String] = []
+        if dimmed { notes.append(state.settings.reduceMotion ? "map dimmed" : "map dimmed, scaled down, rounded corners") }
+        if opaque && state.isSheetPresented { notes.append("sheet opaque") } else if state.isSheetPresented { notes.append("pins under the sheet show in lower case") }
+        if !notes.isEmpty { lines.append("Note: " + notes.joined(separator: "; ") + ".") }
+        text = lines.joined(separator: "\n")
+        let pins = state.shown.count
+        summary = "Map drawn for a sighted collaborator: \(NearbyState.places(pins)) as letters, you as @\(state.selection == nil ? "" : ", the selected place as *")."
+    }
+
+    private static func write(_ text: String, into grid: inout [[Character]], row: Int, centred: Bool = false) {
+        let columns = grid[row].count
+        let characters = Array(text.prefix(columns))
+        let start = centred ? max(0, (columns - characters.count) / 2) : 0
+        for (offset, character) in characters.enumerated() where start + offset < columns {
+            grid[row][start + offset] = character
+        }
+    }
+
+    /// A capital letter for each kind: its first free letter.
+    static func letters(for kinds: [String]) -> [String: Character] {
+        var used = Set<Character>(["@", "*"]), result: [String: Character] = [:]
+        for kind in kinds {
+            let candidates = TextFolding.fold(kind).uppercased().filter { $0.isLetter && $0.isASCII } + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            if let letter = candidates.first(where: { !used.contains($0) }) {
+                used.insert(letter)
+                result[kind] = letter
+            }
+        }
+        return result
+    }
+
+    /// The region the camera shows: every shown place and the user, or the close-up.
+    static func region(for state: NearbyState) -> (north: Double, south: Double, east: Double, west: Double) {
+        if case .closeUp(let id, let altitude) = state.camera,
+            let place = state.catalog.places.first(where: { $0.id == id })
+        {
+            // A camera `altitude` metres up sees about as far across.
+            let halfLat = altitude / 2 / 111_320
+            let halfLon = halfLat / max(0.01, cos(place.coordinate.latitude * .pi / 180))
+            return (place.coordinate.latitude + halfLat, place.coordinate.latitude - halfLat,
+                place.coordinate.longitude + halfLon, place.coordinate.longitude - halfLon)
+        }
+        let points = state.shown.prefix(10_000).map { state.catalog.places[$0].coordinate } + [state.settings.origin]
+        var north = points.map(\.latitude).max()!, south = points.map(\.latitude).min()!
+        var east = points.map(\.longitude).max()!, west = points.map(\.longitude).min()!
+        let latMargin = max(0.0005, (north - south) * 0.08), lonMargin = max(0.0005, (east - west) * 0.08)
+        north += latMargin; south -= latMargin; east += lonMargin; west -= lonMargin
+        return (north, south, east, west)
+    }
+}

@@ -1,0 +1,37 @@
+/// What the user can set: where they stand, how things are measured and said, and the
+/// accessibility settings that change what is said and drawn.
+public struct Settings: Equatable, Sendable {
+    public var origin: Coordinate = BuiltInPlaces.defaultOrigin
+    /// The way the user faces, in degrees from north; nil gives compass words.
+    public var heading: Double?
+    public var units: Units = .metric
+    /// Walking speed in metres a second.
+    public var walkSpeed: Double = 1.4
+    public var verbosity: Verbosity = .normal
+    public var reduceMotion = false
+    public var reduceTransparency = false
+    /// How far above a chosen place the camera stops, in metres (the seed's `closeUpDistance`).
+    public var closeUpDistance: Double = 1500
+    /// The screen height in points that `drag` distances are measured against.
+    public var screenHeight: Double = 844
+    /// Whether a drag below half the lowest detent dismisses the sheet.
+    public var dismissible = false
+    /// The voice, by espeak-ng name or language.
+    public var voice = "en"
+    /// Speaking rate in words a minute (espeak-ng's range, 80 to 450).
+    public var rate = 175
+    /// Pitch, 0 to 100.
+    public var pitch = 50
+    /// Volume, 0 to 200.
+    public var volume = 100
+
+    public init() {}
+
+    public enum Units: String, Sendable, CaseIterable {
+        case metric, imperial
+    }
+
+    public enum Verbosity: String, Sendable, CaseIterable {
+        case terse, normal, verbose
+    }
+}

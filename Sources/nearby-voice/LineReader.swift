@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where command lines come from: readline on a terminal, plain lines otherwise.
+protocol LineReader: AnyObject {
+    /// The next line without its newline, or nil at the end of input.
+    func nextLine() -> String?
+    /// Whether a person is typing at a terminal (a greeting is due, and a goodbye at the end).
+    var isInteractive: Bool { get }
+}
+
+/// Lines of a script file, read whole and checked to be UTF-8 up front.
+final class ScriptLineReader: LineReader {
+    private var lines: [Substring]
+    private var index = 0
+    let isInteractive = false
+
+    init(path: String) throws(Failure) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(.noInput, "Cannot open the script \(path): no such file.")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(.noInput, "Cannot read the script \(path): permission denied or not a file.")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let line = Self.firstInvalidLine(data)
+            throw Failure(.dataError, "\(path):\(line): the script is not valid UTF-8 text.")
+        }
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+    }
+
+    func nextLine() -> String? {
+        guard index < lines.count else { return nil }
+        defer { index += 1 }
+        var line = lines[index]
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        return String(line)
+    }
+
+    /// The line number (from 1) of the first byte sequence that is not UTF-8.
+    static func firstInvalidLine(_ data: Data) -> Int {
+        var line = 1
+        for chunk in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if String(validating: chunk, as: UTF8.self) == nil { return line }
+            line += 1
+        }
+        return line
+    }
+}
+
+/// Lines from standard input when it is not a terminal: no prompt, no echo.
+final class PipeLineReader: LineReader {
+    let isInteractive = false
+
+    func nextLine() -> String? {
+        guard var line = readLine(strippingNewline: true) else { return nil }
+        if line.hasSuffix("\r") { line.removeLast() }
+        return line
+    }
+}

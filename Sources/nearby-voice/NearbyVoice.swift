@@ -1,0 +1,63 @@
+import Announcer
+import Foundation
+import NearbyCore
+
+/// The program: reads the options, loads the places, starts speech, and runs the session.
+enum NearbyVoice {
+    static let version = "0.1.0"
+
+    /// Runs with `arguments` (without the program's name) and returns the exit code.
+    static func run(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var options = Options()
+            try options.applyEnvironment(ProcessInfo.processInfo.environment)
+            try Options.parse(arguments, into: &options)
+            if options.showHelp {
+                print(Options.usage)
+                return ExitCode.success.rawValue
+            }
+            if options.showVersion {
+                print("nearby-voice \(version)")
+                return ExitCode.success.rawValue
+            }
+            let reader: LineReader
+            if let script = options.scriptPath {
+                reader = try ScriptLineReader(path: script)
+            } else if isatty(STDIN_FILENO) == 1 {
+                reader = ReadlineReader(historyPath: historyPath())
+            } else {
+                reader = PipeLineReader()
+            }
+            return try Session(options: options, reader: reader).run().rawValue
+        } catch {
+            FileHandle.standardError.write(Data("nearby-voice: \(error.message)\n".utf8))
+            return error.code.rawValue
+        }
+    }
+
+    /// `$XDG_STATE_HOME/nearby-voice/history`, its folder made when missing.
+    static func historyPath() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { "\($0)/.local/state" }
+        guard let state else { return nil }
+        let folder = "\(state)/nearby-voice"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return "\(folder)/history"
+    }
+
+    /// Loads `--places`, or the built-in places.
+    static func loadPlaces(_ path: String?) throws(Failure) -> [Place] {
+        guard let path else { return BuiltInPlaces.lisbon }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(.noInput, "Cannot open the places file \(path): no such file.")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(.noInput, "Cannot read the places file \(path): permission denied or not a file.")
+        }
+        do { return try PlacesFile.parseJSON(data, file: path) } catch {
+            throw Failure(.dataError, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(NearbyVoice.run(Array(CommandLine.arguments.dropFirst())))

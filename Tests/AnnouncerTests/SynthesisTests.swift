@@ -1,0 +1,100 @@
+import Announcer
+import Foundation
+import NearbyCore
+import Testing
+
+/// Reads a 16-bit mono WAV file: its sample rate and samples.
+func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(data.count >= 44)
+    #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF")
+    #expect(String(decoding: data[8..<16], as: UTF8.self) == "WAVEfmt ")
+    func u32(_ offset: Int) -> Int { Int(data[offset]) | Int(data[offset + 1]) << 8 | Int(data[offset + 2]) << 16 | Int(data[offset + 3]) << 24 }
+    let rate = u32(24), dataBytes = u32(40)
+    #expect(u32(4) == 36 + dataBytes)
+    #expect(dataBytes == data.count - 44)
+    let samples = stride(from: 44, to: 44 + dataBytes - 1, by: 2).map {
+        Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
+    }
+    return (rate, samples)
+}
+
+func rms(_ samples: [Int16]) -> Double {
+    guard !samples.isEmpty else { return 0 }
+    return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
+}
+
+@Suite("Real espeak-ng synthesis", .serialized)
+struct SynthesisTests {
+    func render(_ texts: [String], voice: VoiceSettings = VoiceSettings(), earcons: Bool = false, earcon: Announcement.Earcon? = nil) throws -> (rate: Int, samples: [Int16]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("synthesis-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SpeechOutput(mode: .renderOnly, voice: voice, wavPath: path, earcons: earcons, plainEarcons: false)
+        for (seq, text) in texts.enumerated() {
+            output.enqueue(Utterance(seq: seq + 1, text: text, priority: .assertive, earcon: earcon))
+        }
+        output.finish()
+        return try readWAV(path)
+    }
+
+    /// The duration of the same text from the espeak-ng program, the reference.
+    func referenceSeconds(_ text: String, rate: Int = 175) throws -> Double {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        process.arguments = ["-v", "en", "-s", String(rate), "-w", path, text]
+        try process.run()
+        process.waitUntilExit()
+        let wav = try readWAV(path)
+        return Double(wav.samples.count) / Double(wav.rate)
+    }
+
+    @Test func speechLastsAsLongAsTheWordsAndIsNotSilent() throws {
+        let text = "Harbor Coffee, Café, 285 metres west, 4 minute walk."
+        let wav = try render([text])
+        #expect(wav.rate == 22_050)
+        let seconds = Double(wav.samples.count) / Double(wav.rate)
+        let reference = try referenceSeconds(text)
+        // The same text differs by a few hundred samples between runs: compare with a tolerance.
+        #expect(abs(seconds - reference) < 0.15 * reference + 0.1, "\(seconds) s against espeak-ng's \(reference) s")
+        #expect(seconds > 2 && seconds < 6)
+        #expect(rms(wav.samples) > 500)
+    }
+
+    @Test func everythingAnnouncedIsRenderedInOrderIntoOneFile() throws {
+        let one = try render(["Sheet, half height, 2 of 3."])
+        let three = try render(["Sheet, half height, 2 of 3.", "Already at full height.", "Goodbye."])
+        let oneSeconds = Double(one.samples.count) / 22_050, threeSeconds = Double(three.samples.count) / 22_050
+        #expect(threeSeconds > oneSeconds * 1.5)
+        // The first second of both files is the same sentence: nearly the same sound.
+        #expect(abs(rms(Array(one.samples.prefix(22_050))) - rms(Array(three.samples.prefix(22_050)))) < 300)
+    }
+
+    @Test func rateChangesTheDuration() throws {
+        let text = "Tile Museum Café, 650 metres north-east, 8 minute walk."
+        let normal = try render([text]).samples.count
+        let fast = try render([text], voice: VoiceSettings(rate: 350)).samples.count
+        #expect(Double(fast) < Double(normal) * 0.7)
+    }
+
+    @Test func markupInDataIsReadNotObeyed() throws {
+        // In SSML mode this would be a five second pause; in plain text it is words.
+        let wav = try render(["Café <break time=\"5s\"/> Bar"])
+        #expect(Double(wav.samples.count) / 22_050 < 4.5)
+    }
+
+    @Test func earconsComeBeforeTheWords() throws {
+        let plain = try render(["Goodbye."]).samples.count
+        let withEarcon = try render(["Goodbye."], earcons: true, earcon: .error).samples.count
+        let tone = Earcons.samples(.error, sampleRate: 22_050)
+        #expect(abs(withEarcon - plain - tone.count) < 2_000)
+        #expect(rms(Array(tone.prefix(2_000))) > 100)
+    }
+
+    @Test func unknownVoiceIsAnError() {
+        #expect(throws: SpeechError.voiceNotFound) {
+            _ = try SpeechOutput(mode: .renderOnly, voice: VoiceSettings(voice: "no-such-voice"), wavPath: nil, earcons: false, plainEarcons: false)
+        }
+    }
+}

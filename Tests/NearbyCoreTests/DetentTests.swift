@@ -1,0 +1,136 @@
+import Testing
+@testable import NearbyCore
+
+@Suite("The sheet's detents: every transition, exact state and announcements")
+struct DetentTests {
+    let hint = " Adjustable: type up or down to move it."
+
+    @Test func startsAtHalfHeight() {
+        let state = NearbyState()
+        #expect(state.detent == .half)
+        #expect(state.isSheetPresented)
+    }
+
+    @Test func upAndDownStepLikeAnAdjustableElementWithTheHintOnlyTheFirstTime() {
+        var state = NearbyState()
+        expectReduce(&state, .handleIncremented, [.detent("Sheet, full height, 3 of 3.\(hint)")]) {
+            $0.detent = .full
+            $0.hasHeardHandleHint = true
+        }
+        expectReduce(&state, .handleIncremented, [.detent("Already at full height.", earcon: .end)])
+        expectReduce(&state, .handleDecremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
+        expectReduce(&state, .handleDecremented, [.detent("Sheet, resting at the bottom, 1 of 3.")]) { $0.detent = .resting }
+        expectReduce(&state, .handleDecremented, [.detent("Already resting at the bottom.", earcon: .end)])
+        expectReduce(&state, .handleIncremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
+    }
+
+    @Test func verboseAlwaysGivesTheHintAndTerseNever() {
+        var settings = Settings()
+        settings.verbosity = .verbose
+        var verbose = NearbyState(settings: settings)
+        _ = verbose.reduce(.handleDecremented)
+        #expect(verbose.reduce(.handleIncremented) == [.detent("Sheet, half height, 2 of 3.\(hint)")])
+        settings.verbosity = .terse
+        var terse = NearbyState(settings: settings)
+        #expect(terse.reduce(.handleIncremented) == [.detent("Sheet, full height, 3 of 3.")])
+    }
+
+    @Test func handleTapCyclesTheDetents() {
+        var state = NearbyState()
+        state.hasHeardHandleHint = true
+        expectReduce(&state, .handleActivated, [.detent("Sheet, full height, 3 of 3.")]) { $0.detent = .full }
+        expectReduce(&state, .handleActivated, [.detent("Sheet, resting at the bottom, 1 of 3.")]) { $0.detent = .resting }
+        expectReduce(&state, .handleActivated, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
+    }
+
+    @Test func backTapsTheDimmedMapOnlyAtFullHeight() {
+        var state = NearbyState()
+        state.hasHeardHandleHint = true
+        expectReduce(&state, .dimmedMapTapped, [.error("Back works at full height, where the map is dimmed. The sheet is at half height.")])
+        state.detent = .full
+        state.isSearching = true
+        expectReduce(&state, .dimmedMapTapped, [.detent("Sheet, half height, 2 of 3.")]) {
+            $0.detent = .half
+            $0.isSearching = false
+        }
+        state.detent = .resting
+        expectReduce(&state, .dimmedMapTapped, [.error("Back works at full height, where the map is dimmed. The sheet is resting at the bottom.")])
+    }
+
+    @Test(arguments: Detent.allCases)
+    func detentCommandMovesTheSheetProgrammatically(_ target: Detent) {
+        var state = NearbyState()
+        state.hasHeardHandleHint = true
+        if target == .half {
+            expectReduce(&state, .detentChosen(.half), [Announcement("Sheet already at half height.", kind: .detent)])
+        } else {
+            expectReduce(&state, .detentChosen(target), [.detent("Sheet, \(target.spokenValue), \(target.position) of 3.")]) {
+                $0.detent = target
+            }
+        }
+    }
+
+    @Test func findRaisesTheSheetAsTheKeyboardDoes() {
+        var state = NearbyState()
+        expectReduce(&state, .searchFocused, [Announcement("Search places, search field, editing. Sheet at full height.", kind: .screen)]) {
+            $0.isSearching = true
+            $0.detent = .full
+        }
+        expectReduce(&state, .searchDismissed, [Announcement("Search field closed. Sheet stays at full height.", kind: .screen)]) {
+            $0.isSearching = false
+        }
+    }
+
+    @Test func selectingOpensTheDetailAtFullHeightAndFliesTheCamera() {
+        var state = NearbyState()
+        let coffee = state.catalog.places.firstIndex { $0.id == "coffee" }!
+        let position = state.shown.firstIndex(of: coffee)!
+        expectReduce(&state, .placeSelected(.name("harbor coffee")), [
+            Announcement("Selected, Harbor Coffee, Café, 285 metres west, 4 minute walk.", kind: .selection),
+            Announcement("Details at full height.", priority: .polite, kind: .screen, earcon: .snap),
+            Announcement("Map flies to Harbor Coffee, 1.5 kilometres above.", priority: .polite, kind: .camera),
+        ]) {
+            $0.selection = "coffee"
+            $0.focus = position
+            $0.detent = .full
+            $0.camera = .closeUp(placeID: "coffee", altitude: 1500)
+        }
+        // Now selected, it is read with the selected trait.
+        #expect(state.describe(coffee) == "Selected, Harbor Coffee, Café, 285 metres west, 4 minute walk")
+    }
+
+    @Test(arguments: [
+        // (start, translation, velocity, dismissible, rest)
+        (Detent.half, -300.0, 0.0, false, SheetGeometry.Rest.detent(.full)),
+        (.half, -100, 0, false, .detent(.half)),
+        (.half, -100, -800, false, .detent(.full)),
+        (.half, 100, 0, false, .detent(.half)),
+        (.half, 200, 0, false, .detent(.resting)),
+        (.half, 300, 0, false, .detent(.resting)),
+        (.resting, 60, 0, true, .dismissed),
+        (.resting, 60, 0, false, .detent(.resting)),
+        (.full, 100, 2000, false, .detent(.resting)),
+        (.full, 100, 2000, true, .dismissed),
+        (.full, 100, 0, true, .detent(.full)),
+        (.full, 300, 3000, true, .dismissed),
+    ])
+    func dragProjectsAndSnaps(_ start: Detent, _ translation: Double, _ velocity: Double, _ dismissible: Bool, _ rest: SheetGeometry.Rest) {
+        let geometry = SheetGeometry(screenHeight: 844)
+        #expect(geometry.settle(from: start, translation: translation, velocity: velocity, dismissible: dismissible) == rest)
+    }
+
+    @Test func dragDismissesOnlyWhereAllowedAndTheHandleBringsTheSheetBack() {
+        var settings = Settings()
+        settings.dismissible = true
+        var state = NearbyState(settings: settings)
+        state.hasHeardHandleHint = true
+        state.detent = .resting
+        expectReduce(&state, .sheetDragged(translation: 60, velocity: 0), [.detent("Sheet dismissed. Type handle to bring it back.")]) {
+            $0.isSheetPresented = false
+        }
+        expectReduce(&state, .nextFocused, [.error("The sheet is dismissed. Type handle to bring it back.")])
+        expectReduce(&state, .handleActivated, [.detent("Sheet, resting at the bottom, 1 of 3.")]) {
+            $0.isSheetPresented = true
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+@testable import NearbyCore
+
+/// Reduces `action` and checks, exhaustively, the announcements and the whole new state: the
+/// expected state is the old one changed by `change` (and the announcements added to what was
+/// spoken). Anything unstated that changed fails the test, as TCA's TestStore does.
+func expectReduce(
+    _ state: inout NearbyState, _ action: Action, _ expected: [Announcement],
+    sourceLocation: SourceLocation = #_sourceLocation, _ change: (inout NearbyState) -> Void = { _ in }
+) {
+    var expectedState = state
+    change(&expectedState)
+    let announced = state.reduce(action)
+    #expect(announced == expected, sourceLocation: sourceLocation)
+    expectedState.spoken = Array((expectedState.spoken + expected.filter { $0.kind != .history }).suffix(NearbyState.historyLimit))
+    if state != expectedState {
+        // Name only the fields that differ: the catalog alone would fill the screen.
+        let differences = zip(Mirror(reflecting: state).children, Mirror(reflecting: expectedState).children)
+            .filter { "\($0.value)" != "\($1.value)" }
+            .map { "\($0.label ?? "?"): \($0.value), expected \($1.value)" }
+        Issue.record("State differs: \(differences.joined(separator: "; "))", sourceLocation: sourceLocation)
+    }
+}
+
+extension Announcement {
+    static func detent(_ text: String, earcon: Earcon? = .snap) -> Announcement {
+        Announcement(text, kind: .detent, earcon: earcon)
+    }
+
+    static func error(_ text: String) -> Announcement {
+        Announcement(text, kind: .error, earcon: .error)
+    }
+}
