@@ -6,6 +6,27 @@ protocol LineReader: AnyObject {
     func nextLine() -> String?
     /// Whether a person is typing at a terminal (a greeting is due, and a goodbye at the end).
     var isInteractive: Bool { get }
+    /// What the session wants to hear about while a line is being typed (terminals only).
+    var events: LineEvents { get set }
+    /// Shows a line of output without garbling the line being typed.
+    func show(_ text: String)
+}
+
+extension LineReader {
+    /// Plain readers have no line being typed: output goes straight to standard output.
+    func show(_ text: String) {
+        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+    }
+}
+
+/// What happens while a person types, for the session to answer.
+struct LineEvents {
+    /// The line typed so far, after a pause without keys (filter as you type).
+    var paused: (String) -> Void = { _ in }
+    /// A key was pressed (speech in progress may be silenced).
+    var keyPressed: () -> Void = {}
+    /// Ctrl-C: speech is silenced and the line cleared; the session goes on.
+    var interrupted: () -> Void = {}
 }
 
 /// Lines of a script file, read whole and checked to be UTF-8 up front.
@@ -13,6 +34,7 @@ final class ScriptLineReader: LineReader {
     private var lines: [Substring]
     private var index = 0
     let isInteractive = false
+    var events = LineEvents()
 
     init(path: String) throws(Failure) {
         guard FileManager.default.fileExists(atPath: path) else {
@@ -51,6 +73,7 @@ final class ScriptLineReader: LineReader {
 /// Lines from standard input when it is not a terminal: no prompt, no echo.
 final class PipeLineReader: LineReader {
     let isInteractive = false
+    var events = LineEvents()
 
     func nextLine() -> String? {
         guard var line = readLine(strippingNewline: true) else { return nil }

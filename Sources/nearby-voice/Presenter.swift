@@ -6,11 +6,13 @@ import NearbyCore
 /// the screen (or the transcript on standard output), into the transcript file, and to speech.
 final class Presenter {
     private(set) var seq = 0
-    private let display: TranscriptWriter?
+    /// The screen: each announcement's text (or picture), one line each; nil when the
+    /// transcript itself goes to standard output.
+    private let display: ((String) -> Void)?
     private let transcript: TranscriptWriter?
     let speech: SpeechOutput?
 
-    init(display: TranscriptWriter?, transcript: TranscriptWriter?, speech: SpeechOutput?) {
+    init(display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: SpeechOutput?) {
         self.display = display
         self.transcript = transcript
         self.speech = speech
@@ -24,14 +26,13 @@ final class Presenter {
         clean.display = announcement.display.map { SafeText.clean($0, keepingNewlines: true, limit: 100_000) }
         let entry = TranscriptEntry(seq: seq, line: line, input: SafeText.clean(input), announcement: clean)
         speech?.enqueue(Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon))
-        try display?.write(entry)
+        display?(clean.display ?? clean.text)
         try transcript?.write(entry)
     }
 
     /// Waits for speech to finish and closes the files.
     func finish() throws(OutputFileError) {
         speech?.finish()
-        display?.close()
         transcript?.close()
         if let error = speech?.wavError { throw error }
     }

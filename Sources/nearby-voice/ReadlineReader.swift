@@ -5,6 +5,7 @@ import Foundation
 /// `$XDG_STATE_HOME/nearby-voice/history`. The only file that calls readline.
 final class ReadlineReader: LineReader {
     let isInteractive = true
+    var events = LineEvents()
     private let historyPath: String?
     private let prompt: String
     static let historyLimit: Int32 = 1000

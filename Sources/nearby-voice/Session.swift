@@ -14,7 +14,19 @@ final class Session {
         self.options = options
         self.reader = reader
         state = NearbyState(places: try NearbyVoice.loadPlaces(options.placesPath), settings: options.settings)
-        presenter = try Self.makePresenter(options, interactive: reader.isInteractive)
+        presenter = try Self.makePresenter(options, reader: reader)
+        reader.events = LineEvents(
+            paused: { [unowned self] line in self.typed(line) },
+            keyPressed: { [unowned self] in self.presenter.speech?.stop() },
+            interrupted: { [unowned self] in self.presenter.speech?.stop() })
+    }
+
+    /// Filter as you type: after a pause in a `find` line, the count, with status priority.
+    private func typed(_ line: String) {
+        guard case .queryEntered(let query)? = CommandParser.parse(line) else { return }
+        for announcement in state.reduce(.queryTyped(query)) {
+            try? announce(announcement, line: 0, input: "")
+        }
     }
 
     /// Runs until `quit` or the end of input; returns the exit code.
@@ -58,15 +70,14 @@ final class Session {
     }
 
     /// The screen, the transcript file and speech, as the options ask.
-    static func makePresenter(_ options: Options, interactive: Bool) throws(Failure) -> Presenter {
+    static func makePresenter(_ options: Options, reader: LineReader) throws(Failure) -> Presenter {
         func writer(_ path: String) throws(Failure) -> TranscriptWriter {
-            do { return try TranscriptWriter(path: path, format: path == "-" ? options.format : options.format) } catch {
+            do { return try TranscriptWriter(path: path, format: options.format) } catch {
                 throw Failure(.cannotWrite, error.description)
             }
         }
         let transcript = try options.transcriptPath.map { (path) throws(Failure) in try writer(path) }
-        let display: TranscriptWriter? =
-            options.transcriptPath == "-" ? nil : try? TranscriptWriter(path: "-", format: .text)
+        let display: ((String) -> Void)? = options.transcriptPath == "-" ? nil : { [unowned reader] in reader.show($0) }
         let speech = try startSpeech(options)
         return Presenter(display: display, transcript: transcript, speech: speech)
     }
