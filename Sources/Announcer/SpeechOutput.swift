@@ -24,8 +24,6 @@ public final class SpeechOutput: @unchecked Sendable {
     private var isFinishing = false
     private var voice: VoiceSettings
     private var appliedVoice: VoiceSettings?
-    private let earcons: Bool
-    private var plainEarcons: Bool
     private let stopFlag = Atomic<Bool>(false)
     private let wav: (path: String, writer: WAVWriter?)?
     private var wavWriter: WAVWriter?
@@ -35,11 +33,9 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// Starts the worker and waits for it to initialise espeak-ng (and open the device when
     /// live). Throws the library's error when either fails.
-    public init(mode: Mode, voice: VoiceSettings, wavPath: String?, earcons: Bool, plainEarcons: Bool) throws {
+    public init(mode: Mode, voice: VoiceSettings, wavPath: String?) throws {
         self.mode = mode
         self.voice = voice
-        self.earcons = earcons
-        self.plainEarcons = plainEarcons
         self.wav = wavPath.map { ($0, nil) }
         let started = DispatchSemaphore(value: 0)
         let startError = Mutex<(any Error)?>(nil)
@@ -94,11 +90,10 @@ public final class SpeechOutput: @unchecked Sendable {
         for item in dropped { onOutcome?(item.seq, .dropped) }
     }
 
-    /// Changes the voice for the utterances still to come.
-    public func setVoice(_ settings: VoiceSettings, plainEarcons: Bool) {
+    /// Changes the voice and earcons for the utterances still to come.
+    public func setVoice(_ settings: VoiceSettings) {
         condition.lock()
         voice = settings
-        self.plainEarcons = plainEarcons
         condition.unlock()
     }
 
@@ -133,11 +128,11 @@ public final class SpeechOutput: @unchecked Sendable {
             guard let utterance = queue.next() else { break }
             current = utterance
             stopFlag.store(false, ordering: .relaxed)
-            let wanted = voice, plain = plainEarcons
+            let wanted = voice
             condition.unlock()
 
-            if wanted != appliedVoice { try? apply(wanted, to: engine) }
-            let outcome = speak(utterance, engine: engine, device: device, plainEarcons: plain)
+            if !wanted.sameSynthesis(as: appliedVoice) { try? apply(wanted, to: engine) }
+            let outcome = speak(utterance, engine: engine, device: device, settings: wanted)
 
             condition.lock()
             current = nil
@@ -158,7 +153,7 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// Speaks one utterance; returns whether it was heard whole.
-    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: AudioDevice?, plainEarcons: Bool) -> SpeechOutcome {
+    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: AudioDevice?, settings: VoiceSettings) -> SpeechOutcome {
         var written = 0
         let chunk = max(1, sampleRate / 50)  // 20 ms
         let deliver = { (samples: UnsafeBufferPointer<Int16>) -> Bool in
@@ -174,8 +169,8 @@ public final class SpeechOutput: @unchecked Sendable {
             }
             return true
         }
-        if earcons, let earcon = utterance.earcon {
-            let tone = Earcons.samples(earcon, sampleRate: sampleRate, plain: plainEarcons)
+        if settings.earcons, let earcon = utterance.earcon {
+            let tone = Earcons.samples(earcon, sampleRate: sampleRate, plain: settings.plainEarcons)
             _ = tone.withUnsafeBufferPointer { deliver($0) }
         }
         try? engine.synthesize(utterance.text, into: SampleSink(deliver))

@@ -1,15 +1,29 @@
-/// How the synthesiser speaks: voice, rate, pitch, volume, and how punctuation and capitals
-/// are read (espeak-ng's own levels).
+/// How speech sounds: the voice, its rate, pitch and volume, and the earcons played with it.
 public struct VoiceSettings: Equatable, Sendable {
     public var voice = "en"
     public var rate = 175
     public var pitch = 50
     public var volume = 100
+    /// Whether short sounds play before announcements that carry one.
+    public var earcons = true
+    /// The plainer earcons of reduce motion.
+    public var plainEarcons = false
 
-    public init(voice: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+    public init(
+        voice: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100, earcons: Bool = true,
+        plainEarcons: Bool = false
+    ) {
         self.voice = voice
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
+        self.earcons = earcons
+        self.plainEarcons = plainEarcons
+    }
+
+    /// Whether changing to `other` needs the synthesiser itself to change.
+    func sameSynthesis(as other: VoiceSettings?) -> Bool {
+        guard let other else { return false }
+        return voice == other.voice && rate == other.rate && pitch == other.pitch && volume == other.volume
     }
 }

@@ -11,7 +11,15 @@ public struct MapPicture {
     public init(state: NearbyState, columns: Int, rows: Int) {
         let columns = max(30, min(columns, 200)), rows = max(10, min(rows, 80))
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
-        let region = Self.region(for: state)
+        // The sheet covers the bottom rows at its detent's share of the screen.
+        let geometry = SheetGeometry(screenHeight: state.settings.screenHeight)
+        let share = state.isSheetPresented ? geometry.height(of: state.detent) / state.settings.screenHeight : 0
+        let sheetRows = state.isSheetPresented ? max(2, Int((share * Double(rows)).rounded())) : 0
+        let sheetTop = rows - min(rows, sheetRows)
+        // As the seed pads the map's safe area (the resting height, else half the map), what the
+        // camera centres on stays in the rows the sheet leaves free.
+        let freeRows = !state.isSheetPresented ? rows : state.detent == .resting ? sheetTop : rows / 2
+        let region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
         let letters = Self.letters(for: state.catalog.kindCounts(among: state.shown).map(\.kind))
 
         func cell(_ point: Coordinate) -> (row: Int, column: Int)? {
@@ -27,11 +35,6 @@ public struct MapPicture {
         }
         if let spot = cell(state.settings.origin) { grid[spot.row][spot.column] = "@" }
 
-        // The sheet covers the bottom rows at its detent's share of the screen.
-        let geometry = SheetGeometry(screenHeight: state.settings.screenHeight)
-        let share = state.isSheetPresented ? geometry.height(of: state.detent) / state.settings.screenHeight : 0
-        let sheetRows = state.isSheetPresented ? max(2, Int((share * Double(rows)).rounded())) : 0
-        let sheetTop = rows - min(rows, sheetRows)
         let opaque = state.settings.reduceTransparency
         for row in sheetTop..<rows {
             for column in 0..<columns {
@@ -89,22 +92,27 @@ public struct MapPicture {
         return result
     }
 
-    /// The region the camera shows: every shown place and the user, or the close-up.
-    static func region(for state: NearbyState) -> (north: Double, south: Double, east: Double, west: Double) {
+    /// The region the camera shows, on `rows` rows of which the top `freeRows` are clear of the
+    /// sheet: the close-up centred in the free rows, or every shown place and the user fitted
+    /// into them.
+    static func region(for state: NearbyState, rows: Int, freeRows: Int) -> (north: Double, south: Double, east: Double, west: Double) {
         if case .closeUp(let id, let altitude) = state.camera,
             let place = state.catalog.places.first(where: { $0.id == id })
         {
             // A camera `altitude` metres up sees about as far across.
             let halfLat = altitude / 2 / 111_320
             let halfLon = halfLat / max(0.01, cos(place.coordinate.latitude * .pi / 180))
-            return (place.coordinate.latitude + halfLat, place.coordinate.latitude - halfLat,
-                place.coordinate.longitude + halfLon, place.coordinate.longitude - halfLon)
+            let latitudePerRow = 2 * halfLat / Double(rows - 1)
+            let north = place.coordinate.latitude + Double(freeRows - 1) / 2 * latitudePerRow
+            return (north, north - 2 * halfLat, place.coordinate.longitude + halfLon, place.coordinate.longitude - halfLon)
         }
         let points = state.shown.prefix(10_000).map { state.catalog.places[$0].coordinate } + [state.settings.origin]
         var north = points.map(\.latitude).max()!, south = points.map(\.latitude).min()!
         var east = points.map(\.longitude).max()!, west = points.map(\.longitude).min()!
         let latMargin = max(0.0005, (north - south) * 0.08), lonMargin = max(0.0005, (east - west) * 0.08)
         north += latMargin; south -= latMargin; east += lonMargin; west -= lonMargin
+        // Stretch southwards so that the places fill the free rows only.
+        south = north - (north - south) * Double(rows - 1) / Double(max(1, freeRows - 1))
         return (north, south, east, west)
     }
 }

@@ -355,7 +355,9 @@ extension NearbyState {
                 parts.append(filtersPhrase())
                 parts.append(listPhrase())
             }
-            if !settings.reduceTransparency { parts.append("The map behind is dimmed.") }
+            if !settings.reduceTransparency {
+                parts.append(settings.reduceMotion ? "The map behind is dimmed." : "The map behind is dimmed, scaled down with rounded corners.")
+            }
         }
         return parts.joined(separator: " ")
     }

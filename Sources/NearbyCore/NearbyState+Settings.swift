@@ -5,7 +5,7 @@ extension NearbyState {
     /// The setting keys `set` takes, in the order `settings` reads them.
     public static let settingKeys = [
         "at", "heading", "units", "walk-speed", "verbosity", "reduce-motion", "reduce-transparency",
-        "close-up", "screen-height", "dismissible", "voice", "rate", "pitch", "volume",
+        "close-up", "screen-height", "dismissible", "earcons", "voice", "rate", "pitch", "volume",
     ]
 
     /// The value of a setting as `settings` says it and `set` takes it.
@@ -21,6 +21,7 @@ extension NearbyState {
         case "close-up": SpokenMeasure.decimal(settings.closeUpDistance)
         case "screen-height": SpokenMeasure.decimal(settings.screenHeight)
         case "dismissible": settings.dismissible ? "on" : "off"
+        case "earcons": settings.earcons ? "on" : "off"
         case "voice": settings.voice
         case "rate": String(settings.rate)
         case "pitch": String(settings.pitch)
@@ -73,11 +74,12 @@ extension NearbyState {
                 return "verbosity takes terse, normal or verbose, not \(value)."
             }
             settings.verbosity = verbosity
-        case "reduce-motion", "reduce-transparency", "dismissible":
+        case "reduce-motion", "reduce-transparency", "dismissible", "earcons":
             guard let on = bool() else { return "\(key) takes on or off, not \(value)." }
             switch key {
             case "reduce-motion": settings.reduceMotion = on
             case "reduce-transparency": settings.reduceTransparency = on
+            case "earcons": settings.earcons = on
             default: settings.dismissible = on
             }
         case "close-up":

@@ -20,8 +20,9 @@ public enum SafeText {
             default: break
             }
             guard let replacement else { continue }
+            // A control character next to a space adds no second space; the text's own spaces stay.
             let isSpace = replacement == " "
-            if isSpace && lastWasSpace { continue }
+            if isSpace && replacement != scalar && lastWasSpace { continue }
             lastWasSpace = isSpace
             result.append(replacement)
             count += 1

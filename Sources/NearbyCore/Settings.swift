@@ -16,6 +16,8 @@ public struct Settings: Equatable, Sendable {
     public var screenHeight: Double = 844
     /// Whether a drag below half the lowest detent dismisses the sheet.
     public var dismissible = false
+    /// Whether short sounds mark snaps, ends, no results and errors.
+    public var earcons = true
     /// The voice, by espeak-ng name or language.
     public var voice = "en"
     /// Speaking rate in words a minute (espeak-ng's range, 80 to 450).

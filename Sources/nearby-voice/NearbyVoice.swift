@@ -10,8 +10,15 @@ enum NearbyVoice {
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         do {
+            if arguments.first == "test" {
+                return try TestCommand.run(Array(arguments.dropFirst())).rawValue
+            }
+            // Later sources win: the desktop, the config file, the environment, the command line.
+            let environment = ProcessInfo.processInfo.environment
             var options = Options()
-            try options.applyEnvironment(ProcessInfo.processInfo.environment)
+            if let reduce = DesktopPreferences.prefersReducedMotion(environment) { options.settings.reduceMotion = reduce }
+            if let config = ConfigFile.defaultPath(environment) { try ConfigFile.apply(config, to: &options) }
+            try options.applyEnvironment(environment)
             try Options.parse(arguments, into: &options)
             if options.showHelp {
                 print(Options.usage)

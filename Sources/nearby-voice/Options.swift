@@ -15,7 +15,6 @@ struct Options {
     var transcriptPath: String?
     var format: TranscriptFormat = .text
     var pace: Pace = .speech
-    var earcons = true
     var showHelp = false
     var showVersion = false
 
@@ -88,9 +87,6 @@ struct Options {
         case "transcript": transcriptPath = value
         case "format": format = try choice(TranscriptFormat.self)
         case "pace": pace = try choice(Pace.self)
-        case "earcons":
-            guard let on = Self.bool(value) else { throw Failure(.usage, "--earcons takes on or off; not \(value).") }
-            earcons = on
         case "help": showHelp = Self.bool(value) ?? true
         case "version": showVersion = Self.bool(value) ?? true
         default:

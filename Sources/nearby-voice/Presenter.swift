@@ -11,11 +11,20 @@ final class Presenter {
     private let display: ((String) -> Void)?
     private let transcript: TranscriptWriter?
     let speech: SpeechOutput?
+    /// Sees every entry as it is announced (the test runner collects them).
+    private let observer: ((TranscriptEntry) -> Void)?
+    /// Dresses a picture for the screen (colour), without changing what the transcript keeps.
+    private let decorate: (String) -> String
 
-    init(display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: SpeechOutput?) {
+    init(
+        display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: SpeechOutput?,
+        observer: ((TranscriptEntry) -> Void)? = nil, decorate: @escaping (String) -> String = { $0 }
+    ) {
         self.display = display
+        self.decorate = decorate
         self.transcript = transcript
         self.speech = speech
+        self.observer = observer
     }
 
     /// Announces one answer to input line `line` (0 for none).
@@ -26,8 +35,9 @@ final class Presenter {
         clean.display = announcement.display.map { SafeText.clean($0, keepingNewlines: true, limit: 100_000) }
         let entry = TranscriptEntry(seq: seq, line: line, input: SafeText.clean(input), announcement: clean)
         speech?.enqueue(Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon))
-        display?(clean.display ?? clean.text)
+        display?(clean.display.map(decorate) ?? clean.text)
         try transcript?.write(entry)
+        observer?(entry)
     }
 
     /// Waits for speech to finish and closes the files.

@@ -10,11 +10,17 @@ final class Session {
     private let options: Options
     private var lineNumber = 0
 
-    init(options: Options, reader: LineReader) throws(Failure) {
+    /// A session reading `reader`; announcements go where the options say, or to `observer`
+    /// alone (the test runner's way: no screen, no speech).
+    init(options: Options, reader: LineReader, observer: ((TranscriptEntry) -> Void)? = nil) throws(Failure) {
         self.options = options
         self.reader = reader
         state = NearbyState(places: try NearbyVoice.loadPlaces(options.placesPath), settings: options.settings)
-        presenter = try Self.makePresenter(options, reader: reader)
+        if let observer {
+            presenter = Presenter(display: nil, transcript: nil, speech: nil, observer: observer)
+        } else {
+            presenter = try Self.makePresenter(options, reader: reader)
+        }
         reader.events = LineEvents(
             paused: { [unowned self] line in self.typed(line) },
             keyPressed: { [unowned self] in self.presenter.speech?.stop() },
@@ -37,7 +43,12 @@ final class Session {
         }
         while !state.isFinished, let line = reader.nextLine() {
             lineNumber += 1
-            guard let action = CommandParser.parse(line) else { continue }
+            guard var action = CommandParser.parse(line) else { continue }
+            if case .mapRequested = action {
+                // The picture fits the terminal, leaving rows for the legend and the prompt.
+                let size = Terminal.size(ProcessInfo.processInfo.environment)
+                action = .mapRequested(columns: size.columns - 1, rows: size.rows - 5)
+            }
             if action == .speechStopped { presenter.speech?.stop() }
             let before = state.settings
             for announcement in state.reduce(action) {
@@ -62,11 +73,13 @@ final class Session {
     }
 
     private func applySpeechSettings() {
-        presenter.speech?.setVoice(Self.voice(state.settings), plainEarcons: state.settings.reduceMotion)
+        presenter.speech?.setVoice(Self.voice(state.settings))
     }
 
     static func voice(_ settings: Settings) -> VoiceSettings {
-        VoiceSettings(voice: settings.voice, rate: settings.rate, pitch: settings.pitch, volume: settings.volume)
+        VoiceSettings(
+            voice: settings.voice, rate: settings.rate, pitch: settings.pitch, volume: settings.volume,
+            earcons: settings.earcons, plainEarcons: settings.reduceMotion)
     }
 
     /// The screen, the transcript file and speech, as the options ask.
@@ -79,15 +92,16 @@ final class Session {
         let transcript = try options.transcriptPath.map { (path) throws(Failure) in try writer(path) }
         let display: ((String) -> Void)? = options.transcriptPath == "-" ? nil : { [unowned reader] in reader.show($0) }
         let speech = try startSpeech(options)
-        return Presenter(display: display, transcript: transcript, speech: speech)
+        let colour = Terminal.allowsColour(ProcessInfo.processInfo.environment)
+        let decorate: (String) -> String = colour ? { Terminal.colourMap($0) } : { $0 }
+        return Presenter(display: display, transcript: transcript, speech: speech, decorate: decorate)
     }
 
     /// Starts speech: live when a device works (or is demanded), render-only for `--wav`.
     static func startSpeech(_ options: Options) throws(Failure) -> SpeechOutput? {
         let voice = voice(options.settings)
-        let plain = options.settings.reduceMotion
         func start(_ mode: SpeechOutput.Mode) throws -> SpeechOutput {
-            try SpeechOutput(mode: mode, voice: voice, wavPath: options.wavPath, earcons: options.earcons, plainEarcons: plain)
+            try SpeechOutput(mode: mode, voice: voice, wavPath: options.wavPath)
         }
         func renderOnly() throws(Failure) -> SpeechOutput? {
             guard options.wavPath != nil else { return nil }

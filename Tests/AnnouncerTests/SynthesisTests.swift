@@ -29,7 +29,9 @@ struct SynthesisTests {
     func render(_ texts: [String], voice: VoiceSettings = VoiceSettings(), earcons: Bool = false, earcon: Announcement.Earcon? = nil) throws -> (rate: Int, samples: [Int16]) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("synthesis-\(UUID().uuidString).wav").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try SpeechOutput(mode: .renderOnly, voice: voice, wavPath: path, earcons: earcons, plainEarcons: false)
+        var voice = voice
+        voice.earcons = earcons
+        let output = try SpeechOutput(mode: .renderOnly, voice: voice, wavPath: path)
         for (seq, text) in texts.enumerated() {
             output.enqueue(Utterance(seq: seq + 1, text: text, priority: .assertive, earcon: earcon))
         }
@@ -94,7 +96,7 @@ struct SynthesisTests {
 
     @Test func unknownVoiceIsAnError() {
         #expect(throws: SpeechError.voiceNotFound) {
-            _ = try SpeechOutput(mode: .renderOnly, voice: VoiceSettings(voice: "no-such-voice"), wavPath: nil, earcons: false, plainEarcons: false)
+            _ = try SpeechOutput(mode: .renderOnly, voice: VoiceSettings(voice: "no-such-voice"), wavPath: nil)
         }
     }
 }

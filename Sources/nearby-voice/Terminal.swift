@@ -1,0 +1,43 @@
+import Foundation
+
+/// What the terminal on standard output can show.
+enum Terminal {
+    /// Columns and rows of the terminal on standard output (`TIOCGWINSZ`), else `COLUMNS` and
+    /// `LINES`, else 80 by 24.
+    static func size(_ environment: [String: String]) -> (columns: Int, rows: Int) {
+        var window = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 {
+            return (Int(window.ws_col), Int(window.ws_row))
+        }
+        let columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
+        let rows = environment["LINES"].flatMap(Int.init) ?? 24
+        return (columns, rows)
+    }
+
+    /// Colour is an addition: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+    static func allowsColour(_ environment: [String: String]) -> Bool {
+        isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+            && environment["TERM"] != nil
+    }
+
+    /// The map picture with its pins coloured: the user, the selection, pins, and the pins
+    /// seen through the sheet dimmed. Every character stays where it was.
+    static func colourMap(_ picture: String) -> String {
+        var lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let legend = lines.firstIndex(where: { $0.hasPrefix("Legend:") }) else { return picture }
+        for index in 0..<legend {
+            var coloured = ""
+            for character in lines[index] {
+                switch character {
+                case "@": coloured += "\u{1B}[1;33m@\u{1B}[0m"
+                case "*": coloured += "\u{1B}[1;35m*\u{1B}[0m"
+                case "A"..."Z" where !lines[index].hasPrefix("+") && !lines[index].hasPrefix(" ["):
+                    coloured += "\u{1B}[1;36m\(character)\u{1B}[0m"
+                default: coloured.append(character)
+                }
+            }
+            lines[index] = coloured
+        }
+        return lines.joined(separator: "\n")
+    }
+}

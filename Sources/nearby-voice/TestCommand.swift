@@ -1,0 +1,252 @@
+import Announcer
+import Foundation
+import NearbyCore
+
+/// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,
+/// each in a fresh session with speech off, and compares what was announced with what the file
+/// expects.
+enum TestCommand {
+    struct Arguments {
+        var paths: [String] = []
+        var record = false
+        var junitPath: String?
+        var jobs = 1
+    }
+
+    /// What became of one test file.
+    struct Outcome {
+        enum Verdict { case passed, failed, recorded, malformed }
+        var path: String
+        var verdict: Verdict
+        /// The diff, or the malformed file's message.
+        var details: [String] = []
+        var seconds: Double = 0
+    }
+
+    static let usage = "Usage: nearby-voice test [--record] [--junit FILE] [--jobs N] PATH..."
+
+    static func run(_ arguments: [String]) throws(Failure) -> ExitCode {
+        var parsed = try parse(arguments)
+        let environment = ProcessInfo.processInfo.environment
+        if parsed.record, let ci = environment["CI"], !ci.isEmpty {
+            FileHandle.standardError.write(Data("nearby-voice: CI is set, so nothing is recorded; the tests run as they are.\n".utf8))
+            parsed.record = false
+        }
+        let files = try testFiles(parsed.paths)
+        let outcomes = runAll(files, record: parsed.record, jobs: parsed.jobs)
+        var passed = 0, failed = 0, malformed = 0
+        for outcome in outcomes {
+            switch outcome.verdict {
+            case .passed:
+                passed += 1
+                print("PASS \(outcome.path)")
+            case .failed:
+                failed += 1
+                print("FAIL \(outcome.path)")
+                print("--- \(outcome.path) (expected)\n+++ \(outcome.path) (announced)")
+                outcome.details.forEach { print($0) }
+            case .recorded:
+                failed += 1
+                print("RECORDED \(outcome.path): its announcements were written into it; run again to check.")
+            case .malformed:
+                malformed += 1
+                failed += 1
+                print("ERROR \(outcome.details.first ?? outcome.path)")
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if let junit = parsed.junitPath {
+            do { try junitXML(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                throw Failure(.cannotWrite, "Cannot write \(junit): \(error.localizedDescription).")
+            }
+        }
+        if malformed > 0 { return .usage }
+        return failed > 0 ? .testFailed : .success
+    }
+
+    static func parse(_ arguments: [String]) throws(Failure) -> Arguments {
+        var parsed = Arguments()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--record": parsed.record = true
+            case "--junit":
+                guard index < arguments.count else { throw Failure(.usage, "--junit needs a file. \(usage)") }
+                parsed.junitPath = arguments[index]
+                index += 1
+            case "--jobs":
+                guard index < arguments.count, let jobs = Int(arguments[index]), (1...64).contains(jobs) else {
+                    throw Failure(.usage, "--jobs takes a number from 1 to 64. \(usage)")
+                }
+                parsed.jobs = jobs
+                index += 1
+            case "--help", "-h":
+                throw Failure(.usage, usage)
+            default:
+                guard !argument.hasPrefix("--") else { throw Failure(.usage, "Unknown option \(argument) for test. \(usage)") }
+                parsed.paths.append(argument)
+            }
+        }
+        guard !parsed.paths.isEmpty else { throw Failure(.usage, "test needs a .nvtest file or a folder. \(usage)") }
+        return parsed
+    }
+
+    /// The files named, and every `*.nvtest` under the folders named, sorted.
+    static func testFiles(_ paths: [String]) throws(Failure) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw Failure(.noInput, "Cannot open \(path): no such file or folder.")
+            }
+            if !isDirectory.boolValue {
+                files.append(path)
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".nvtest") }
+                .sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+            files += found
+        }
+        guard !files.isEmpty else { throw Failure(.noInput, "No .nvtest files in \(paths.joined(separator: ", ")).") }
+        return files
+    }
+
+    /// Runs the files on `jobs` threads; the outcomes come back in the files' order.
+    static func runAll(_ files: [String], record: Bool, jobs: Int) -> [Outcome] {
+        let results = ResultSlots(count: files.count)
+        let workers = min(jobs, files.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: files.count, by: workers) {
+                results.set(index, runFile(files[index], record: record))
+            }
+        }
+        return results.values
+    }
+
+    /// Collects outcomes from several threads.
+    final class ResultSlots: @unchecked Sendable {
+        private var slots: [Outcome?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ outcome: Outcome) { lock.withLock { slots[index] = outcome } }
+        var values: [Outcome] { lock.withLock { slots.compactMap { $0 } } }
+    }
+
+    static func runFile(_ path: String, record: Bool) -> Outcome {
+        let start = Date()
+        var outcome = check(path, record: record)
+        outcome.seconds = Date().timeIntervalSince(start)
+        return outcome
+    }
+
+    static func check(_ path: String, record: Bool) -> Outcome {
+        func malformed(_ line: Int?, _ message: String) -> Outcome {
+            Outcome(path: path, verdict: .malformed, details: ["\(path)\(line.map { ":\($0)" } ?? ""): \(message)"])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return malformed(nil, "cannot read the file") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return malformed(ScriptLineReader.firstInvalidLine(data), "not valid UTF-8 text")
+        }
+        let scenario: Scenario
+        let patterns: [String: NSRegularExpression]
+        do {
+            scenario = try Scenario.parse(text)
+            patterns = try scenario.compiledPatterns()
+        } catch {
+            return malformed(error.line, error.message)
+        }
+        guard !scenario.steps.isEmpty else { return malformed(nil, "no '>' commands") }
+        let announced: [[String]]
+        do { announced = try announcements(of: scenario, at: path) } catch {
+            return malformed(scenario.optionsLine, error.message)
+        }
+        let passed = !scenario.hasNoExpectations && zip(scenario.steps, announced).allSatisfy {
+            Scenario.matches($0.expectations, $1, patterns: patterns)
+        }
+        if passed { return Outcome(path: path, verdict: .passed) }
+        let recorded = scenario.recorded(announced, patterns: patterns)
+        if record {
+            let body = recorded.joined(separator: "\n") + "\n"
+            do { try body.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                return malformed(nil, "cannot record into the file: \(error.localizedDescription)")
+            }
+            return Outcome(path: path, verdict: .recorded)
+        }
+        let diff = LineDiff.unified(expected: scenario.lines, actual: recorded)
+        return Outcome(path: path, verdict: .failed, details: diff.isEmpty ? ["(the file has no expectations: run with --record)"] : diff)
+    }
+
+    /// Runs the scenario's commands in a fresh session with speech off; the announcements of
+    /// each command, in order.
+    static func announcements(of scenario: Scenario, at path: String) throws(Failure) -> [[String]] {
+        var options = Options()
+        try Options.parse(scenario.options, into: &options)
+        guard options.scriptPath == nil else { throw Failure(.usage, "--script cannot be used in a test") }
+        options.speech = .off
+        if let places = options.placesPath, !places.hasPrefix("/") {
+            options.placesPath = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(places)
+        }
+        var collected = Array(repeating: [String](), count: scenario.steps.count)
+        let reader = CommandListReader(scenario.steps.map(\.command))
+        let session = try Session(options: options, reader: reader) { entry in
+            if entry.line >= 1 && entry.line <= collected.count { collected[entry.line - 1].append(entry.announcement.text) }
+        }
+        _ = try session.run()
+        return collected
+    }
+
+    static func junitXML(_ outcomes: [Outcome]) -> String {
+        func escape(_ text: String) -> String {
+            var result = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": result += "&amp;"
+                case "<": result += "&lt;"
+                case ">": result += "&gt;"
+                case "\"": result += "&quot;"
+                case "\n", "\t": result.unicodeScalars.append(scalar)
+                default: if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
+                }
+            }
+            return result
+        }
+        let failures = outcomes.filter { $0.verdict == .failed || $0.verdict == .recorded }.count
+        let errors = outcomes.filter { $0.verdict == .malformed }.count
+        let total = outcomes.reduce(0) { $0 + $1.seconds }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuite name=\"nearby-voice\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(String(format: "%.3f", total))\">\n"
+        for outcome in outcomes {
+            let name = escape(outcome.path)
+            xml += "  <testcase classname=\"nvtest\" name=\"\(name)\" time=\"\(String(format: "%.3f", outcome.seconds))\""
+            switch outcome.verdict {
+            case .passed: xml += "/>\n"
+            case .failed, .recorded:
+                let message = outcome.verdict == .recorded ? "recorded; run again" : "announcements differ"
+                xml += ">\n    <failure message=\"\(message)\">\(escape(outcome.details.joined(separator: "\n")))</failure>\n  </testcase>\n"
+            case .malformed:
+                xml += ">\n    <error message=\"\(escape(outcome.details.first ?? ""))\"/>\n  </testcase>\n"
+            }
+        }
+        return xml + "</testsuite>\n"
+    }
+}
+
+/// The commands of a test, one a line, as a script would give them.
+final class CommandListReader: LineReader {
+    private var commands: [String]
+    private var index = 0
+    let isInteractive = false
+    var events = LineEvents()
+
+    init(_ commands: [String]) { self.commands = commands }
+
+    func nextLine() -> String? {
+        guard index < commands.count else { return nil }
+        defer { index += 1 }
+        return commands[index]
+    }
+}
