@@ -32,7 +32,18 @@ run: release
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	.build/debug/nearby-voice test --jobs 2 Tests/Scenarios
 	@echo "All test suites passed."
+
+## Builds release, generates its own places (10 thousand, 100 thousand and 1 million, seeded) in
+## bench-data/, and prints one table: each figure against its baseline (python3's json.load, the
+## seed's search, grep, espeak-ng), measured side by side, medians of BENCH_RUNS runs.
+BENCH_DATA ?= bench-data
+BENCH_RUNS ?= 5
+BENCH_BUILD ?= .build
+bench: test-deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
+	$(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice
 
 clean:
 	$(SWIFT) package clean

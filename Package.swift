@@ -5,6 +5,7 @@ let package = Package(
     name: "nearby-voice",
     products: [
         .executable(name: "nearby-voice", targets: ["nearby-voice"]),
+        .executable(name: "nearby-voice-bench", targets: ["nearby-voice-bench"]),
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "Announcer", targets: ["Announcer"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
             name: "nearby-voice",
             dependencies: ["NearbyCore", "Announcer", "CReadline"]
         ),
+        // `make bench`: loading, search and memory at a million places against their baselines.
+        .executableTarget(name: "nearby-voice-bench", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),

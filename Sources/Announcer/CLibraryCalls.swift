@@ -1,4 +1,6 @@
 import CEspeak
+import Glibc
+import NearbyCore
 
 // The one file that calls C: espeak-ng for synthesis and pcaudiolib for the audio device.
 // Nothing here is thread-safe: the speech worker owns both, on its own thread.
@@ -73,13 +75,29 @@ final class EspeakEngine {
     /// Initialises espeak-ng once for the process and selects `voice`. espeak-ng is never
     /// terminated: `espeak_ng_Terminate` followed by a second `espeak_ng_Initialize` hangs.
     init(voice: String) throws(SpeechError) {
-        sampleRate = try espeakInitialization.get()
+        sampleRate = try Self.initialize()
         try setVoice(voice)
     }
 
-    /// `espeak_ng_SetVoiceByName`.
+    /// Initialises espeak-ng once for the process; its sample rate.
+    @discardableResult
+    static func initialize() throws(SpeechError) -> Int { try espeakInitialization.get() }
+
+    /// `espeak_ng_SetVoiceByName`, then `espeak_ng_SetVoiceByProperties` with `name` as the
+    /// language ("en-gb" names no voice file but is the language of one).
     func setVoice(_ name: String) throws(SpeechError) {
-        let status = espeak_ng_SetVoiceByName(name)
+        let byName = espeak_ng_SetVoiceByName(name)
+        if byName == ENS_OK { return }
+        // By properties espeak-ng takes any language and falls back to a default voice: only a
+        // language that an installed voice speaks is asked for that way.
+        guard Self.installedVoices().contains(where: { $0.language.lowercased() == name.lowercased() }) else {
+            throw .espeak(byName)
+        }
+        let status = name.withCString { language in
+            var selector = espeak_VOICE()
+            selector.languages = language
+            return espeak_ng_SetVoiceByProperties(&selector)
+        }
         guard status == ENS_OK else { throw .espeak(status) }
     }
 
@@ -100,6 +118,9 @@ final class EspeakEngine {
     /// `espeak_ng_SetParameter`, absolute.
     func set(_ parameter: Parameter, _ value: Int) throws(SpeechError) {
         let status = espeak_ng_SetParameter(parameter.espeakParameter, Int32(value), 0)
+        // espeak-ng 1.51 in synchronous mode applies punctuation and capitals and then returns
+        // EINVAL (measured: the next utterance reads them); that is success.
+        if status.rawValue == UInt32(EINVAL) && (parameter == .punctuation || parameter == .capitals) { return }
         guard status == ENS_OK else { throw .espeak(status) }
     }
 
@@ -115,16 +136,17 @@ final class EspeakEngine {
         guard status == ENS_OK else { throw .espeak(status) }
     }
 
-    /// The installed voices (`espeak_ListVoices`): name and first language of each.
-    static func installedVoices() -> [(name: String, language: String)] {
+    /// The installed voices (`espeak_ListVoices`): name, first language and file of each.
+    static func installedVoices() -> [Voice] {
         guard let list = espeak_ListVoices(nil) else { return [] }
-        var voices: [(String, String)] = []
+        var voices: [Voice] = []
         var index = 0
         while let voice = list[index] {
             let name = voice.pointee.name.map { String(cString: $0) } ?? ""
             // `languages` is a priority byte, then a NUL-terminated language name.
             let language = voice.pointee.languages.map { String(cString: $0 + 1) } ?? ""
-            voices.append((name, language))
+            let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
+            voices.append(Voice(name: name, language: language, identifier: identifier))
             index += 1
         }
         return voices

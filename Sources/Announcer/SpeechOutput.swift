@@ -14,8 +14,8 @@ public final class SpeechOutput: @unchecked Sendable {
 
     public let mode: Mode
     public private(set) var sampleRate = 22_050
-    /// Called on the worker thread with what became of each utterance.
-    public var onOutcome: (@Sendable (Int, SpeechOutcome) -> Void)?
+    /// Where the worker reports what became of each utterance.
+    public let outcomes: OutcomeLog
 
     private let condition = NSCondition()
     private var queue = SpeechQueue()
@@ -33,9 +33,10 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// Starts the worker and waits for it to initialise espeak-ng (and open the device when
     /// live). Throws the library's error when either fails.
-    public init(mode: Mode, voice: VoiceSettings, wavPath: String?) throws {
+    public init(mode: Mode, voice: VoiceSettings, wavPath: String?, outcomes: OutcomeLog = OutcomeLog()) throws {
         self.mode = mode
         self.voice = voice
+        self.outcomes = outcomes
         self.wav = wavPath.map { ($0, nil) }
         let started = DispatchSemaphore(value: 0)
         let startError = Mutex<(any Error)?>(nil)
@@ -78,7 +79,7 @@ public final class SpeechOutput: @unchecked Sendable {
         }
         condition.broadcast()
         condition.unlock()
-        for item in dropped { onOutcome?(item.seq, .dropped) }
+        for item in dropped { outcomes.add(item.seq, .dropped) }
     }
 
     /// Silences speech now and forgets what was queued.
@@ -87,7 +88,7 @@ public final class SpeechOutput: @unchecked Sendable {
         let dropped = queue.removeAll()
         if current != nil { stopFlag.store(true, ordering: .relaxed) }
         condition.unlock()
-        for item in dropped { onOutcome?(item.seq, .dropped) }
+        for item in dropped { outcomes.add(item.seq, .dropped) }
     }
 
     /// Changes the voice and earcons for the utterances still to come.
@@ -118,6 +119,10 @@ public final class SpeechOutput: @unchecked Sendable {
         try engine.set(.rate, settings.rate)
         try engine.set(.pitch, settings.pitch)
         try engine.set(.volume, settings.volume)
+        // espeak-ng's punctuation levels: 0 none, 1 all, 2 those of its list (the common ones).
+        try engine.set(.punctuation, [PunctuationLevel.none: 0, .all: 1, .some: 2][settings.punctuation] ?? 0)
+        // Capitals: 0 none, 1 a sound, 2 spelt "capital", 3 and up a pitch rise in Hz.
+        try engine.set(.capitals, [CapitalsLevel.none: 0, .sound: 1, .spell: 2, .pitch: 20][settings.capitals] ?? 0)
         appliedVoice = settings
     }
 
@@ -146,7 +151,7 @@ public final class SpeechOutput: @unchecked Sendable {
             }
             condition.broadcast()
             condition.unlock()
-            onOutcome?(utterance.seq, outcome)
+            outcomes.add(utterance.seq, outcome)
             condition.lock()
         }
         condition.unlock()

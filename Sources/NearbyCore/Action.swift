@@ -45,6 +45,12 @@ public enum Action: Equatable, Sendable {
     /// `map`: a text picture of the map, `columns` wide and `rows` high.
     case mapRequested(columns: Int, rows: Int)
     case helpRequested(String?)
+    /// `voices`: the installed voices are read.
+    case voicesRequested
+    /// The shell listed the synthesiser's voices (no announcement).
+    case voicesInstalled([Voice])
+    /// Speech cut off or dropped the `number`th kept announcement (counting from 1).
+    case speechEnded(number: Int, SpeechMark)
     case quitRequested
     /// A line that is not a valid command: it changes nothing and is answered with an error.
     case invalid(CommandError)

@@ -54,7 +54,7 @@ public enum CommandParser {
         case "drag":
             let numbers = argument.split(separator: " ").map { Double($0) }
             guard (1...2).contains(numbers.count), numbers.allSatisfy({ $0?.isFinite == true }) else {
-                return .invalid(.badArgument(command: name, message: "drag takes a distance in points, negative is up, and an optional speed. For example: drag -300 800."))
+                return .invalid(.badArgument(command: name, message: "drag takes a distance in points, negative is up, and an optional speed. For example: drag -300 -800."))
             }
             return .sheetDragged(translation: numbers[0]!, velocity: numbers.count == 2 ? numbers[1]! : 0)
         case "read": return noArgument(.readRequested)
@@ -76,6 +76,7 @@ public enum CommandParser {
             return .settingChanged(key: parts[0].lowercased(), value: parts[1].trimmingCharacters(in: .whitespaces))
         case "settings": return noArgument(.settingsRequested)
         case "map": return noArgument(.mapRequested(columns: 60, rows: 20))
+        case "voices": return noArgument(.voicesRequested)
         case "help": return .helpRequested(argument.isEmpty ? nil : argument)
         case "quit": return noArgument(.quitRequested)
         default: return .invalid(.unknownCommand(name, suggestion: nil))

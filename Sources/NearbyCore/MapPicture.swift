@@ -70,11 +70,14 @@ public struct MapPicture {
         summary = "Map drawn for a sighted collaborator: \(NearbyState.places(pins)) as letters, you as @\(state.selection == nil ? "" : ", the selected place as *")."
     }
 
+    /// Writes sheet text over a row, leaving the pins seen through the sheet where they are.
     private static func write(_ text: String, into grid: inout [[Character]], row: Int, centred: Bool = false) {
         let columns = grid[row].count
         let characters = Array(text.prefix(columns))
         let start = centred ? max(0, (columns - characters.count) / 2) : 0
         for (offset, character) in characters.enumerated() where start + offset < columns {
+            let behind = grid[row][start + offset]
+            if behind.isLetter || behind == "@" || behind == "*" { continue }
             grid[row][start + offset] = character
         }
     }

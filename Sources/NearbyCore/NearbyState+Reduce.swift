@@ -5,10 +5,19 @@ extension NearbyState {
     /// Applies `action` and returns its announcements, in the order they are to be said.
     public mutating func reduce(_ action: Action) -> [Announcement] {
         let answers = answer(action)
+        // What repeat and history say (their errors too) is not itself kept.
+        switch action {
+        case .repeatRequested, .historyRequested: return answers
+        default: break
+        }
         for announcement in answers where announcement.kind != .history {
             spoken.append(announcement)
+            spokenTotal += 1
         }
-        if spoken.count > Self.historyLimit { spoken.removeFirst(spoken.count - Self.historyLimit) }
+        if spoken.count > Self.historyLimit {
+            spoken.removeFirst(spoken.count - Self.historyLimit)
+            speechMarks = speechMarks.filter { $0.key > spokenTotal - Self.historyLimit }
+        }
         return answers
     }
 
@@ -43,6 +52,13 @@ extension NearbyState {
             let picture = MapPicture(state: self, columns: columns, rows: rows)
             return [Announcement(picture.summary, kind: .screen, display: picture.text)]
         case .helpRequested(let topic): return help(topic)
+        case .voicesRequested: return [voicesAnnouncement()]
+        case .voicesInstalled(let voices):
+            installedVoices = voices
+            return []
+        case .speechEnded(let number, let mark):
+            if number > spokenTotal - spoken.count && number <= spokenTotal { speechMarks[number] = mark }
+            return []
         case .quitRequested:
             isFinished = true
             return [Announcement("Goodbye.", kind: .notice)]
@@ -149,7 +165,13 @@ extension NearbyState {
     /// The filter pills, each with its count among the places the query matches.
     func filtersPhrase() -> String {
         let matching = catalog.matches(query: query)
-        let pills = catalog.kindCounts(among: matching).map { pill in
+        var counts = catalog.kindCounts(among: matching)
+        // The chosen pill stays, with its 0, when the query leaves it nothing.
+        if let kindFilter, !counts.contains(where: { $0.kind == kindFilter }) {
+            counts.append((kind: kindFilter, count: 0))
+            counts.sort { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
+        }
+        let pills = counts.map { pill in
             "\(pill.kind) \(pill.count)\(pill.kind == kindFilter ? ", selected" : "")"
         }
         let all = "All \(matching.count)\(kindFilter == nil ? ", selected" : "")"
@@ -177,13 +199,14 @@ extension NearbyState {
         guard detent != .resting else {
             return [Announcement("The list is hidden while the sheet rests at the bottom. Type up to show it.", kind: .place, earcon: .end)]
         }
-        let target = focus.map { $0 + step } ?? (step > 0 ? 0 : reachableCount - 1)
+        // A focus beyond what this detent reaches (the sheet came down) steps back into it.
+        let target = focus.map { min($0, reachableCount) + step } ?? (step > 0 ? 0 : reachableCount - 1)
         if target < 0 {
             return [Announcement("Start of list. \(describe(shown[0], position: 1)).", kind: .place, earcon: .end)]
         }
         if target >= reachableCount {
             if detent == .half && reachableCount < shown.count {
-                return [Announcement("End of the nearest places. \(Self.places(shown.count - reachableCount)) more one step up: type up.", kind: .place, earcon: .end)]
+                return [Announcement("End of the nearest places. \(Self.morePlaces(shown.count - reachableCount)) one step up: type up.", kind: .place, earcon: .end)]
             }
             return [Announcement("End of list. \(describe(shown[reachableCount - 1], position: reachableCount)).", kind: .place, earcon: .end)]
         }
@@ -245,7 +268,11 @@ extension NearbyState {
                 return .failure(SelectionError("\(candidates.count) places are called \"\(words)\": \(names). Say more of the name, or a number."))
             }
             if let hidden = catalog.places.indices.first(where: named) {
-                return .failure(SelectionError("\(catalog.places[hidden].name) is hidden by the search. Type clear to show every place."))
+                let name = catalog.places[hidden].name
+                if let kindFilter, catalog.places[hidden].kind != kindFilter {
+                    return .failure(SelectionError("\(name) is hidden by the filter \(kindFilter). Type filter all to show every place."))
+                }
+                return .failure(SelectionError("\(name) is hidden by the search. Type clear to show every place."))
             }
             return .failure(SelectionError("No place called \"\(words)\". Type find \(words) to search."))
         }
@@ -365,16 +392,16 @@ extension NearbyState {
     /// The rail of the half detent: the nearest few, with their distances.
     func railPhrase() -> String {
         let rail = shown.prefix(Self.railSize)
-        guard !rail.isEmpty else { return query.isEmpty ? "No places." : "No results for \"\(query)\"." }
+        guard !rail.isEmpty else { return emptyListPhrase() }
         let blocks = rail.map { "\(catalog.places[$0].name), \(SpokenMeasure.distance(distances[$0], units: settings.units))" }
-        let more = shown.count > rail.count ? " \(Self.places(shown.count - rail.count)) more one step up." : ""
+        let more = shown.count > rail.count ? " \(Self.morePlaces(shown.count - rail.count)) one step up." : ""
         return "Nearest: " + blocks.joined(separator: "; ") + "." + more
     }
 
     /// The whole list at full height, read in one go (capped: `next` walks the rest).
     func listPhrase() -> String {
         let limit = 25
-        guard !shown.isEmpty else { return query.isEmpty ? "No places." : "No results for \"\(query)\"." }
+        guard !shown.isEmpty else { return emptyListPhrase() }
         let rows = shown.prefix(limit).enumerated().map { "\($0.offset + 1), \(catalog.places[$0.element].name), \(distanceAndDirection(of: $0.element))" }
         let more = shown.count > limit ? " And \(shown.count - limit) more: type next to walk the list." : ""
         return "\(Self.places(shown.count)): " + rows.joined(separator: "; ") + "." + more
@@ -405,16 +432,20 @@ extension NearbyState {
     private func history(_ number: Int?) -> [Announcement] {
         guard !spoken.isEmpty else { return [Announcement("Nothing has been said yet.", kind: .history)] }
         let count = spoken.count
+        /// Item 1 is the newest; a mark says when it was not heard whole.
+        func item(_ position: Int) -> String {
+            let mark = speechMarks[spokenTotal - position + 1].map { " (\($0.rawValue))" } ?? ""
+            return "Item \(position) of \(count)\(mark), \(spoken[count - position].text)"
+        }
         if let number {
             guard number <= count else {
                 return [Announcement("No item \(number). History holds \(count).", kind: .error, earcon: .error)]
             }
-            return [Announcement("Item \(number) of \(count), \(spoken[count - number].text)", kind: .history)]
+            return [Announcement(item(number), kind: .history)]
         }
-        let recent = spoken.suffix(5).enumerated().reversed().map { offset, item in
-            "Item \(min(5, count) - offset) of \(count), \(item.text)"
-        }
-        return [Announcement("History, newest first. " + recent.joined(separator: " "), kind: .history)]
+        let recent = (1...min(5, count)).map(item)
+        let more = count > 5 ? " Type history and a number for older ones." : ""
+        return [Announcement("History, newest first. " + recent.joined(separator: " ") + more, kind: .history)]
     }
 
     private func help(_ topic: String?) -> [Announcement] {

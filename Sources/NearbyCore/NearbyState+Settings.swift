@@ -6,6 +6,7 @@ extension NearbyState {
     public static let settingKeys = [
         "at", "heading", "units", "walk-speed", "verbosity", "reduce-motion", "reduce-transparency",
         "close-up", "screen-height", "dismissible", "earcons", "voice", "rate", "pitch", "volume",
+        "punctuation", "capitals",
     ]
 
     /// The value of a setting as `settings` says it and `set` takes it.
@@ -26,6 +27,8 @@ extension NearbyState {
         case "rate": String(settings.rate)
         case "pitch": String(settings.pitch)
         case "volume": String(settings.volume)
+        case "punctuation": settings.punctuation.rawValue
+        case "capitals": settings.capitals.rawValue
         default: nil
         }
     }
@@ -90,9 +93,19 @@ extension NearbyState {
             settings.screenHeight = points
         case "voice":
             guard !value.isEmpty, value.count <= 64,
-                value.allSatisfy({ $0.isLetter || $0.isNumber || "-_+.".contains($0) })
-            else { return "voice takes a voice name such as en or en-us. Type voices to hear them." }
+                value.allSatisfy({ $0.isLetter || $0.isNumber || "-_+.()/".contains($0) })
+            else { return "voice takes a voice name such as en or en-us, not \(value). Type voices to hear them." }
             settings.voice = value
+        case "punctuation":
+            guard let level = PunctuationLevel(rawValue: value.lowercased()) else {
+                return "punctuation takes none, some or all, not \(value)."
+            }
+            settings.punctuation = level
+        case "capitals":
+            guard let level = CapitalsLevel(rawValue: value.lowercased()) else {
+                return "capitals takes none, sound, spell or pitch, not \(value)."
+            }
+            settings.capitals = level
         case "rate":
             guard let wpm = number(80...450, key) else { return rangeError(80...450) }
             settings.rate = Int(wpm)
@@ -104,7 +117,8 @@ extension NearbyState {
             settings.volume = Int(volume)
         default:
             let nearest = settingKeys.min { editDistance(key, $0) < editDistance(key, $1) } ?? "units"
-            return "No setting called \(key). Did you mean \(nearest)? Type settings to hear them all."
+            let hint = editDistance(key, nearest) <= max(1, key.count / 3) ? " Did you mean \(nearest)?" : ""
+            return "No setting called \(key).\(hint) Type settings to hear them all."
         }
         return nil
     }
@@ -114,7 +128,40 @@ extension NearbyState {
         if let error = Self.apply(key, value, to: &updated) {
             return [Announcement(error, kind: .error, earcon: .error)]
         }
+        if key == "voice", let voices = installedVoices, !voices.contains(where: { $0.isNamed(value) }) {
+            return [Announcement("No voice called \(value). Close ones: \(Self.closestVoices(to: value, in: voices).joined(separator: ", ")). Type voices to hear them all.", kind: .error, earcon: .error)]
+        }
         updateSettings { $0 = updated }
-        return [Announcement("\(key) \(settingValue(key) ?? value).", kind: .settings)]
+        let unit = ["heading": " degrees", "walk-speed": " metres a second", "close-up": " metres", "screen-height": " points",
+            "rate": " words a minute"][key].flatMap { key == "heading" && settings.heading == nil ? nil : $0 } ?? ""
+        return [Announcement("\(key) is now \(settingValue(key) ?? value)\(unit).", kind: .settings)]
+    }
+}
+
+/// The voices: `voices` lists them, `set voice` takes one of them.
+extension NearbyState {
+    /// The languages of the voices nearest to `name` (same language first, then by spelling),
+    /// at most `count`; when none is near, the most used languages that are installed.
+    public static func closestVoices(to name: String, in voices: [Voice], count: Int = 5) -> [String] {
+        let wanted = name.lowercased()
+        let languages = Array(Set(voices.map(\.language))).sorted()
+        func score(_ language: String) -> Int {
+            let sameLanguage = wanted.count >= 2 && language.hasPrefix(wanted.prefix(2))
+            return (sameLanguage ? 0 : 100) + editDistance(language, wanted)
+        }
+        let near = languages.filter { score($0) <= max(2, wanted.count / 2) || score($0) < 100 }
+        guard !near.isEmpty else { return ["en", "en-us", "de", "es", "fr"].filter(languages.contains) }
+        return Array(near.sorted { (score($0), $0) < (score($1), $1) }.prefix(count))
+    }
+
+    /// `voices`: a short spoken summary; the whole list is shown.
+    func voicesAnnouncement() -> Announcement {
+        guard let voices = installedVoices, !voices.isEmpty else {
+            return Announcement("No voices are installed.", kind: .settings)
+        }
+        let languages = Array(Set(voices.map(\.language))).sorted()
+        let english = languages.filter { $0.hasPrefix("en") }
+        let text = "\(languages.count) voices, by language. English: \(english.joined(separator: ", ")). The whole list is shown. Type set voice and a language, such as set voice en-us."
+        return Announcement(text, kind: .settings, display: "Voices: " + languages.joined(separator: ", ") + ".")
     }
 }

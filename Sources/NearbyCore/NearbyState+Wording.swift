@@ -30,6 +30,17 @@ extension NearbyState {
         count == 1 ? "1 place" : "\(SpokenMeasure.grouped(count)) places"
     }
 
+    /// "1 more place" or "17 more places".
+    static func morePlaces(_ count: Int) -> String {
+        count == 1 ? "1 more place" : "\(SpokenMeasure.grouped(count)) more places"
+    }
+
+    /// What an empty list says: no results for the query, in the filter when one is on.
+    func emptyListPhrase() -> String {
+        let filterNote = kindFilter.map { " in \($0)" } ?? ""
+        return query.isEmpty ? "No places\(filterNote)." : "No results for \"\(query)\"\(filterNote)."
+    }
+
     /// The search's answer: how many match, and the first.
     func resultsPhrase() -> String {
         let filterNote = kindFilter.map { " in \($0)" } ?? ""
@@ -83,7 +94,15 @@ extension NearbyState {
 
     /// The camera's return to every match after a query change.
     func cameraOverviewPhrase() -> String {
-        let what = shown.isEmpty ? "no places" : shown.count == 1 ? "the 1 match" : "all \(shown.count) matches"
+        let filterNote = kindFilter.map { " in \($0)" } ?? ""
+        let what: String
+        if shown.isEmpty {
+            what = "no places\(filterNote)"
+        } else if !query.isEmpty {
+            what = shown.count == 1 ? "the 1 match\(filterNote)" : "all \(shown.count) matches\(filterNote)"
+        } else {
+            what = kindFilter == nil ? "all \(Self.places(shown.count))" : "\(Self.places(shown.count))\(filterNote)"
+        }
         return settings.reduceMotion ? "Map shows \(what)." : "Map zooms out to \(what)."
     }
 }

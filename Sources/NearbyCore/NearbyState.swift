@@ -16,12 +16,19 @@ public struct NearbyState: Equatable, Sendable {
     /// The position in `shown` that `next` and `previous` last reached.
     public internal(set) var focus: Int?
     public internal(set) var camera: Camera = .showingAll
-    /// The places the list and the map show: catalog indices, nearest first.
-    public private(set) var shown: [Int]
+    /// The places the list and the map show: catalog indices, nearest first, put in order only
+    /// as far as they are read (a million matches are counted, and the nearest named, unsorted).
+    public private(set) var shown: NearestFirst
     /// Whether the handle's hint ("type up or down to adjust") has been heard.
     public internal(set) var hasHeardHandleHint = false
     /// The announcements said so far, oldest first, at most `historyLimit` of them.
     public internal(set) var spoken: [Announcement] = []
+    /// The synthesiser's voices, once the shell has listed them (`voices`, `set voice`).
+    public internal(set) var installedVoices: [Voice]?
+    /// How many announcements have ever been kept in `spoken` (it forgets the oldest).
+    public internal(set) var spokenTotal = 0
+    /// What became of kept announcements not heard whole, by their number in `spokenTotal`.
+    public internal(set) var speechMarks: [Int: SpeechMark] = [:]
     /// Set by `quit`: the session ends after this answer.
     public internal(set) var isFinished = false
 
@@ -38,7 +45,7 @@ public struct NearbyState: Equatable, Sendable {
         self.catalog = catalog
         self.settings = settings
         self.distances = catalog.places.map { settings.origin.distance(to: $0.coordinate) }
-        self.shown = []
+        self.shown = NearestFirst(members: [], distances: [])
         refreshShown()
     }
 
@@ -65,9 +72,9 @@ public struct NearbyState: Equatable, Sendable {
 
     /// Recomputes the shown places after the query, the filter or the user's point changed.
     mutating func refreshShown() {
-        shown = catalog.matches(query: query, kind: kindFilter).sorted {
-            distances[$0] != distances[$1] ? distances[$0] < distances[$1] : $0 < $1
-        }
+        let members = query.isEmpty && kindFilter == nil
+            ? (0..<Int32(catalog.count)).map { $0 } : catalog.matchSet(query: query, kind: kindFilter).members
+        shown = NearestFirst(members: members, distances: distances)
         if let focus, focus >= shown.count { self.focus = nil }
     }
 }

@@ -1,40 +1,56 @@
-/// The places loaded, with what search needs prepared once: each place's folded text.
+/// The places loaded, with their search index built once (`SearchIndex`).
 public struct PlaceCatalog: Equatable, Sendable {
     public let places: [Place]
-    /// The folded "name kind" of each place, by index.
-    let searchText: [String]
-    /// The folded name of each place, by index, for choosing a place by name.
-    let foldedNames: [String]
+    let index: SearchIndex
 
     public init(_ places: [Place]) {
         self.places = places
-        let names = places.map { TextFolding.fold($0.name) }
-        self.foldedNames = names
-        self.searchText = places.indices.map { names[$0] + " " + TextFolding.fold(places[$0].kind) }
+        self.index = SearchIndex(places)
     }
 
     public var count: Int { places.count }
 
     public static func == (lhs: PlaceCatalog, rhs: PlaceCatalog) -> Bool { lhs.places == rhs.places }
 
-    /// The indices of the places whose name or kind holds every word of `query`, whatever its
-    /// case and accents (the seed's rule), and whose kind is `kind` when one is given.
+    /// The places whose name or kind holds every word of `query` (the seed's rule), and whose
+    /// kind is `kind` when one is given, as a set. A word is found whatever its case and accents,
+    /// with letters like ł, ø, ß typed as l, o, ss, umlauts as a/ae, quotes left out, and in the
+    /// name read without its spaces and hyphens ("saopedro" finds "São Pedro").
+    public func matchSet(query: String, kind: String? = nil) -> PlaceSet {
+        index.matches(query: query, kind: kind)
+    }
+
+    /// The same matches as catalog indices, ascending.
     public func matches(query: String, kind: String? = nil) -> [Int] {
-        let words = TextFolding.queryWords(query)
-        return places.indices.filter { index in
-            if let kind, places[index].kind != kind { return false }
-            return words.allSatisfy { searchText[index].contains($0) }
-        }
+        matchSet(query: query, kind: kind).members.map { Int($0) }
     }
 
     /// The kinds of place, each with how many places have it, in alphabetical order.
-    public func kindCounts(among indices: [Int]? = nil) -> [(kind: String, count: Int)] {
-        var counts: [String: Int] = [:]
-        for index in indices ?? Array(places.indices) { counts[places[index].kind, default: 0] += 1 }
-        return counts.map { (kind: $0.key, count: $0.value) }
-            .sorted { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
+    public func kindCounts() -> [(kind: String, count: Int)] {
+        sortedCounts(index.kindMembers.map(\.count))
+    }
+
+    /// The kinds among the places at `indices`, each with its count, in alphabetical order.
+    public func kindCounts<S: Sequence<Int>>(among indices: S) -> [(kind: String, count: Int)] {
+        var counts = [Int](repeating: 0, count: index.kinds.count)
+        for place in indices { counts[Int(index.kindOf[place])] += 1 }
+        return sortedCounts(counts)
+    }
+
+    /// The kinds among the shown places, in any order of reading: the list is not ordered for it.
+    public func kindCounts(among shown: NearestFirst) -> [(kind: String, count: Int)] {
+        var counts = [Int](repeating: 0, count: index.kinds.count)
+        for place in shown.members { counts[Int(index.kindOf[Int(place)])] += 1 }
+        return sortedCounts(counts)
+    }
+
+    private func sortedCounts(_ counts: [Int]) -> [(kind: String, count: Int)] {
+        counts.indices.filter { counts[$0] > 0 }
+            .map { (kind: index.kinds[$0], count: counts[$0], folded: TextFolding.fold(index.kinds[$0])) }
+            .sorted { $0.folded != $1.folded ? $0.folded < $1.folded : $0.kind < $1.kind }
+            .map { (kind: $0.kind, count: $0.count) }
     }
 
     /// The folded name of the place at `index`.
-    func foldedName(at index: Int) -> String { foldedNames[index] }
+    func foldedName(at index: Int) -> String { TextFolding.fold(places[index].name) }
 }

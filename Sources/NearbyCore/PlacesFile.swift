@@ -1,8 +1,11 @@
 import Foundation
 
-/// Reads places from the bytes of a data file. Pure: the caller reads the file.
+/// Reads places from the bytes of a data file: GeoJSON, CSV or a JSON array. Pure: the caller
+/// reads the file. One call, `load(_:file:)`, chooses the format and gives every place or one
+/// problem; nothing is ever half-loaded.
 public enum PlacesFile {
-    /// A data file that cannot be loaded: where, and what is wrong. Nothing is half-loaded.
+    /// A data file that cannot be loaded: where (line and column from 1, the column counted in
+    /// characters), which field, and what is wrong.
     public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
         public var file: String
         public var line: Int?
@@ -18,65 +21,101 @@ public enum PlacesFile {
             self.message = message
         }
 
+        /// A problem at byte `offset` of `bytes`.
+        init(file: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, field: String?, message: String) {
+            let (line, column) = Self.lineAndColumn(in: bytes, at: offset)
+            self.init(file: file, line: line, column: column, field: field, message: message)
+        }
+
+        /// The line and the column (in characters) of byte `offset`, both from 1.
+        static func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (line: Int, column: Int) {
+            var line = 1, column = 1
+            let end = min(offset, bytes.count)
+            var index = 0
+            // A byte-order mark is not a character of the first line.
+            if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+            while index < end {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                index += 1
+            }
+            return (line, column)
+        }
+
+        /// "FILE:LINE:COLUMN: FIELD: message."
         public var description: String {
             var place = file
             if let line { place += ":\(line)" }
             if let column { place += ":\(column)" }
-            return field.map { "\(place): \($0): \(message)" } ?? "\(place): \(message)"
+            return field.map { "\(place): \($0): \(message)." } ?? "\(place): \(message)."
         }
     }
 
+    /// What a file gave: its places, and how many GeoJSON features were skipped for not being
+    /// Points (the caller says so once).
+    public struct Loaded: Equatable, Sendable {
+        public var places: [Place]
+        public var skippedFeatures: Int
+
+        public init(places: [Place], skippedFeatures: Int = 0) {
+            self.places = places
+            self.skippedFeatures = skippedFeatures
+        }
+    }
+
+    public enum Format: String, Equatable, Sendable {
+        case geoJSON = "GeoJSON"
+        case csv = "CSV"
+        case json = "JSON"
+    }
+
+    /// The format of a file: by its extension (`.geojson`, `.csv`), else by its first character
+    /// (`{` GeoJSON, `[` a JSON array of places, anything else CSV).
+    public static func format(of data: Data, file: String) -> Format {
+        let name = file.lowercased()
+        if name.hasSuffix(".geojson") { return .geoJSON }
+        if name.hasSuffix(".csv") { return .csv }
+        var index = data.startIndex
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
+        while index < data.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(data[index]) { index += 1 }
+        guard index < data.endIndex else { return name.hasSuffix(".json") ? .json : .csv }
+        switch data[index] {
+        case UInt8(ascii: "{"): return .geoJSON
+        case UInt8(ascii: "["): return .json
+        default: return name.hasSuffix(".json") ? .json : .csv
+        }
+    }
+
+    /// Loads the places of a file in whichever format it is.
+    public static func load(_ data: Data, file: String) throws(Problem) -> Loaded {
+        try load(data, file: file, as: format(of: data, file: file))
+    }
+
+    /// Loads the places of a file in `format`.
+    public static func load(_ data: Data, file: String, as format: Format) throws(Problem) -> Loaded {
+        let result: Result<Loaded, Problem> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do throws(Problem) {
+                switch format {
+                case .geoJSON: return .success(try GeoJSONLoader.load(bytes, file: file))
+                case .csv: return .success(Loaded(places: try CSVLoader.load(bytes, file: file)))
+                case .json: return .success(Loaded(places: try JSONPlacesLoader.load(bytes, file: file)))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// Parses a JSON array of places in the seed's shape (`id`, `name`, `kind`, `symbol`,
-    /// `latitude`, `longitude`; `symbol` may be left out).
+    /// `latitude`, `longitude`; `id` and `symbol` may be left out).
     public static func parseJSON(_ data: Data, file: String) throws(Problem) -> [Place] {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw Problem(file: file, message: "not valid JSON")
-        }
-        guard let array = root as? [Any] else {
-            throw Problem(file: file, message: "expected a JSON array of places")
-        }
-        var places: [Place] = []
-        var seen: [String: Int] = [:]
-        for (offset, item) in array.enumerated() {
-            let number = offset + 1
-            guard let object = item as? [String: Any] else {
-                throw Problem(file: file, field: "place \(number)", message: "expected an object")
-            }
-            func text(_ key: String, required: Bool = true) throws(Problem) -> String? {
-                guard let value = object[key] else {
-                    if required { throw Problem(file: file, field: "place \(number) \(key)", message: "missing") }
-                    return nil
-                }
-                guard let string = value as? String, !string.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw Problem(file: file, field: "place \(number) \(key)", message: "expected a non-empty string")
-                }
-                return SafeText.clean(string, limit: 200)
-            }
-            func degrees(_ key: String, limit: Double) throws(Problem) -> Double {
-                guard let value = object[key] else { throw Problem(file: file, field: "place \(number) \(key)", message: "missing") }
-                // Foundation on Linux bridges true to a boolean NSNumber that `is Bool`, and so is 1:
-                // only the class name tells them apart.
-                guard let number = value as? NSNumber, "\(type(of: value))" != "__NSCFBoolean" else {
-                    throw Problem(file: file, field: "place \(number) \(key)", message: "expected a number")
-                }
-                let degrees = number.doubleValue
-                guard degrees.isFinite, abs(degrees) <= limit else {
-                    throw Problem(file: file, field: "place \(number) \(key)", message: "\(degrees) is out of range (±\(Int(limit)))")
-                }
-                return degrees
-            }
-            let id = try text("id", required: false) ?? "place-\(number)"
-            if let first = seen[id] {
-                throw Problem(file: file, field: "place \(number) id", message: "duplicate id \"\(id)\" (first at place \(first))")
-            }
-            seen[id] = number
-            places.append(Place(
-                id: id, name: try text("name")!, kind: try text("kind")!,
-                symbol: try text("symbol", required: false) ?? "mappin",
-                latitude: try degrees("latitude", limit: 90), longitude: try degrees("longitude", limit: 180)))
-        }
-        guard !places.isEmpty else { throw Problem(file: file, message: "holds no places") }
-        return places
+        try load(data, file: file, as: .json).places
     }
 }

@@ -26,6 +26,8 @@ public struct Settings: Equatable, Sendable {
     public var pitch = 50
     /// Volume, 0 to 200.
     public var volume = 100
+    public var punctuation: PunctuationLevel = .none
+    public var capitals: CapitalsLevel = .none
 
     public init() {}
 

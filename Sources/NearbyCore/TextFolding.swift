@@ -1,36 +1,155 @@
 import Foundation
 
-/// Folds text for search the way the seed's `folded(_:)` does (case and accents ignored), and a
-/// little further: letters that do not decompose (ł, ø, æ, ß…) become their Latin spellings,
-/// apostrophes and quotes of every kind disappear, and dashes of every kind become "-".
+/// Folds text for search the way the seed's `folded(_:)` does (case and accents ignored), and
+/// further, so that a person finds what they can type:
+/// - letters that do not decompose (ł ø æ œ ß đ ð þ ı ħ ŧ and their capitals) become their usual
+///   Latin spellings ("l", "o", "ae", "oe", "ss", "d", "d", "th", "i", "h", "t");
+/// - apostrophes and quotes of every kind disappear ("d’Alfama" is "dalfama"), and dashes of
+///   every kind become "-";
+/// - for search, a name is also read without its spaces and hyphens (`joined`), so that
+///   "saopedro" finds "São Pedro", and German umlauts are also read as "ae", "oe", "ue".
+///
+/// The work is on UTF-8 bytes with precomputed tables: the fold of every scalar below U+3000 is
+/// computed once, the first time it is needed.
 public enum TextFolding {
-    /// The folded form of `text`.
+    /// The folded form of `text`: lower case, no accents, no quotes, dashes as "-".
     public static func fold(_ text: String) -> String {
-        var folded = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        append(text, to: &bytes, joined: false, umlautsAsE: false)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The words of a query, folded: what every matching place must contain.
+    public static func queryWords(_ query: String) -> [Substring] {
+        fold(query).split(whereSeparator: { $0 == " " || $0 == "\t" })
+    }
+
+    /// The search forms of one query word or one name: folded and joined (no spaces, no
+    /// hyphens), and, when the text holds a German umlaut, the same with umlauts as "ae", "oe", "ue".
+    public static func searchForms(_ text: String) -> [[UInt8]] {
+        var plain: [UInt8] = []
+        plain.reserveCapacity(text.utf8.count)
+        guard append(text, to: &plain, joined: true, umlautsAsE: false) else { return [plain] }
+        var umlauts: [UInt8] = []
+        append(text, to: &umlauts, joined: true, umlautsAsE: true)
+        return [plain, umlauts]
+    }
+
+    /// Appends the fold of `text` to `out`; `joined` leaves out spaces and hyphens, `umlautsAsE`
+    /// spells ä ö ü as ae oe ue. Returns whether the text holds a German umlaut.
+    @discardableResult
+    static func append(_ text: String, to out: inout [UInt8], joined: Bool, umlautsAsE: Bool) -> Bool {
+        var sawUmlaut = false
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
-                switch value {
-                case 0x41...0x5A: folded.append(Unicode.Scalar(value + 0x20)!)
-                case 0x27, 0x22, 0x60: break  // ' " `
-                default: folded.append(scalar)
+                let byte = asciiFold[Int(value)]
+                if byte == 0 { continue }
+                if joined && (byte == 0x20 || byte == 0x2D) { continue }
+                out.append(byte)
+                continue
+            }
+            switch value {
+            case 0xE4, 0xF6, 0xFC, 0xC4, 0xD6, 0xDC:
+                sawUmlaut = true
+                if umlautsAsE {
+                    out.append(umlautBase(value))
+                    out.append(0x65)
+                    continue
                 }
-            } else if value < tableEnd {
-                folded.append(contentsOf: latinTable[Int(value - 0x80)].unicodeScalars)
+            case 0x0308:
+                // A decomposed umlaut: the mark follows its a, o or u.
+                if let last = out.last, last == 0x61 || last == 0x6F || last == 0x75 {
+                    sawUmlaut = true
+                    if umlautsAsE { out.append(0x65) }
+                }
+                continue
+            default:
+                break
+            }
+            if value < latinEnd {
+                latin.append(Int(value - 0x80), to: &out, joined: joined)
+            } else if value < extendedEnd {
+                extended.append(Int(value - latinEnd), to: &out, joined: joined)
+            } else if value >= 0xFF01 && value <= 0xFF5E {
+                // Fullwidth ASCII, as East Asian keyboards type it.
+                let byte = asciiFold[Int(value - 0xFEE0)]
+                if byte != 0 && !(joined && byte == 0x2D) { out.append(byte) }
+            } else if isCaseless(value) {
+                out.append(contentsOf: String(scalar).utf8)
             } else {
-                folded.append(contentsOf: foldScalar(scalar).unicodeScalars)
+                for byte in foldScalar(scalar).utf8 where !(joined && (byte == 0x20 || byte == 0x2D)) {
+                    out.append(byte)
+                }
             }
         }
-        return String(folded)
+        return sawUmlaut
     }
 
-    /// The first code point past the precomputed table (Latin-1 Supplement and Latin Extended-A/B).
-    private static let tableEnd: UInt32 = 0x250
-
-    /// The fold of every scalar from U+0080 to U+024F, computed once.
-    private static let latinTable: [String] = (UInt32(0x80)..<tableEnd).map {
-        foldScalar(Unicode.Scalar($0) ?? " ")
+    /// "a", "o" or "u" for an umlaut of either case.
+    private static func umlautBase(_ value: UInt32) -> UInt8 {
+        switch value {
+        case 0xE4, 0xC4: 0x61
+        case 0xF6, 0xD6: 0x6F
+        default: 0x75
+        }
     }
+
+    /// Scripts without case or accents to fold (CJK, kana, Hangul, Yi…): kept as they are.
+    private static func isCaseless(_ value: UInt32) -> Bool {
+        (0x3040...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0x20000...0x3FFFF).contains(value)
+    }
+
+    /// ASCII folded: letters lowered, quotes and backquotes dropped (0), tab as a space.
+    private static let asciiFold: [UInt8] = (0..<128).map { value -> UInt8 in
+        switch value {
+        case 0x41...0x5A: UInt8(value + 0x20)
+        case 0x27, 0x22, 0x60: 0
+        case 0x09: 0x20
+        default: UInt8(value)
+        }
+    }
+
+    /// The end of the Latin table (Latin-1 Supplement, Latin Extended-A and B).
+    private static let latinEnd: UInt32 = 0x250
+    /// The end of the second table (IPA to CJK punctuation: Greek, Cyrillic, Arabic, Hebrew,
+    /// Indic scripts, Latin Extended Additional, punctuation).
+    private static let extendedEnd: UInt32 = 0x3000
+
+    /// The folds of a range of scalars, as UTF-8 bytes, end to end.
+    private struct Table: Sendable {
+        let bytes: [UInt8]
+        let ends: [UInt32]
+
+        init(_ range: Range<UInt32>) {
+            var bytes: [UInt8] = []
+            var ends: [UInt32] = []
+            ends.reserveCapacity(range.count)
+            for value in range {
+                if let scalar = Unicode.Scalar(value) { bytes.append(contentsOf: foldScalar(scalar).utf8) }
+                ends.append(UInt32(bytes.count))
+            }
+            self.bytes = bytes
+            self.ends = ends
+        }
+
+        @inline(__always)
+        func append(_ index: Int, to out: inout [UInt8], joined: Bool) {
+            let start = index == 0 ? 0 : Int(ends[index - 1]), end = Int(ends[index])
+            var position = start
+            while position < end {
+                let byte = bytes[position]
+                position += 1
+                if joined && (byte == 0x20 || byte == 0x2D) { continue }
+                out.append(byte)
+            }
+        }
+    }
+
+    private static let latin = Table(0x80..<latinEnd)
+    private static let extended = Table(latinEnd..<extendedEnd)
 
     /// Letters that canonical decomposition leaves alone, and their usual Latin spellings.
     private static let specialLetters: [UInt32: String] = [
@@ -42,22 +161,30 @@ public enum TextFolding {
         0x0111: "d", 0x0110: "d",  // đ Đ
         0x00F0: "d", 0x00D0: "d",  // ð Ð
         0x00FE: "th", 0x00DE: "th",  // þ Þ
-        0x0131: "i",  // ı
+        0x0131: "i",  // ı (İ decomposes to I and a dot)
         0x0127: "h", 0x0126: "h",  // ħ Ħ
         0x0167: "t", 0x0166: "t",  // ŧ Ŧ
+        0x0180: "b", 0x0243: "b",  // ƀ Ƀ
+        0x0268: "i", 0x0197: "i",  // ɨ Ɨ
+        0x03C2: "σ",  // Greek final sigma, so that "σ" finds a word's last letter
     ]
 
-    /// The slow path: special letters, punctuation variants, then decomposition without marks.
+    /// The fold of one scalar the slow way: special letters, punctuation variants, then
+    /// canonical decomposition without its marks, lowered.
     private static func foldScalar(_ scalar: Unicode.Scalar) -> String {
         let value = scalar.value
         if let special = specialLetters[value] { return special }
         switch value {
-        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x2035, 0x02BC, 0x02B9, 0x00B4, 0xFF07,
-            0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x00AB, 0x00BB, 0x2039, 0x203A, 0xFF02:
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x2035, 0x02BB, 0x02BC, 0x02B9, 0x02BE, 0x02BF,
+            0x00B4, 0xFF07, 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x2036, 0x00AB, 0x00BB, 0x2039,
+            0x203A, 0xFF02, 0x05F3, 0x05F4, 0x300C, 0x300D:
             return ""  // apostrophes and quotes: "d’Alfama" is found by "dalfama" and "d'alfama"
-        case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63, 0xFF0D:
+        case 0x00AD:
+            return ""  // a soft hyphen is invisible
+        case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0x058A, 0x2E3A, 0x2E3B, 0xFE58,
+            0xFE63, 0xFF0D:
             return "-"
-        case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+        case 0x00A0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
             return " "
         case 0x0300...0x036F:
             return ""  // combining marks of a decomposed input
@@ -74,10 +201,5 @@ public enum TextFolding {
             }
         }
         return result
-    }
-
-    /// The words of a query, folded: what every matching place must contain.
-    public static func queryWords(_ query: String) -> [Substring] {
-        fold(query).split(whereSeparator: { $0 == " " || $0 == "\t" })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCore
 
 /// Where command lines come from: readline on a terminal, plain lines otherwise.
 protocol LineReader: AnyObject {
@@ -27,6 +28,10 @@ struct LineEvents {
     var keyPressed: () -> Void = {}
     /// Ctrl-C: speech is silenced and the line cleared; the session goes on.
     var interrupted: () -> Void = {}
+    /// Tab: what the line typed so far (before the cursor) can become.
+    var complete: (String) -> Completion? = { _ in nil }
+    /// Words to speak, not to show or keep: the key echo, a recalled line, completion's list.
+    var echo: (String) -> Void = { _ in }
 }
 
 /// Lines of a script file, read whole and checked to be UTF-8 up front.

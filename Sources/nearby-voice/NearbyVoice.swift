@@ -32,7 +32,11 @@ enum NearbyVoice {
             if let script = options.scriptPath {
                 reader = try ScriptLineReader(path: script)
             } else if isatty(STDIN_FILENO) == 1 {
-                reader = ReadlineReader(historyPath: historyPath())
+                reader = ReadlineReader(
+                    ReadlineReader.Configuration(
+                        historyPath: historyPath(), typingPause: options.typingPause, keyEcho: options.keyEcho,
+                        keysStopSpeech: options.keysStopSpeech,
+                        promptOnStandardError: isatty(STDOUT_FILENO) != 1 || options.transcriptPath == "-"))
             } else {
                 reader = PipeLineReader()
             }
@@ -54,16 +58,27 @@ enum NearbyVoice {
         return "\(folder)/history"
     }
 
-    /// Loads `--places`, or the built-in places.
+    /// Loads `--places` (GeoJSON, CSV or a JSON array: `PlacesFile.format(of:file:)` tells), or
+    /// the built-in places. GeoJSON features that are not Points are skipped, and said so once
+    /// on standard error.
     static func loadPlaces(_ path: String?) throws(Failure) -> [Place] {
         guard let path else { return BuiltInPlaces.lisbon }
-        guard FileManager.default.fileExists(atPath: path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(.noInput, "Cannot open the places file \(path): no such file.")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Mapped, not copied: a 180 MB file is read once, by the loader, page by page.
+        guard !isFolder.boolValue, let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
             throw Failure(.noInput, "Cannot read the places file \(path): permission denied or not a file.")
         }
-        do { return try PlacesFile.parseJSON(data, file: path) } catch {
+        do {
+            let loaded = try PlacesFile.load(data, file: path)
+            if loaded.skippedFeatures > 0 {
+                let features = loaded.skippedFeatures == 1 ? "1 feature that is not a Point" : "\(loaded.skippedFeatures) features that are not Points"
+                FileHandle.standardError.write(Data("nearby-voice: \(path): skipped \(features).\n".utf8))
+            }
+            return loaded.places
+        } catch {
             throw Failure(.dataError, "\(error)")
         }
     }

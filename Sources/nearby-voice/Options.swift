@@ -15,6 +15,12 @@ struct Options {
     var transcriptPath: String?
     var format: TranscriptFormat = .text
     var pace: Pace = .speech
+    /// What is spoken of the keys typed at a terminal.
+    var keyEcho: KeyEcho = .none
+    /// Milliseconds without keys before a `find` line being typed is counted; 0: never.
+    var typingPause = 300
+    /// Whether every key press at a terminal silences speech in progress.
+    var keysStopSpeech = true
     var showHelp = false
     var showVersion = false
 
@@ -22,6 +28,7 @@ struct Options {
     static let valued = [
         "places", "at", "heading", "units", "walk-speed", "speech", "voice", "rate", "pitch", "volume", "wav",
         "transcript", "format", "verbosity", "script", "close-up", "screen-height", "pace", "earcons",
+        "key-echo", "typing-pause", "keys-stop-speech",
     ]
     static let switches = ["reduce-motion", "reduce-transparency", "dismissible", "help", "version"]
 
@@ -87,6 +94,15 @@ struct Options {
         case "transcript": transcriptPath = value
         case "format": format = try choice(TranscriptFormat.self)
         case "pace": pace = try choice(Pace.self)
+        case "key-echo": keyEcho = try choice(KeyEcho.self)
+        case "typing-pause":
+            guard let milliseconds = Int(value), (0...5000).contains(milliseconds) else {
+                throw Failure(.usage, "--typing-pause takes milliseconds from 0 (never) to 5000; not \(value).")
+            }
+            typingPause = milliseconds
+        case "keys-stop-speech":
+            guard let on = Self.bool(value) else { throw Failure(.usage, "--keys-stop-speech takes on or off; not \(value).") }
+            keysStopSpeech = on
         case "help": showHelp = Self.bool(value) ?? true
         case "version": showVersion = Self.bool(value) ?? true
         default:
@@ -138,6 +154,11 @@ struct Options {
           --reduce-motion        the camera jumps; nothing flies, slides or scales
           --reduce-transparency  the sheet is opaque; nothing of the map behind is said or drawn
           --verbosity terse|normal|verbose
+
+        At a terminal:
+          --key-echo none|words|letters  speak each letter or word typed (default none)
+          --typing-pause MS      pause after which a find being typed is counted (default 300, 0 never)
+          --keys-stop-speech on|off  any key silences speech (default on)
 
           --help, --version
 

@@ -4,6 +4,8 @@ import NearbyCore
 
 /// Sends every announcement to where it goes: numbered, cleaned of control characters, onto
 /// the screen (or the transcript on standard output), into the transcript file, and to speech.
+/// With live speech the transcript waits for each announcement's fate (heard whole, cut off or
+/// dropped) and writes it in order once known.
 final class Presenter {
     private(set) var seq = 0
     /// The screen: each announcement's text (or picture), one line each; nil when the
@@ -15,6 +17,8 @@ final class Presenter {
     private let observer: ((TranscriptEntry) -> Void)?
     /// Dresses a picture for the screen (colour), without changing what the transcript keeps.
     private let decorate: (String) -> String
+    /// Entries written to the transcript once their speech has ended (live speech only).
+    private var awaitingSpeech: [TranscriptEntry] = []
 
     init(
         display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: SpeechOutput?,
@@ -27,23 +31,47 @@ final class Presenter {
         self.observer = observer
     }
 
-    /// Announces one answer to input line `line` (0 for none).
-    func announce(_ announcement: Announcement, line: Int, input: String) throws(OutputFileError) {
+    private var isLive: Bool { speech?.mode == .live }
+
+    /// Announces one answer to input line `line` (0 for none); returns its number.
+    @discardableResult
+    func announce(_ announcement: Announcement, line: Int, input: String) throws(OutputFileError) -> Int {
         seq += 1
         var clean = announcement
         clean.text = SafeText.clean(announcement.text, limit: 20_000)
         clean.display = announcement.display.map { SafeText.clean($0, keepingNewlines: true, limit: 100_000) }
         let entry = TranscriptEntry(seq: seq, line: line, input: SafeText.clean(input), announcement: clean)
+        if isLive && transcript != nil { awaitingSpeech.append(entry) }
         speech?.enqueue(Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon))
         display?(clean.display.map(decorate) ?? clean.text)
-        try transcript?.write(entry)
+        if !isLive { try transcript?.write(entry) }
         observer?(entry)
+        return seq
     }
 
-    /// Waits for speech to finish and closes the files.
-    func finish() throws(OutputFileError) {
+    /// Marks the entries whose speech has ended and writes those now complete, in order.
+    func settle(_ outcomes: [(seq: Int, outcome: SpeechOutcome)]) throws(OutputFileError) {
+        guard !awaitingSpeech.isEmpty else { return }
+        for (seq, outcome) in outcomes {
+            if let index = awaitingSpeech.firstIndex(where: { $0.seq == seq }) { awaitingSpeech[index].outcome = outcome }
+        }
+        while let first = awaitingSpeech.first, first.outcome != nil {
+            try transcript?.write(first)
+            awaitingSpeech.removeFirst()
+        }
+    }
+
+    /// Waits for speech to finish, writes what the transcript still holds, closes the files.
+    /// Returns the last outcomes reported.
+    @discardableResult
+    func finish() throws(OutputFileError) -> [(seq: Int, outcome: SpeechOutcome)] {
         speech?.finish()
+        let last = speech?.outcomes.drain() ?? []
+        try settle(last)
+        for entry in awaitingSpeech { try transcript?.write(entry) }
+        awaitingSpeech.removeAll()
         transcript?.close()
         if let error = speech?.wavError { throw error }
+        return last
     }
 }

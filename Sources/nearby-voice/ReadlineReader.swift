@@ -1,45 +1,412 @@
 import CReadline
 import Foundation
+import NearbyCore
 
-/// GNU readline on a terminal: line editing and history, kept across sessions in
-/// `$XDG_STATE_HOME/nearby-voice/history`. The only file that calls readline.
+/// GNU readline on a terminal, in its callback mode so that the session hears about pauses,
+/// key presses and Ctrl-C while a line is typed. Line editing, Tab completion (no file names),
+/// and history kept across sessions in `$XDG_STATE_HOME/nearby-voice/history`. The only file
+/// that calls readline.
+///
+/// Nothing here moves the cursor for show: no bracketed-paste escapes, no spinners. An answer
+/// that arrives while a line is typed goes below that line, and the prompt with the typed text
+/// is written again under it, as a terminal screen reader reads new lines.
 final class ReadlineReader: LineReader {
+    /// How the reader behaves, from the options.
+    struct Configuration {
+        var historyPath: String?
+        var prompt = "> "
+        /// Milliseconds without keys after which the line typed so far is reported; 0: never.
+        var typingPause = 300
+        var keyEcho: KeyEcho = .none
+        /// Whether every key press silences speech in progress.
+        var keysStopSpeech = true
+        /// Where the prompt and the typed text go: standard output on a terminal, else standard
+        /// error, so that a transcript on standard output holds announcements only.
+        var promptOnStandardError = false
+    }
+
     let isInteractive = true
     var events = LineEvents()
-    private let historyPath: String?
-    private let prompt: String
-    static let historyLimit: Int32 = 1000
+    private let configuration: Configuration
+    private let history: HistoryFile?
+    private let output: UnsafeMutablePointer<FILE>
+    /// The last line added to the history, so that a repeated line is kept once.
+    private var lastHistoryLine: String?
+    /// The read end of the pipe that SIGINT, SIGTERM and SIGHUP arrive through.
+    private var signalReadEnd: Int32 = -1
+    /// Whether a line is being typed (readline's handler is installed).
+    private var isReadingLine = false
+    /// What readline's line handler left: a line, or nil for the end of input.
+    private var accepted: String??
+    /// Lines shown while an event is answered: written together, then the prompt once.
+    private var pendingOutput: [String]?
+    /// The last completion, for listing its candidates by their short names.
+    private var lastCompletion: Completion?
 
-    init(historyPath: String?, prompt: String = "> ") {
-        self.historyPath = historyPath
-        self.prompt = prompt
-        // Screen readers read every redraw: no bracketed-paste escapes around the prompt.
+    static let historyLimit = 1000
+    /// The most candidates listed on the screen; beyond that, only their number.
+    static let listLimit = 100
+
+    /// The reader that readline's C callbacks reach. One reader runs per process, on the main
+    /// thread; readline itself is a set of globals.
+    nonisolated(unsafe) private static var active: ReadlineReader?
+
+    init(_ configuration: Configuration) {
+        self.configuration = configuration
+        output = configuration.promptOnStandardError ? CReadline_stderr() : CReadline_stdout()
+        history = configuration.historyPath.map { HistoryFile(path: $0, limit: Self.historyLimit) }
+        Self.active = self
+        CReadline_setName("nearby-voice")
+        CReadline_setOutStream(output)
+        // Preferences first, so that ~/.inputrc (read by rl_initialize) can change them:
+        // list the candidates on the first Tab (a bell says nothing), never page them.
+        rl_variable_bind("show-all-if-ambiguous", "on")
+        rl_variable_bind("page-completions", "off")
+        rl_variable_bind("enable-meta-key", "off")
+        rl_initialize()
+        // Screen readers read every redraw: no bracketed-paste escapes around the prompt,
+        // whatever ~/.inputrc says.
         rl_variable_bind("enable-bracketed-paste", "off")
-        CReadline_setOutStream(CReadline_stdout())
+        CReadline_setCatchSignals(0)
+        CReadline_setWordBreakCharacters("")
+        CReadline_setCompletion { _, start, end in ReadlineReader.active?.completionMatches(start: start, end: end) }
+        CReadline_setDisplayMatchesHook { _, _, _ in ReadlineReader.active?.listCandidates() }
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            }
+            signalReadEnd = ends[0]
+            _ = CReadline_routeSignals(ends[1])
+        }
         using_history()
-        stifle_history(Self.historyLimit)
-        if let historyPath { _ = read_history(historyPath) }
+        stifle_history(Int32(Self.historyLimit))
+        let saved = history?.load() ?? []
+        for line in saved { add_history(line) }
+        lastHistoryLine = saved.last
     }
 
     func nextLine() -> String? {
-        guard let pointer = readline(prompt) else { return nil }
-        defer { free(pointer) }
-        let line = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            add_history(line)
-            saveHistoryLine()
+        fflush(output)
+        accepted = nil
+        isReadingLine = true
+        defer { isReadingLine = false }
+        rl_callback_handler_install(configuration.prompt) { line in ReadlineReader.active?.accept(line) }
+        /// The line last reported after a pause, so that one pause reports it once.
+        var reported: String? = nil
+        var pauseDeadline: ContinuousClock.Instant? = nil
+        while true {
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+            if signalReadEnd >= 0 { fds.append(pollfd(fd: signalReadEnd, events: Int16(POLLIN), revents: 0)) }
+            var timeout: Int32 = -1
+            if let pauseDeadline {
+                let left = ContinuousClock.now.duration(to: pauseDeadline)
+                timeout = max(
+                    0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            }
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return end()
+            }
+            if fds.count > 1 && fds[1].revents & Int16(POLLIN) != 0 {
+                if signalsArrived().contains(where: { $0 == SIGTERM || $0 == SIGHUP }) { return end() }
+                interrupt()
+                reported = nil
+                pauseDeadline = nil
+                continue
+            }
+            if ready == 0 {
+                pauseDeadline = nil
+                let line = currentLine()
+                if line != reported {
+                    reported = line
+                    answering { events.paused(line) }
+                }
+                continue
+            }
+            guard fds[0].revents != 0 else { continue }
+            if configuration.keysStopSpeech { events.keyPressed() }
+            let before = (text: currentLine(), point: Int(CReadline_point()))
+            rl_callback_read_char()
+            if let accepted { return accepted }
+            if let words = configuration.keyEcho.phrase(before: before, after: (currentLine(), Int(CReadline_point())))
+            {
+                events.echo(words)
+            }
+            if configuration.typingPause > 0 { pauseDeadline = .now + .milliseconds(configuration.typingPause) }
         }
-        return line
     }
 
-    /// Appends the newest line to the history file and keeps the file bounded
-    /// (`append_history`, `history_truncate_file`).
-    private func saveHistoryLine() {
-        guard let historyPath else { return }
-        if !FileManager.default.fileExists(atPath: historyPath) {
-            _ = FileManager.default.createFile(atPath: historyPath, contents: nil)
+    /// Shows `text`: at once between lines; under the line being typed while one is, then the
+    /// prompt and the typed text again, with the cursor where it was.
+    func show(_ text: String) {
+        if pendingOutput != nil {
+            pendingOutput?.append(text)
+        } else if isReadingLine && output == CReadline_stdout() {
+            showBelowLine([text])
+        } else {
+            fputs(text + "\n", CReadline_stdout())
+            fflush(CReadline_stdout())
         }
-        _ = append_history(1, historyPath)
-        _ = history_truncate_file(historyPath, Self.historyLimit)
+    }
+
+    /// Runs an event's answer, gathering what it shows, and shows it below the line at once.
+    private func answering(_ body: () -> Void) {
+        pendingOutput = []
+        body()
+        let lines = pendingOutput ?? []
+        pendingOutput = nil
+        guard !lines.isEmpty else { return }
+        if output == CReadline_stdout() {
+            showBelowLine(lines)
+        } else {
+            for line in lines { fputs(line + "\n", CReadline_stdout()) }
+            fflush(CReadline_stdout())
+        }
+    }
+
+    /// Ends the line on the screen (the cursor goes to its end first), writes `lines`, and
+    /// writes the prompt and the typed text again (`rl_on_new_line`, `rl_redisplay`).
+    private func showBelowLine(_ lines: [String]) {
+        let point = CReadline_point()
+        if point != CReadline_end() {
+            CReadline_setPoint(CReadline_end())
+            rl_redisplay()
+        }
+        fputs("\n", output)
+        for line in lines { fputs(line + "\n", output) }
+        CReadline_setPoint(point)
+        rl_on_new_line()
+        rl_redisplay()
+        fflush(output)
+    }
+
+    /// The line typed so far.
+    private func currentLine() -> String {
+        guard let buffer = CReadline_lineBuffer() else { return "" }
+        let count = Int(CReadline_end())
+        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: count), as: UTF8.self)
+    }
+
+    /// readline's line handler (`rl_callback_handler_install`): keeps the line, removes the
+    /// handler (which restores the terminal and keeps readline from writing the next prompt
+    /// before the answer), and adds the line to the history.
+    fileprivate func accept(_ pointer: UnsafeMutablePointer<CChar>?) {
+        rl_callback_handler_remove()
+        guard let pointer else {
+            // Ctrl-D on an empty line: the goodbye goes on a line of its own.
+            fputs("\n", output)
+            fflush(output)
+            accepted = .some(nil)
+            return
+        }
+        let line = String(cString: pointer)
+        free(pointer)
+        remember(line)
+        accepted = .some(line)
+    }
+
+    /// Adds a line to the history in memory and in the file, without the space completion
+    /// leaves at its end, and once when repeated.
+    private func remember(_ typed: String) {
+        var line = typed
+        while line.last?.isWhitespace == true { line.removeLast() }
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty, line != lastHistoryLine else { return }
+        lastHistoryLine = line
+        add_history(line)
+        history?.append(line)
+    }
+
+    /// Ctrl-C: speech stops, the typed text stays on the screen as it was, and a fresh prompt
+    /// with an empty line comes under it (`rl_replace_line`, `rl_on_new_line`, `rl_redisplay`).
+    private func interrupt() {
+        events.interrupted()
+        rl_callback_sigcleanup()
+        CReadline_setPoint(CReadline_end())
+        rl_redisplay()
+        rl_replace_line("", 0)
+        CReadline_setPoint(0)
+        fputs("\n", output)
+        rl_on_new_line()
+        rl_redisplay()
+        fflush(output)
+    }
+
+    /// SIGTERM or SIGHUP: the line is dropped and the session ends as at the end of input.
+    private func end() -> String? {
+        rl_callback_handler_remove()
+        fputs("\n", output)
+        fflush(output)
+        return nil
+    }
+
+    /// The signals that arrived since the last look, read from the pipe.
+    private func signalsArrived() -> [Int32] {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(signalReadEnd, &bytes, bytes.count)
+        return count > 0 ? bytes.prefix(count).map { Int32($0) } : []
+    }
+
+    /// readline's completion function: the whole line before the cursor (word breaks are off)
+    /// goes to the session; the answer comes back as readline's array of matches (the
+    /// replacement first, then each candidate), made with malloc, as readline frees them.
+    fileprivate func completionMatches(start: Int32, end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    {
+        CReadline_setCompletionOver(1)
+        guard start == 0, let buffer = CReadline_lineBuffer() else { return nil }
+        let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(end)), as: UTF8.self)
+        guard let completion = events.complete(line), !completion.candidates.isEmpty else {
+            lastCompletion = nil
+            return nil
+        }
+        lastCompletion = completion
+        let strings =
+            completion.isUnique
+            ? [completion.candidates[0].line] : [completion.replacement] + completion.candidates.map(\.line)
+        let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (strings.count + 1)
+        guard let raw = malloc(size) else { return nil }
+        let matches = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: strings.count + 1)
+        for (index, string) in strings.enumerated() { matches[index] = strdup(string) }
+        matches[strings.count] = nil
+        return matches
+    }
+
+    /// readline's display hook for several candidates: their short names, one a line, under
+    /// the typed line, then the prompt again; spoken too when keys are echoed.
+    fileprivate func listCandidates() {
+        guard let completion = lastCompletion else { return }
+        let labels = completion.candidates.map(\.label)
+        let lines =
+            labels.count > Self.listLimit
+            ? ["\(labels.count) candidates. Type more, then press Tab."] : labels
+        showBelowLine(lines)
+        if configuration.keyEcho != .none {
+            events.echo("\(labels.count) candidates: " + labels.prefix(10).joined(separator: ", "))
+        }
+    }
+}
+
+/// What is spoken of the keys typed, as terminal screen readers offer (`--key-echo`).
+enum KeyEcho: String, CaseIterable {
+    case none, words, letters
+
+    /// What to say after one key changed the line `before` into `after` (points are byte
+    /// offsets, as readline counts): the letter typed or deleted, the word a space or
+    /// punctuation ended, or the whole line when more changed at once (history, completion,
+    /// or keys that arrived together, as a paste, which readline inserts in one go).
+    func phrase(before: (text: String, point: Int), after: (text: String, point: Int)) -> String? {
+        guard self != .none, before.text != after.text else { return nil }
+        let old = Array(before.text.utf8)
+        let new = Array(after.text.utf8)
+        var common = 0
+        while common < min(old.count, new.count) && old[common] == new[common] { common += 1 }
+        var suffix = 0
+        while suffix < min(old.count, new.count) - common && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let removed = String(decoding: old[common..<(old.count - suffix)], as: UTF8.self)
+        let inserted = String(decoding: new[common..<(new.count - suffix)], as: UTF8.self)
+        if removed.isEmpty && inserted.count == 1, let character = inserted.first {
+            if self == .letters { return Self.name(of: character) }
+            guard character.isWhitespace || character.isPunctuation else { return nil }
+            let word = String(decoding: new[..<common], as: UTF8.self)
+                .split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).last
+            return word.map(String.init)
+        }
+        if inserted.isEmpty && removed.count <= 1 {
+            return self == .letters ? removed.first.map(Self.name(of:)) : nil
+        }
+        return after.text.trimmingCharacters(in: .whitespaces).isEmpty ? "blank" : after.text
+    }
+
+    /// A character as a screen reader says it alone.
+    static func name(of character: Character) -> String {
+        switch character {
+        case " ": "space"
+        case "\t": "tab"
+        case ".": "dot"
+        case ",": "comma"
+        case "-": "dash"
+        case "'": "apostrophe"
+        case "/": "slash"
+        default: String(character)
+        }
+    }
+}
+
+/// The history file, shared safely by sessions that run at once: every change is made under
+/// an exclusive lock (`flock` on `history.lock` beside it), a line is appended whole in one
+/// write, and trimming to the limit writes a temporary file that replaces the old one in one
+/// step (`rename`), so that a crash leaves the old file or the new one, never half of one.
+struct HistoryFile {
+    let path: String
+    let limit: Int
+
+    /// The newest `limit` lines.
+    func load() -> [String] {
+        withLock(LOCK_SH) { Array(lines().suffix(limit)) }
+    }
+
+    /// Appends `line`, then trims the file to the newest `limit` lines when it holds more.
+    func append(_ line: String) {
+        withLock(LOCK_EX) {
+            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return }
+            var bytes = Array(line.utf8) + [UInt8(ascii: "\n")]
+            // A crash in the middle of a write may have left a last line without its end.
+            var last: UInt8 = 0
+            let size = lseek(fd, 0, SEEK_END)
+            if size > 0, pread(fd, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") {
+                bytes.insert(UInt8(ascii: "\n"), at: 0)
+            }
+            _ = writeAll(fd, bytes)
+            close(fd)
+            let all = lines()
+            if all.count > limit { replace(with: Array(all.suffix(limit))) }
+        }
+    }
+
+    /// The lines of the file, blank ones left out.
+    private func lines() -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return data.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Writes `lines` to a temporary file beside the history, flushes it to the disk, and
+    /// renames it over the history.
+    private func replace(with lines: [String]) {
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        let written = writeAll(fd, Array(lines.map { $0 + "\n" }.joined().utf8))
+        let synced = fsync(fd) == 0
+        close(fd)
+        if written && synced { rename(temporary, path) } else { unlink(temporary) }
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
+
+    /// Runs `body` holding the lock file's lock; without a lock file (a read-only folder), runs
+    /// it anyway.
+    private func withLock<T>(_ operation: Int32, _ body: () -> T) -> T {
+        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return body() }
+        defer { close(fd) }
+        while flock(fd, operation) != 0 && errno == EINTR {}
+        defer { flock(fd, LOCK_UN) }
+        return body()
     }
 }

@@ -24,50 +24,87 @@ final class Session {
         reader.events = LineEvents(
             paused: { [unowned self] line in self.typed(line) },
             keyPressed: { [unowned self] in self.presenter.speech?.stop() },
-            interrupted: { [unowned self] in self.presenter.speech?.stop() })
+            interrupted: { [unowned self] in self.presenter.speech?.stop() },
+            complete: { [unowned self] line in Completion.complete(line, in: self.state) },
+            echo: { [unowned self] words in
+                self.presenter.speech?.enqueue(Utterance(seq: 0, text: SafeText.clean(words), priority: .status))
+            })
     }
 
     /// Filter as you type: after a pause in a `find` line, the count, with status priority.
     private func typed(_ line: String) {
         guard case .queryEntered(let query)? = CommandParser.parse(line) else { return }
-        for announcement in state.reduce(.queryTyped(query)) {
-            try? announce(announcement, line: 0, input: "")
-        }
+        try? announce(state.reduce(.queryTyped(query)), line: 0, input: "")
     }
 
     /// Runs until `quit` or the end of input; returns the exit code.
     func run() throws(Failure) -> ExitCode {
         if reader.isInteractive {
             let count = NearbyState.places(state.catalog.count)
-            try announce(Announcement("Nearby: \(count) around you. Type help for commands, quit to leave.", kind: .notice), line: 0, input: "")
+            try announce([Announcement("Nearby: \(count) around you. Type help for commands, quit to leave.", kind: .notice)], line: 0, input: "")
         }
         while !state.isFinished, let line = reader.nextLine() {
             lineNumber += 1
+            try settleSpeech()
             guard var action = CommandParser.parse(line) else { continue }
-            if case .mapRequested = action {
+            switch action {
+            case .mapRequested:
                 // The picture fits the terminal, leaving rows for the legend and the prompt.
                 let size = Terminal.size(ProcessInfo.processInfo.environment)
                 action = .mapRequested(columns: size.columns - 1, rows: size.rows - 5)
+            case .voicesRequested, .settingChanged(key: "voice", _):
+                if state.installedVoices == nil { _ = state.reduce(.voicesInstalled(VoiceList.installed())) }
+            case .speechStopped:
+                presenter.speech?.stop()
+            default:
+                break
             }
-            if action == .speechStopped { presenter.speech?.stop() }
             let before = state.settings
-            for announcement in state.reduce(action) {
-                try announce(announcement, line: lineNumber, input: line)
-            }
+            try announce(state.reduce(action), line: lineNumber, input: line)
             if state.settings != before { applySpeechSettings() }
             if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
                 presenter.speech?.waitUntilIdle()
             }
         }
         if reader.isInteractive && !state.isFinished {
-            try announce(Announcement("Goodbye.", kind: .notice), line: 0, input: "")
+            try announce([Announcement("Goodbye.", kind: .notice)], line: 0, input: "")
         }
         do { try presenter.finish() } catch { throw Failure(.cannotWrite, error.description) }
         return .success
     }
 
-    private func announce(_ announcement: Announcement, line: Int, input: String) throws(Failure) {
-        do { try presenter.announce(announcement, line: line, input: input) } catch {
+    /// The kept-announcement number (the core's count) of each announcement number said live.
+    private var keptNumbers: [Int: Int] = [:]
+
+    /// Hands what speech reported to the transcript and to the core's history marks.
+    private func settleSpeech() throws(Failure) {
+        guard let speech = presenter.speech, speech.mode == .live else { return }
+        let outcomes = speech.outcomes.drain()
+        do { try presenter.settle(outcomes) } catch { throw Failure(.cannotWrite, error.description) }
+        for (seq, outcome) in outcomes {
+            guard let number = keptNumbers.removeValue(forKey: seq) else { continue }
+            switch outcome {
+            case .interrupted: _ = state.reduce(.speechEnded(number: number, .interrupted))
+            case .dropped: _ = state.reduce(.speechEnded(number: number, .dropped))
+            case .spoken: break
+            }
+        }
+    }
+
+    /// Announces the answers to one line, remembering which kept number each one has.
+    private func announce(_ announcements: [Announcement], line: Int, input: String) throws(Failure) {
+        var kept = state.spokenTotal - announcements.filter { $0.kind != .history }.count
+        for announcement in announcements {
+            let seq = try announce(announcement, line: line, input: input)
+            if announcement.kind != .history && presenter.speech?.mode == .live {
+                kept += 1
+                keptNumbers[seq] = kept
+            }
+        }
+    }
+
+    private func announce(_ announcement: Announcement, line: Int, input: String) throws(Failure) -> Int {
+        do { return try presenter.announce(announcement, line: line, input: input) } catch {
             throw Failure(.cannotWrite, error.description)
         }
     }
@@ -79,7 +116,8 @@ final class Session {
     static func voice(_ settings: Settings) -> VoiceSettings {
         VoiceSettings(
             voice: settings.voice, rate: settings.rate, pitch: settings.pitch, volume: settings.volume,
-            earcons: settings.earcons, plainEarcons: settings.reduceMotion)
+            punctuation: settings.punctuation, capitals: settings.capitals, earcons: settings.earcons,
+            plainEarcons: settings.reduceMotion)
     }
 
     /// The screen, the transcript file and speech, as the options ask.
@@ -126,7 +164,8 @@ final class Session {
     static func failure(_ error: any Error, _ options: Options) -> Failure {
         if let error = error as? OutputFileError { return Failure(.cannotWrite, error.description) }
         if let error = error as? SpeechError, error == .voiceNotFound {
-            return Failure(.usage, "Unknown voice \(options.settings.voice). Close ones: \(VoiceList.closest(to: options.settings.voice).joined(separator: ", ")).")
+            let close = NearbyState.closestVoices(to: options.settings.voice, in: VoiceList.installed())
+            return Failure(.usage, "Unknown voice \(options.settings.voice). Close ones: \(close.joined(separator: ", ")).")
         }
         return Failure(.unavailable, "Speech cannot start: \(error).")
     }

@@ -12,7 +12,14 @@ func expectReduce(
     change(&expectedState)
     let announced = state.reduce(action)
     #expect(announced == expected, sourceLocation: sourceLocation)
-    expectedState.spoken = Array((expectedState.spoken + expected.filter { $0.kind != .history }).suffix(NearbyState.historyLimit))
+    switch action {
+    case .repeatRequested, .historyRequested:
+        break  // what they say is not kept
+    default:
+        let kept = expected.filter { $0.kind != .history }
+        expectedState.spoken = Array((expectedState.spoken + kept).suffix(NearbyState.historyLimit))
+        expectedState.spokenTotal += kept.count
+    }
     if state != expectedState {
         // Name only the fields that differ: the catalog alone would fill the screen.
         let differences = zip(Mirror(reflecting: state).children, Mirror(reflecting: expectedState).children)

@@ -1,0 +1,23 @@
+import Foundation
+
+/// What became of each utterance, reported by the speech worker and collected by the session
+/// on its own thread.
+public final class OutcomeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [(seq: Int, outcome: SpeechOutcome)] = []
+
+    public init() {}
+
+    /// Called by the worker.
+    public func add(_ seq: Int, _ outcome: SpeechOutcome) {
+        lock.withLock { outcomes.append((seq, outcome)) }
+    }
+
+    /// Takes everything reported so far.
+    public func drain() -> [(seq: Int, outcome: SpeechOutcome)] {
+        lock.withLock {
+            defer { outcomes.removeAll() }
+            return outcomes
+        }
+    }
+}

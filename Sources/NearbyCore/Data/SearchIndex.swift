@@ -1,0 +1,404 @@
+import Dispatch
+
+/// The search index of a catalog: built once, read by every query and keystroke.
+///
+/// Each name is kept folded and joined (`TextFolding.searchForms`: no case, accents, quotes,
+/// spaces or hyphens) in one byte buffer, with a second form for names with German umlauts.
+/// Every byte of those forms has a bitmap of the places that hold it, and every 2- and 3-byte
+/// piece (gram) a posting list: the places that hold
+/// it, ascending, as delta-encoded variable-length integers in one buffer. One- and two-byte
+/// grams are exact (the list is the answer for a word that short); three-byte grams are hashed
+/// into buckets, so a longer word intersects the two shortest lists of its grams and checks
+/// each candidate's text. Kinds are few: each query word is tried on every distinct kind once.
+final class SearchIndex: Sendable {
+    /// The number of places.
+    let count: Int
+    /// The joined, folded names end to end; the name of place `i` is `text[ends[i-1]..<ends[i]]`.
+    let text: [UInt8]
+    let ends: [UInt32]
+    /// The places whose names hold umlauts (ascending), and their "ae/oe/ue" forms.
+    let umlautPlaces: [Int32]
+    let umlautText: [UInt8]
+    let umlautEnds: [UInt32]
+    /// The posting lists, end to end, and where each key's list ends and how many it holds.
+    let postings: [UInt8]
+    let postingEnds: [UInt32]
+    let postingCounts: [UInt32]
+    /// The distinct kinds, the search forms of each, each place's kind, and each kind's places.
+    let kinds: [String]
+    let kindForms: [[[UInt8]]]
+    let kindOf: [UInt32]
+    let kindMembers: [[Int32]]
+    let kindIDs: [String: UInt32]
+
+    /// Which places hold each single byte, as bitmaps end to end, and where each byte's is
+    /// (-1 for a byte no name holds).
+    let singles: [UInt64]
+    let singleSlots: [Int32]
+
+    /// Keys: 256 (unused: single bytes have bitmaps), then 65,536 byte pairs, then hashed byte triples.
+    static let pairBase = 256
+    static let tripleBase = 256 + 65_536
+    /// Buckets for triples: 2^18 at a million places, fewer for a small catalog (so that the
+    /// built-in places start in no time); `tripleShift` is 32 minus the bits.
+    let tripleShift: UInt32
+    var keyCount: Int { Self.tripleBase + 1 << (32 - Int(tripleShift)) }
+
+    @inline(__always)
+    static func tripleKey(_ a: UInt8, _ b: UInt8, _ c: UInt8, shift: UInt32) -> Int {
+        let packed = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
+        return tripleBase + Int((packed &* 0x9E37_79B1) >> shift)
+    }
+
+    init(_ places: [Place]) {
+        count = places.count
+        // The names are folded in two halves at once, while a third task numbers the kinds.
+        let half = places.count / 2
+        let work = Build()
+        DispatchQueue.concurrentPerform(iterations: 3) { task in
+            if task == 2 {
+                var kindIDs: [String: UInt32] = [:], kinds: [String] = [], kindOf: [UInt32] = []
+                kindOf.reserveCapacity(places.count)
+                for place in places {
+                    if let id = kindIDs[place.kind] {
+                        kindOf.append(id)
+                    } else {
+                        let id = UInt32(kinds.count)
+                        kindIDs[place.kind] = id
+                        kinds.append(place.kind)
+                        kindOf.append(id)
+                    }
+                }
+                work.kinds = (kindIDs, kinds, kindOf)
+                return
+            }
+            var part = Folded()
+            let range = task == 0 ? 0..<half : half..<places.count
+            part.text.reserveCapacity(range.count * 20)
+            part.ends.reserveCapacity(range.count)
+            for index in range {
+                let name = places[index].name
+                if TextFolding.append(name, to: &part.text, joined: true, umlautsAsE: false) {
+                    part.umlautPlaces.append(Int32(index))
+                    TextFolding.append(name, to: &part.umlautText, joined: true, umlautsAsE: true)
+                    part.umlautEnds.append(UInt32(part.umlautText.count))
+                }
+                part.ends.append(UInt32(part.text.count))
+            }
+            if task == 0 { work.first = part } else { work.second = part }
+        }
+        let (first, second) = (work.first, work.second)
+        let text = first.text + second.text
+        let ends = first.ends + second.ends.map { $0 + UInt32(first.text.count) }
+        let umlautPlaces = first.umlautPlaces + second.umlautPlaces
+        let umlautText = first.umlautText + second.umlautText
+        let umlautEnds = first.umlautEnds + second.umlautEnds.map { $0 + UInt32(first.umlautText.count) }
+        (work.first, work.second) = (Folded(), Folded())
+        let (kindIDs, kinds, kindOf) = work.kinds
+        var kindMembers = [[Int32]](repeating: [], count: kinds.count)
+        for (index, kind) in kindOf.enumerated() { kindMembers[Int(kind)].append(Int32(index)) }
+        self.text = text
+        self.ends = ends
+        self.umlautPlaces = umlautPlaces
+        self.umlautText = umlautText
+        self.umlautEnds = umlautEnds
+        self.kinds = kinds
+        self.kindForms = kinds.map { TextFolding.searchForms($0) }
+        self.kindOf = kindOf
+        self.kindMembers = kindMembers
+        self.kindIDs = kindIDs
+
+        // Single bytes: one bitmap each (a one-letter word is the first keystroke, and matches
+        // half the places), side by side in one buffer, built in one sequential pass.
+        var seen = [Bool](repeating: false, count: 256)
+        for byte in text { seen[Int(byte)] = true }
+        for byte in umlautText { seen[Int(byte)] = true }
+        var slots = [Int32](repeating: -1, count: 256)
+        var used: Int32 = 0
+        for byte in 0..<256 where seen[byte] {
+            slots[byte] = used
+            used += 1
+        }
+        let words = (places.count + 63) / 64
+        var singles = [UInt64](repeating: 0, count: Int(used) * words)
+        singles.withUnsafeMutableBufferPointer { bits in
+            func mark(_ bytes: ArraySlice<UInt8>, _ place: Int) {
+                let word = place >> 6, bit: UInt64 = 1 << UInt64(place & 63)
+                for byte in bytes { bits[Int(slots[Int(byte)]) * words + word] |= bit }
+            }
+            var from = 0
+            for place in 0..<ends.count {
+                mark(text[from..<Int(ends[place])], place)
+                from = Int(ends[place])
+            }
+            for (slot, place) in umlautPlaces.enumerated() {
+                mark(umlautText[(slot == 0 ? 0 : Int(umlautEnds[slot - 1]))..<Int(umlautEnds[slot])], Int(place))
+            }
+        }
+        self.singles = singles
+        self.singleSlots = slots
+
+        // Two passes over every gram: the first sizes each list, the second writes it. The
+        // tables are raw buffers: this loop runs some sixty million times at a million places.
+        var bits: UInt32 = 10
+        while bits < 18 && (1 << bits) < places.count { bits += 1 }
+        let shift = 32 - bits
+        tripleShift = shift
+        let keys = Self.tripleBase + 1 << Int(bits)
+        // Per key, side by side so that one cache line serves a gram: the last place counted,
+        // the list's size in bytes (then its write position), and its length.
+        let state = UnsafeMutableBufferPointer<KeyState>.allocate(capacity: keys)
+        defer { state.deallocate() }
+        state.initialize(repeating: KeyState())
+        // Two workers, one the pairs' keys, one the triples': their tables and lists never overlap.
+        let shared = Shared(state: state)
+        let workers = 2
+        DispatchQueue.concurrentPerform(iterations: workers) { [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
+            let state = shared.state
+            Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { key, place in
+                if (key < Self.tripleBase ? 0 : 1) != worker { return }
+                let previous = state[key].last
+                if previous == place { return }
+                state[key].last = place
+                state[key].count &+= 1
+                state[key].bytes &+= UInt32(Self.varintSize(UInt32(place - previous)))
+            }
+        }
+        var postingEnds = [UInt32](repeating: 0, count: keys)
+        var postingCounts = [UInt32](repeating: 0, count: keys)
+        var total: UInt32 = 0
+        for key in 0..<keys {
+            let size = state[key].bytes
+            state[key].bytes = total
+            state[key].last = -1
+            total += size
+            postingEnds[key] = total
+            postingCounts[key] = state[key].count
+        }
+        var postings = [UInt8](repeating: 0, count: Int(total))
+        postings.withUnsafeMutableBufferPointer { out in
+            let target = Output(out: out)
+            DispatchQueue.concurrentPerform(iterations: workers) { [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
+                let state = shared.state, out = target.out
+                Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { key, place in
+                    if (key < Self.tripleBase ? 0 : 1) != worker { return }
+                    let previous = state[key].last
+                    if previous == place { return }
+                    state[key].last = place
+                    var gap = UInt32(place - previous)
+                    var at = Int(state[key].bytes)
+                    while gap >= 0x80 {
+                        out[at] = UInt8(gap & 0x7F) | 0x80
+                        gap >>= 7
+                        at += 1
+                    }
+                    out[at] = UInt8(gap)
+                    state[key].bytes = UInt32(at + 1)
+                }
+            }
+        }
+        self.postings = postings
+        self.postingEnds = postingEnds
+        self.postingCounts = postingCounts
+    }
+
+    /// Per key, side by side so that one cache line serves a gram: the last place counted, the
+    /// list's size in bytes (then its write position), and its length.
+    private struct KeyState {
+        var last: Int32 = -1
+        var bytes: UInt32 = 0
+        var count: UInt32 = 0
+    }
+
+    /// The folded names of a range of places.
+    private struct Folded {
+        var text: [UInt8] = []
+        var ends: [UInt32] = []
+        var umlautPlaces: [Int32] = []
+        var umlautText: [UInt8] = []
+        var umlautEnds: [UInt32] = []
+    }
+
+    /// What the tasks of the first step make, each in its own property.
+    private final class Build: @unchecked Sendable {
+        var first = Folded()
+        var second = Folded()
+        var kinds: ([String: UInt32], [String], [UInt32]) = ([:], [], [])
+    }
+
+    /// The build's tables, handed to the two workers, which touch disjoint keys.
+    private struct Shared: @unchecked Sendable { let state: UnsafeMutableBufferPointer<KeyState> }
+    private struct Output: @unchecked Sendable { let out: UnsafeMutableBufferPointer<UInt8> }
+
+    @inline(__always)
+    private static func varintSize(_ value: UInt32) -> Int {
+        value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x20_0000 ? 3 : value < 0x1000_0000 ? 4 : 5
+    }
+
+    /// Calls `body` with every gram key of every place, places in ascending order.
+    private static func forEachGram(
+        text: [UInt8], ends: [UInt32], umlautPlaces: [Int32], umlautText: [UInt8], umlautEnds: [UInt32],
+        shift: UInt32, _ body: (Int, Int32) -> Void
+    ) {
+        var nextUmlaut = 0
+        text.withUnsafeBufferPointer { text in
+            umlautText.withUnsafeBufferPointer { umlautText in
+              ends.withUnsafeBufferPointer { ends in
+                var start = 0
+                for place in 0..<ends.count {
+                    let end = Int(ends[place])
+                    grams(text, start, end, Int32(place), shift, body)
+                    if nextUmlaut < umlautPlaces.count && umlautPlaces[nextUmlaut] == Int32(place) {
+                        let from = nextUmlaut == 0 ? 0 : Int(umlautEnds[nextUmlaut - 1])
+                        grams(umlautText, from, Int(umlautEnds[nextUmlaut]), Int32(place), shift, body)
+                        nextUmlaut += 1
+                    }
+                    start = end
+                }
+              }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func grams(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ place: Int32, _ shift: UInt32, _ body: (Int, Int32) -> Void) {
+        var i = start
+        while i < end {
+            let a = bytes[i]
+            if i + 1 < end {
+                let b = bytes[i + 1]
+                body(pairBase + (Int(a) << 8 | Int(b)), place)
+                if i + 2 < end { body(tripleKey(a, b, bytes[i + 2], shift: shift), place) }
+            }
+            i += 1
+        }
+    }
+
+    // MARK: Queries
+
+    /// The places whose name or kind matches every word of `query`, and whose kind is `kind`
+    /// when one is given, as a set.
+    func matches(query: String, kind: String?) -> PlaceSet {
+        var result: PlaceSet?
+        if let kind {
+            var members = PlaceSet(count: count)
+            if let id = kindIDs[kind] { members.insert(kindMembers[Int(id)]) }
+            result = members
+        }
+        for word in query.split(whereSeparator: { $0.isWhitespace }) {
+            let forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
+            if forms.isEmpty { continue }
+            var found = PlaceSet(count: count)
+            for form in forms {
+                addNames(holding: form, within: result, to: &found)
+                for (id, kindForms) in kindForms.enumerated()
+                where kindForms.contains(where: { Self.contains($0[...], form) }) {
+                    found.insert(kindMembers[id])
+                }
+            }
+            if result == nil { result = found } else { result!.formIntersection(found) }
+        }
+        return result ?? PlaceSet(all: count)
+    }
+
+    /// Adds the places whose name holds `form` (among `within`, when given) to `found`.
+    private func addNames(holding form: [UInt8], within: PlaceSet?, to found: inout PlaceSet) {
+        switch form.count {
+        case 1:
+            let slot = Int(singleSlots[Int(form[0])])
+            if slot >= 0 {
+                let words = (count + 63) / 64
+                found.formUnion(bits: singles[(slot * words)..<((slot + 1) * words)])
+            }
+        case 2:
+            decode(Self.pairBase + (Int(form[0]) << 8 | Int(form[1]))) { found.insert($0) }
+        default:
+            // The two shortest lists of the word's triples, intersected, then each candidate's
+            // own text checked (triples share buckets, and a word is more than its triples).
+            var keys: [Int] = []
+            for i in 0...(form.count - 3) { keys.append(Self.tripleKey(form[i], form[i + 1], form[i + 2], shift: tripleShift)) }
+            keys.sort { postingCounts[$0] < postingCounts[$1] }
+            let first = keys[0]
+            let second = keys.count > 1 && keys[1] != first ? keys[1] : nil
+            var candidates: [Int32] = []
+            candidates.reserveCapacity(Int(postingCounts[first]))
+            decode(first) { place in
+                if let within, !within.contains(place) { return }
+                candidates.append(place)
+            }
+            if let second {
+                var kept: [Int32] = []
+                kept.reserveCapacity(candidates.count)
+                var position = 0
+                decode(second) { place in
+                    while position < candidates.count && candidates[position] < place { position += 1 }
+                    if position < candidates.count && candidates[position] == place { kept.append(place) }
+                }
+                candidates = kept
+            }
+            text.withUnsafeBufferPointer { text in
+                for place in candidates {
+                    let index = Int(place)
+                    let start = index == 0 ? 0 : Int(ends[index - 1])
+                    if Self.contains(text[start..<Int(ends[index])], form) || umlautForm(of: index, holds: form) {
+                        found.insert(place)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the umlaut form of place `index`'s name, if it has one, holds `form`.
+    private func umlautForm(of index: Int, holds form: [UInt8]) -> Bool {
+        var low = 0, high = umlautPlaces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if umlautPlaces[middle] < Int32(index) { low = middle + 1 } else { high = middle }
+        }
+        guard low < umlautPlaces.count, umlautPlaces[low] == Int32(index) else { return false }
+        let start = low == 0 ? 0 : Int(umlautEnds[low - 1])
+        return Self.contains(umlautText[start..<Int(umlautEnds[low])], form)
+    }
+
+    /// Calls `body` with each place of `key`'s posting list, ascending.
+    @inline(__always)
+    private func decode(_ key: Int, _ body: (Int32) -> Void) {
+        let start = key == 0 ? 0 : Int(postingEnds[key - 1]), end = Int(postingEnds[key])
+        postings.withUnsafeBufferPointer { bytes in
+            var at = start
+            var place: Int32 = -1
+            while at < end {
+                var gap: UInt32 = 0, shift: UInt32 = 0
+                while true {
+                    let byte = bytes[at]
+                    at += 1
+                    gap |= UInt32(byte & 0x7F) << shift
+                    if byte < 0x80 { break }
+                    shift += 7
+                }
+                place += Int32(gap)
+                body(place)
+            }
+        }
+    }
+
+    /// Whether `haystack` holds `needle` as a run of bytes.
+    @inline(__always)
+    static func contains<C: Collection<UInt8>>(_ haystack: C, _ needle: [UInt8]) -> Bool where C.Index == Int {
+        let n = needle.count
+        guard n > 0 else { return true }
+        guard haystack.count >= n else { return false }
+        let first = needle[0]
+        var i = haystack.startIndex
+        let last = haystack.endIndex - n
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < n && haystack[i + j] == needle[j] { j += 1 }
+                if j == n { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}

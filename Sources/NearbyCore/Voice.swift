@@ -1,0 +1,37 @@
+/// An installed synthesiser voice, as the speech engine lists it.
+public struct Voice: Equatable, Sendable {
+    /// Its name ("English_(America)").
+    public var name: String
+    /// Its language ("en-us"): what `--voice` is usually given.
+    public var language: String
+    /// Its file ("gmw/en-US").
+    public var identifier: String
+
+    public init(name: String, language: String, identifier: String) {
+        self.name = name
+        self.language = language
+        self.identifier = identifier
+    }
+
+    /// Whether `word` names this voice: its language, name or file, whatever the case.
+    public func isNamed(_ word: String) -> Bool {
+        let wanted = word.lowercased()
+        return [language, name, identifier, identifier.split(separator: "/").last.map(String.init) ?? ""]
+            .contains { $0.lowercased() == wanted }
+    }
+}
+
+/// How punctuation is read (espeak-ng's levels).
+public enum PunctuationLevel: String, Sendable, CaseIterable {
+    case none, some, all
+}
+
+/// How capital letters are marked (espeak-ng's levels).
+public enum CapitalsLevel: String, Sendable, CaseIterable {
+    case none, sound, spell, pitch
+}
+
+/// What became of a spoken announcement that was not heard whole.
+public enum SpeechMark: String, Equatable, Sendable {
+    case interrupted, dropped
+}

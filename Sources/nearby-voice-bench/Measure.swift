@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+
+/// Clocks, memory and child processes for the benchmark.
+enum Measure {
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The median of some measurements.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// The median time of `runs` runs of `body`, in seconds.
+    static func time(runs: Int, _ body: () -> Void) -> Double {
+        median((0..<runs).map { _ in
+            let start = now()
+            body()
+            return now() - start
+        })
+    }
+
+    /// A line of /proc/self/status in kilobytes: "VmHWM" (the peak resident size) or "VmRSS".
+    static func status(_ key: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
+        }
+        return 0
+    }
+
+    struct Child {
+        var seconds: Double
+        /// The child's peak resident size (wait4's ru_maxrss), in kilobytes.
+        var peakKB: Int
+        var status: Int32
+        var output: String
+    }
+
+    /// Runs `arguments` (found on PATH) with standard input from /dev/null, its output kept,
+    /// and waits for it with wait4, which tells its own peak memory.
+    static func run(_ arguments: [String]) -> Child {
+        let outputPath = "/tmp/nearby-voice-bench-\(getpid()).out"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            environment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let start = now()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environment)
+        guard spawned == 0 else { return Child(seconds: .nan, peakKB: 0, status: -1, output: "") }
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        let seconds = now() - start
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        unlink(outputPath)
+        return Child(seconds: seconds, peakKB: Int(usage.ru_maxrss), status: status, output: output)
+    }
+
+    /// Whether a program is on PATH.
+    static func available(_ program: String) -> Bool {
+        run(["sh", "-c", "command -v \(program)"]).status == 0
+    }
+}

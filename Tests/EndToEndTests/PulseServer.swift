@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// A private PulseAudio daemon with a null sink (no sound card needed), as PLATFORM.md
+/// measured: its own HOME, runtime folder and socket, so nothing of the user's is touched.
+final class PulseServer {
+    let folder: URL
+    let socket: String
+    private var recorder: pid_t?
+
+    /// `PULSE_SERVER` for clients of this daemon.
+    var address: String { "unix:\(socket)" }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pulse-\(UUID().uuidString.prefix(8))")
+        socket = folder.appendingPathComponent("native").path
+        for name in ["home", "runtime"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        }
+        let config = """
+            load-module module-native-protocol-unix auth-anonymous=1 socket=\(socket)
+            load-module module-null-sink sink_name=nearby format=s16le rate=22050 channels=1 norewinds=1
+            set-default-sink nearby
+
+            """
+        let configPath = folder.appendingPathComponent("default.pa").path
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let daemon = try Spawn.start("/usr/bin/pulseaudio", [
+            "-D", "-n", "-F", configPath, "--exit-idle-time=-1", "--realtime=no", "--high-priority=no",
+            "--use-pid-file=yes", "--log-target=file:\(folder.appendingPathComponent("pulse.log").path)",
+        ], environment: environment)
+        Spawn.wait(daemon)
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard FileManager.default.fileExists(atPath: socket) else {
+            throw Failure("PulseAudio did not start: \((try? String(contentsOf: folder.appendingPathComponent("pulse.log"), encoding: .utf8)) ?? "")")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The environment a client needs to reach this daemon and nothing else.
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = folder.appendingPathComponent("home").path
+        env["XDG_RUNTIME_DIR"] = folder.appendingPathComponent("runtime").path
+        env["PULSE_SERVER"] = address
+        return env
+    }
+
+    /// Starts recording the sink's monitor into `path` (22,050 Hz mono WAV).
+    func startRecording(_ path: String) throws {
+        recorder = try Spawn.start("/usr/bin/parecord", [
+            "--device=nearby.monitor", "--latency-msec=20", "--format=s16le", "--rate=22050", "--channels=1",
+            "--file-format=wav", path,
+        ], environment: environment)
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+
+    /// Stops the recording and waits for the file to be complete.
+    func stopRecording() {
+        guard let recorder else { return }
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(recorder, SIGINT)
+        Spawn.wait(recorder, seconds: 5)
+        self.recorder = nil
+    }
+
+    deinit {
+        stopRecording()
+        let pidFile = folder.appendingPathComponent("runtime/pulse/pid").path
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGTERM)
+            let deadline = Date().addingTimeInterval(3)
+            while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// A recording's samples, and where sound is in them.
+struct Recording {
+    let rate: Int
+    let samples: [Int16]
+
+    init(_ path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // parecord's WAV header may carry extra chunks: find "data".
+        var offset = 12
+        var dataStart = 44, dataCount = 0
+        while offset + 8 <= data.count {
+            let id = String(decoding: data[offset..<offset + 4], as: UTF8.self)
+            let size = Int(data[offset + 4]) | Int(data[offset + 5]) << 8 | Int(data[offset + 6]) << 16 | Int(data[offset + 7]) << 24
+            if id == "data" {
+                dataStart = offset + 8
+                dataCount = min(size, data.count - dataStart)
+                if size == 0 || size == 0x7FFF_FFFF || size < 0 { dataCount = data.count - dataStart }
+                break
+            }
+            offset += 8 + size
+        }
+        rate = 22_050
+        samples = stride(from: dataStart, to: dataStart + dataCount - 1, by: 2).map {
+            Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
+        }
+    }
+
+    /// The first and last 10 ms windows louder than `threshold` (RMS), in seconds.
+    func soundSpan(threshold: Double = 200) -> (start: Double, end: Double)? {
+        let window = rate / 100
+        var first: Int?, last: Int?
+        var index = 0
+        while index + window <= samples.count {
+            var sum = 0.0
+            for sample in samples[index..<index + window] { sum += Double(sample) * Double(sample) }
+            if (sum / Double(window)).squareRoot() > threshold {
+                if first == nil { first = index }
+                last = index + window
+            }
+            index += window
+        }
+        guard let first, let last else { return nil }
+        return (Double(first) / Double(rate), Double(last) / Double(rate))
+    }
+
+    /// Seconds of sound: 10 ms windows louder than `threshold`.
+    func soundSeconds(threshold: Double = 200) -> Double {
+        let window = rate / 100
+        var loud = 0
+        var index = 0
+        while index + window <= samples.count {
+            var sum = 0.0
+            for sample in samples[index..<index + window] { sum += Double(sample) * Double(sample) }
+            if (sum / Double(window)).squareRoot() > threshold { loud += 1 }
+            index += window
+        }
+        return Double(loud) / 100
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Starts programs with a clean signal mask. Foundation's `Process` starts children with
+/// SIGINT, SIGTERM and SIGHUP blocked when run from the test runner, so such a child could
+/// never be stopped by a signal; `posix_spawn` with `POSIX_SPAWN_SETSIGMASK` gives it none.
+enum Spawn {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// Starts `program` with `arguments` and `environment`, its output to /dev/null (or to
+    /// `output`), and returns its process id.
+    static func start(_ program: String, _ arguments: [String], environment: [String: String], output: String? = nil) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw Failure(description: "cannot start \(program): \(String(cString: strerror(status)))") }
+        return pid
+    }
+
+    /// Waits for `pid` to end, at most `seconds`, then kills it; its exit status.
+    @discardableResult
+    static func wait(_ pid: pid_t, seconds: Double = 10) -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid { return status }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return status
+    }
+}

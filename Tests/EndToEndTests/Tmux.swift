@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+/// A terminal for a test: a tmux server of its own (its own socket), one window, driven like a
+/// person at a keyboard. Keys go in with `send-keys`; the screen comes out with `capture-pane`.
+/// Every wait polls the screen with a deadline, as the machine may be slow.
+final class Tmux {
+    /// The socket name, unique to this terminal, so that tests never share a server.
+    let socket = "nv-test-\(UUID().uuidString.prefix(8))"
+    let session = "nv"
+    /// A scratch folder of the terminal's own: HOME, XDG_STATE_HOME and files of the test.
+    let folder: URL
+
+    let columns: Int
+    let rows: Int
+
+    /// A terminal of `columns` by `rows`, in `folder` (a new temporary one when nil; give
+    /// another terminal's to share its HOME and history). Nothing runs until `start`.
+    init(columns: Int = 120, rows: Int = 40, folder: URL? = nil) throws {
+        self.columns = columns
+        self.rows = rows
+        self.folder =
+            folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("nv-tty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: self.folder.appendingPathComponent("home"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: self.folder.appendingPathComponent("state"), withIntermediateDirectories: true)
+    }
+
+    /// Starts `nearby-voice` with `arguments` in the terminal, with its own HOME and
+    /// XDG_STATE_HOME, no audio server, no colour and no ~/.inputrc. When it ends, `sh` says
+    /// "exit N" with its status (after "raw terminal" if it left the terminal without line
+    /// editing or echo), and sleeps, so that the screen stays as it was (a dead pane would get
+    /// tmux's own "Pane is dead" line, which scrolls it).
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws {
+        var variables = [
+            "HOME": folder.appendingPathComponent("home").path,
+            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+            "PULSE_SERVER": "unix:/nonexistent/nearby-voice-test",
+            "NO_COLOR": "1", "INPUTRC": "/dev/null",
+        ]
+        for (key, value) in environment { variables[key] = value }
+        let command =
+            ["env"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            + [BinaryRunner.executable.path] + arguments
+        let script =
+            command.map(Self.quoted).joined(separator: " ")
+            + "; status=$?; stty -a | grep -qw -e -icanon -e -echo && echo raw terminal; echo exit $status; exec sleep 600"
+        try tmux(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", script])
+    }
+
+    /// The history file of this terminal's sessions.
+    var historyPath: String { folder.appendingPathComponent("state/nearby-voice/history").path }
+
+    /// Types `text` as it is (`send-keys -l`).
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", session, "-l", text]) }
+
+    /// Types `text` and presses Enter in one tmux command, so that no pause falls between.
+    func typeLine(_ text: String) throws {
+        try tmux(["send-keys", "-t", session, "-l", text, ";", "send-keys", "-t", session, "Enter"])
+    }
+
+    /// Presses keys by tmux's names: Enter, Tab, Up, C-c, C-d...
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", session] + keys) }
+
+    /// The screen's lines, trailing blank lines left out (tmux drops trailing spaces).
+    func screen() throws -> [String] {
+        var lines = try tmux(["capture-pane", "-p", "-t", session]).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Polls the screen every 50 ms until `condition` holds or `seconds` pass; returns the last
+    /// screen. A timeout throws, with the screen, and so fails the test.
+    @discardableResult
+    func waitFor(_ what: String, seconds: Double = 15, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var lines = try screen()
+        while !condition(lines) {
+            guard Date() < deadline else {
+                // The test stops here: what it waits for next would time out too.
+                throw TimedOut(
+                    description: "Timed out waiting for \(what). The screen:\n\(lines.joined(separator: "\n"))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+            lines = try screen()
+        }
+        return lines
+    }
+
+    /// Waits until the last line of the screen is `line`.
+    @discardableResult
+    func waitForLastLine(_ line: String, seconds: Double = 15) throws -> [String] {
+        try waitFor("the last line \"\(line)\"", seconds: seconds) { $0.last == line }
+    }
+
+    /// Waits for the program to end and returns its exit status, from the shell's "exit N".
+    func waitForExit(seconds: Double = 15) throws -> Int32? {
+        let lines = try waitFor("the program to end", seconds: seconds) {
+            $0.last?.hasPrefix("exit ") == true
+        }
+        return lines.last.flatMap { Int32($0.dropFirst("exit ".count)) }
+    }
+
+    /// Ends the tmux server of this terminal and removes its folder.
+    func close() {
+        kill()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Ends the tmux server of this terminal, keeping its folder (for a next session), and
+    /// removes its socket, which tmux leaves behind.
+    func kill() {
+        _ = try? tmux(["kill-server"])
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socket)")
+    }
+
+    deinit { kill() }
+
+    /// Runs tmux with `arguments` on this terminal's socket; returns what it printed when the
+    /// command is capture-pane. Spawned with no signal blocked and default handlers (the test
+    /// runner's threads block some, and a child would inherit that: no Ctrl-C in the terminal).
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let argv = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Only capture-pane's output is read: a command that starts the server must not hand
+        // it a pipe, which the server would hold open for as long as it runs.
+        let capturing = arguments.first == "capture-pane"
+        var ends: [Int32] = [-1, -1]
+        if capturing {
+            guard pipe(&ends) == 0 else { throw SpawnError(description: "pipe failed") }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_addclose(&actions, ends[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        var defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map {
+            "\($0.key)=\($0.value)"
+        }
+        var cArguments = argv.map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup($0) } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
+        if capturing { Glibc.close(ends[1]) }
+        guard spawned == 0 else {
+            if capturing { Glibc.close(ends[0]) }
+            throw SpawnError(description: "posix_spawn tmux failed: \(spawned)")
+        }
+        var output: [UInt8] = []
+        if capturing {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(ends[0], &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                output += buffer.prefix(count)
+            }
+            Glibc.close(ends[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A wait that ran out of time, with the screen as it was.
+    struct TimedOut: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `text` quoted for `sh`.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
