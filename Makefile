@@ -37,13 +37,16 @@ test: test-deps
 
 ## Builds release, generates its own places (10 thousand, 100 thousand and 1 million, seeded) in
 ## bench-data/, and prints one table: each figure against its baseline (python3's json.load, the
-## seed's search, grep, espeak-ng), measured side by side, medians of BENCH_RUNS runs.
+## seed's search, grep, espeak-ng), measured side by side, medians of BENCH_RUNS runs. Then the
+## speech latency, through a private PulseAudio null sink: a command's Enter to its first sample
+## on the device, against espeak-ng's own time to its first samples, medians of 21 runs.
 BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_BUILD ?= .build
 bench: test-deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	$(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice
+	scripts/pulse-null-sink $(BENCH_BUILD)/release/nearby-voice-speech-bench 21
 
 clean:
 	$(SWIFT) package clean

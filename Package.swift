@@ -31,6 +31,8 @@ let package = Package(
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
         .executableTarget(name: "nearby-voice-bench", dependencies: ["NearbyCore"]),
+        // `make bench`: from a command's Enter to its first sample on the audio device.
+        .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),

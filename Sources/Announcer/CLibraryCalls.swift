@@ -137,7 +137,11 @@ final class EspeakEngine {
     }
 
     /// The installed voices (`espeak_ListVoices`): name, first language and file of each.
-    static func installedVoices() -> [Voice] {
+    /// Read once: espeak-ng keeps adding to a fixed-size list on every call and complains on
+    /// standard error once it is full.
+    static func installedVoices() -> [Voice] { voiceList }
+
+    private static let voiceList: [Voice] = {
         guard let list = espeak_ListVoices(nil) else { return [] }
         var voices: [Voice] = []
         var index = 0
@@ -150,7 +154,7 @@ final class EspeakEngine {
             index += 1
         }
         return voices
-    }
+    }()
 }
 
 /// An audio output through pcaudiolib, which reports a missing device when it opens.

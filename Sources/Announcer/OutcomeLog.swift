@@ -5,12 +5,24 @@ import Foundation
 public final class OutcomeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var outcomes: [(seq: Int, outcome: SpeechOutcome)] = []
+    private var firstSamples: [Int: UInt64] = [:]
 
     public init() {}
 
     /// Called by the worker.
     public func add(_ seq: Int, _ outcome: SpeechOutcome) {
         lock.withLock { outcomes.append((seq, outcome)) }
+    }
+
+    /// Called by the worker when the first sample of `seq` went to the device (or the file).
+    func firstSampleWritten(_ seq: Int) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lock.withLock { if firstSamples[seq] == nil { firstSamples[seq] = now } }
+    }
+
+    /// When the first sample of `seq` was written (`DispatchTime` nanoseconds), if it was.
+    public func firstSampleTime(_ seq: Int) -> UInt64? {
+        lock.withLock { firstSamples[seq] }
     }
 
     /// Takes everything reported so far.

@@ -25,7 +25,6 @@ public final class SpeechOutput: @unchecked Sendable {
     private var voice: VoiceSettings
     private var appliedVoice: VoiceSettings?
     private let stopFlag = Atomic<Bool>(false)
-    private let wav: (path: String, writer: WAVWriter?)?
     private var wavWriter: WAVWriter?
     /// The first error of the WAV file, reported when the session ends.
     public private(set) var wavError: OutputFileError?
@@ -37,7 +36,6 @@ public final class SpeechOutput: @unchecked Sendable {
         self.mode = mode
         self.voice = voice
         self.outcomes = outcomes
-        self.wav = wavPath.map { ($0, nil) }
         let started = DispatchSemaphore(value: 0)
         let startError = Mutex<(any Error)?>(nil)
         let thread = Thread { [self] in
@@ -167,6 +165,7 @@ public final class SpeechOutput: @unchecked Sendable {
                 if self.stopFlag.load(ordering: .relaxed) { return false }
                 let end = min(samples.count, offset + chunk)
                 let piece = UnsafeBufferPointer(rebasing: samples[offset..<end])
+                if written == 0 { self.outcomes.firstSampleWritten(utterance.seq) }
                 if let device, !device.write(piece) { return false }
                 self.record(piece)
                 written += piece.count

@@ -41,6 +41,8 @@ public enum Action: Equatable, Sendable {
     /// `stop`: speech is silenced; the core says nothing.
     case speechStopped
     case settingChanged(key: String, value: String)
+    /// `set places FILE`: the shell read the file; these are its places.
+    case placesReplaced(PlaceCatalog, source: String, skippedFeatures: Int)
     case settingsRequested
     /// `map`: a text picture of the map, `columns` wide and `rows` high.
     case mapRequested(columns: Int, rows: Int)

@@ -47,6 +47,11 @@ extension NearbyState {
         case .historyRequested(let number): return history(number)
         case .speechStopped: return []
         case .settingChanged(let key, let value): return changeSetting(key, value)
+        case .placesReplaced(let newCatalog, let source, let skipped):
+            replaceCatalog(newCatalog)
+            let skippedNote = skipped > 0 ? " Skipped \(PlacesFile.skippedPhrase(skipped))." : ""
+            let nearest = shown.first.map { " Nearest, \(describe($0))." } ?? ""
+            return [Announcement("Loaded \(Self.places(catalog.count)) from \(source).\(skippedNote)\(nearest)", kind: .settings)]
         case .settingsRequested: return [Announcement(settingsPhrase(), kind: .settings)]
         case .mapRequested(let columns, let rows):
             let picture = MapPicture(state: self, columns: columns, rows: rows)

@@ -6,7 +6,7 @@ extension NearbyState {
     public static let settingKeys = [
         "at", "heading", "units", "walk-speed", "verbosity", "reduce-motion", "reduce-transparency",
         "close-up", "screen-height", "dismissible", "earcons", "voice", "rate", "pitch", "volume",
-        "punctuation", "capitals",
+        "punctuation", "capitals", "places",
     ]
 
     /// The value of a setting as `settings` says it and `set` takes it.
@@ -29,6 +29,7 @@ extension NearbyState {
         case "volume": String(settings.volume)
         case "punctuation": settings.punctuation.rawValue
         case "capitals": settings.capitals.rawValue
+        case "places": "\(catalog.count)"
         default: nil
         }
     }
@@ -115,6 +116,8 @@ extension NearbyState {
         case "volume":
             guard let volume = number(0...200, key) else { return rangeError(0...200) }
             settings.volume = Int(volume)
+        case "places":
+            return "set places takes a file, and the program reads it: type set places FILE."
         default:
             let nearest = settingKeys.min { editDistance(key, $0) < editDistance(key, $1) } ?? "units"
             let hint = editDistance(key, nearest) <= max(1, key.count / 3) ? " Did you mean \(nearest)?" : ""

@@ -1,7 +1,7 @@
 /// The whole Nearby screen as data: the places, the search, the sheet, the selection and the
 /// camera. `reduce(_:)` (in `NearbyState+Reduce.swift`) is the only way it changes.
 public struct NearbyState: Equatable, Sendable {
-    public let catalog: PlaceCatalog
+    public private(set) var catalog: PlaceCatalog
     public private(set) var settings: Settings
     /// The distance from the user to each place of the catalog, by index, in metres.
     public private(set) var distances: [Double]
@@ -56,6 +56,19 @@ public struct NearbyState: Equatable, Sendable {
     var selectedIndex: Int? {
         guard let selection else { return nil }
         return catalog.places.firstIndex { $0.id == selection }
+    }
+
+    /// Puts new places on the map: the search, the filter, the selection and the focus start
+    /// afresh; the settings, the sheet and what was said stay.
+    mutating func replaceCatalog(_ newCatalog: PlaceCatalog) {
+        catalog = newCatalog
+        distances = catalog.places.map { settings.origin.distance(to: $0.coordinate) }
+        query = ""
+        kindFilter = nil
+        selection = nil
+        focus = nil
+        camera = .showingAll
+        refreshShown()
     }
 
     /// Replaces the settings, recomputing distances when the user's point moved.

@@ -63,6 +63,15 @@ enum NearbyVoice {
     /// on standard error.
     static func loadPlaces(_ path: String?) throws(Failure) -> [Place] {
         guard let path else { return BuiltInPlaces.lisbon }
+        let loaded = try readPlaces(path)
+        if loaded.skippedFeatures > 0 {
+            FileHandle.standardError.write(Data("nearby-voice: \(path): skipped \(PlacesFile.skippedPhrase(loaded.skippedFeatures)).\n".utf8))
+        }
+        return loaded.places
+    }
+
+    /// Reads and parses a places file: all of it, or a failure naming what is wrong.
+    static func readPlaces(_ path: String) throws(Failure) -> PlacesFile.Loaded {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(.noInput, "Cannot open the places file \(path): no such file.")
@@ -71,15 +80,6 @@ enum NearbyVoice {
         guard !isFolder.boolValue, let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
             throw Failure(.noInput, "Cannot read the places file \(path): permission denied or not a file.")
         }
-        do {
-            let loaded = try PlacesFile.load(data, file: path)
-            if loaded.skippedFeatures > 0 {
-                let features = loaded.skippedFeatures == 1 ? "1 feature that is not a Point" : "\(loaded.skippedFeatures) features that are not Points"
-                FileHandle.standardError.write(Data("nearby-voice: \(path): skipped \(features).\n".utf8))
-            }
-            return loaded.places
-        } catch {
-            throw Failure(.dataError, "\(error)")
-        }
+        do { return try PlacesFile.load(data, file: path) } catch { throw Failure(.dataError, "\(error)") }
     }
 }

@@ -28,7 +28,7 @@ struct Options {
     static let valued = [
         "places", "at", "heading", "units", "walk-speed", "speech", "voice", "rate", "pitch", "volume", "wav",
         "transcript", "format", "verbosity", "script", "close-up", "screen-height", "pace", "earcons",
-        "key-echo", "typing-pause", "keys-stop-speech",
+        "key-echo", "typing-pause", "keys-stop-speech", "punctuation", "capitals",
     ]
     static let switches = ["reduce-motion", "reduce-transparency", "dismissible", "help", "version"]
 
@@ -129,10 +129,11 @@ struct Options {
         Usage:
           nearby-voice [OPTIONS]                  interactive session (commands from stdin when it is not a terminal)
           nearby-voice --script FILE [OPTIONS]    run the commands in FILE, then exit
-          nearby-voice test [--record] PATH...    run scripted announcement tests (.nvtest files)
+          nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...
+                                          run scripted announcement tests (.nvtest files)
 
         Places and position:
-          --places FILE          places from a JSON file (default: the built-in Lisbon set)
+          --places FILE          places from GeoJSON, CSV or a JSON array (default: built-in Lisbon)
           --at LAT,LON           where you stand (default 38.7115,-9.139)
           --heading DEG          the way you face; directions become ahead, to the left...
           --units metric|imperial
@@ -144,6 +145,7 @@ struct Options {
         Speech and output:
           --speech auto|on|off   auto speaks when an audio device works (default auto)
           --voice NAME --rate WPM --pitch 0-100 --volume 0-200
+          --punctuation none|some|all   --capitals none|sound|spell|pitch
           --earcons on|off       short sounds for snaps, ends, no results and errors (default on)
           --pace speech|none     scripts wait for each answer's speech (default speech)
           --wav FILE             everything spoken, as one WAV file

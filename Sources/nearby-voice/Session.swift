@@ -56,6 +56,13 @@ final class Session {
                 if state.installedVoices == nil { _ = state.reduce(.voicesInstalled(VoiceList.installed())) }
             case .speechStopped:
                 presenter.speech?.stop()
+            case .settingChanged(key: "places", let path):
+                do {
+                    let loaded = try NearbyVoice.readPlaces(path)
+                    action = .placesReplaced(PlaceCatalog(loaded.places), source: path, skippedFeatures: loaded.skippedFeatures)
+                } catch {
+                    action = .invalid(.badArgument(command: "set", message: "\(error.message) The places stay as they were."))
+                }
             default:
                 break
             }
