@@ -1,0 +1,57 @@
+import Testing
+@testable import NearbyCore
+
+@Suite("History marks and safe text")
+struct HistoryAndSafetyTests {
+    @Test func historyMarksWhatSpeechCutOffOrDropped() {
+        var state = NearbyState()
+        _ = state.reduce(.handleDecremented)  // kept 1: the handle's answer
+        _ = state.reduce(.placeSelected(.position(1)))  // kept 2, 3, 4: selection, details, camera
+        #expect(state.spokenTotal == 4)
+        _ = state.reduce(.speechEnded(number: 2, .interrupted))
+        _ = state.reduce(.speechEnded(number: 4, .dropped))
+        _ = state.reduce(.speechEnded(number: 99, .dropped))  // never said: ignored
+        #expect(state.speechMarks == [2: .interrupted, 4: .dropped])
+        #expect(state.reduce(.historyRequested(3)) == [
+            Announcement("Item 3 of 4 (interrupted), Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.", kind: .history)
+        ])
+        #expect(state.reduce(.historyRequested(1)) == [
+            Announcement("Item 1 of 4 (dropped), Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
+        ])
+        // Reviewing is not itself kept.
+        #expect(state.spokenTotal == 4)
+    }
+
+    @Test func marksOfForgottenAnnouncementsAreForgottenToo() {
+        var state = NearbyState()
+        for _ in 0..<NearbyState.historyLimit { _ = state.reduce(.handleActivated) }
+        _ = state.reduce(.speechEnded(number: 1, .dropped))
+        #expect(state.speechMarks[1] == .dropped)
+        _ = state.reduce(.handleActivated)
+        #expect(state.spoken.count == NearbyState.historyLimit)
+        #expect(state.speechMarks.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("Caf\u{1B}[31mé\u{1B}[0m\u{7}!", "Café !"),  // a CSI goes whole, BEL is a space
+        ("a\u{9B}2Jb", "ab"),  // C1 CSI
+        ("\u{1B}]0;title\u{7}Bar", "Bar"),  // OSC, ended by BEL
+        ("\u{1B}]8;;http://x\u{1B}\\Link", "Link"),  // OSC 8, ended by ST
+        ("Back\u{8}\u{8}space", "Back space"),
+        ("line\r\nbreak", "line break"),
+        ("\u{202E}evil\u{202C} name", "evil name"),  // bidirectional override
+        ("zero\u{200B}width\u{FEFF}", "zerowidth"),
+        ("<speak><break time=\"5s\"/></speak>", "<speak><break time=\"5s\"/></speak>"),  // markup stays words
+        ("  two  spaces  ", "  two  spaces  "),
+    ])
+    func safeTextRemovesControlsAndKeepsTheName(_ input: String, _ expected: String) {
+        #expect(SafeText.clean(input) == expected)
+    }
+
+    @Test func safeTextBoundsLength() {
+        let long = String(repeating: "a", count: 100_000)
+        let cleaned = SafeText.clean(long, limit: 200)
+        #expect(cleaned.count == 201)
+        #expect(cleaned.hasSuffix("\u{2026}"))
+    }
+}
