@@ -35,6 +35,25 @@ test: test-deps
 	.build/debug/nearby-voice test --jobs 2 Tests/Scenarios
 	@echo "All test suites passed."
 
+## Runs the tests again under the sanitizers: AddressSanitizer (with LeakSanitizer), then
+## ThreadSanitizer, each in a build folder of its own; the end-to-end tests start the
+## instrumented program, so it is checked too, and so are the scenarios. Leaks inside the
+## toolchain's own libraries are suppressed: scripts/lsan-suppressions.txt says which and why.
+ASAN_BUILD ?= .build/asan
+TSAN_BUILD ?= .build/tsan
+SANITIZER_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
+.PHONY: check check-address check-thread
+check: check-address check-thread
+	@echo "The tests pass under AddressSanitizer and ThreadSanitizer."
+
+check-address: test-deps
+	$(SANITIZER_ENV) $(SWIFT) test --sanitize=address --scratch-path $(ASAN_BUILD)
+	$(SANITIZER_ENV) $(ASAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
+
+check-thread: test-deps
+	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD)
+	$(TSAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
+
 ## Builds release, generates its own places (10 thousand, 100 thousand and 1 million, seeded) in
 ## bench-data/, and prints one table: each figure against its baseline (python3's json.load, the
 ## seed's search, grep, espeak-ng), measured side by side, medians of BENCH_RUNS runs. Then the
@@ -50,3 +69,12 @@ bench: test-deps
 
 clean:
 	$(SWIFT) package clean
+
+## Builds each libFuzzer target in Fuzz/Targets (AddressSanitizer on) and runs it for
+## FUZZ_SECONDS on its seed corpus in Fuzz/Corpus; prints each target's executions and what was
+## found. Findings are kept in .build/fuzz/artifacts/; FUZZ_TARGETS picks some of the targets.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+.PHONY: fuzz
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz $(FUZZ_TARGETS)

@@ -17,7 +17,11 @@ public final class OutcomeLog: @unchecked Sendable {
     /// Called by the worker when the first sample of `seq` went to the device (or the file).
     func firstSampleWritten(_ seq: Int) {
         let now = DispatchTime.now().uptimeNanoseconds
-        lock.withLock { if firstSamples[seq] == nil { firstSamples[seq] = now } }
+        lock.withLock {
+            if firstSamples[seq] == nil { firstSamples[seq] = now }
+            // Only recent utterances are ever asked about: keep the last thousand.
+            if firstSamples.count > 2_000 { firstSamples = firstSamples.filter { $0.key > seq - 1_000 } }
+        }
     }
 
     /// When the first sample of `seq` was written (`DispatchTime` nanoseconds), if it was.

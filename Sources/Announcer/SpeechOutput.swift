@@ -25,6 +25,11 @@ public final class SpeechOutput: @unchecked Sendable {
     private var voice: VoiceSettings
     private var appliedVoice: VoiceSettings?
     private let stopFlag = Atomic<Bool>(false)
+    /// Set by the worker when a write to the audio device fails (the audio server went away):
+    /// from then on utterances go to the WAV file only, and the session says so once.
+    private let lostDevice = Atomic<Bool>(false)
+    /// Whether the audio device stopped working during the session.
+    public var deviceLost: Bool { lostDevice.load(ordering: .relaxed) }
     private var wavWriter: WAVWriter?
     /// The first error of the WAV file, reported when the session ends.
     public private(set) var wavError: OutputFileError?
@@ -125,6 +130,7 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     private func run(engine: EspeakEngine, device: AudioDevice?) {
+        var device = device
         condition.lock()
         while true {
             while queue.pending.isEmpty && !isFinishing { condition.wait() }
@@ -136,6 +142,8 @@ public final class SpeechOutput: @unchecked Sendable {
 
             if !wanted.sameSynthesis(as: appliedVoice) { try? apply(wanted, to: engine) }
             let outcome = speak(utterance, engine: engine, device: device, settings: wanted)
+            // A device that failed a write is dropped (closed), never written or drained again.
+            if lostDevice.load(ordering: .relaxed) { device = nil }
 
             condition.lock()
             current = nil
@@ -166,7 +174,11 @@ public final class SpeechOutput: @unchecked Sendable {
                 let end = min(samples.count, offset + chunk)
                 let piece = UnsafeBufferPointer(rebasing: samples[offset..<end])
                 if written == 0 { self.outcomes.firstSampleWritten(utterance.seq) }
-                if let device, !device.write(piece) { return false }
+                if let device, !self.lostDevice.load(ordering: .relaxed), !device.write(piece) {
+                    // The device failed (its server went away): the rest of the utterance and
+                    // everything after it are rendered without it (into the WAV file, if any).
+                    self.lostDevice.store(true, ordering: .relaxed)
+                }
                 self.record(piece)
                 written += piece.count
                 offset = end
@@ -179,7 +191,7 @@ public final class SpeechOutput: @unchecked Sendable {
         }
         try? engine.synthesize(utterance.text, into: SampleSink(deliver))
         if stopFlag.load(ordering: .relaxed) {
-            device?.flush()
+            if !lostDevice.load(ordering: .relaxed) { device?.flush() }
             return .interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate))
         }
         return .spoken

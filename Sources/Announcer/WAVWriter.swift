@@ -5,18 +5,24 @@ import Foundation
 public final class WAVWriter {
     public let path: String
     public let sampleRate: Int
-    private let handle: FileHandle
+    /// The file's descriptor, written with write(2) and pwrite(2). Not FileHandle: its errors
+    /// lose errno ("NSCocoaErrorDomain error 512" instead of "No space left on device").
+    private var fd: Int32
     public private(set) var sampleCount = 0
 
-    /// Creates (or truncates) the file and writes an empty header.
+    /// Creates (or truncates) the file and writes an empty header. The file is opened in place
+    /// (open(2) with O_CREAT | O_TRUNC), never replaced: FileManager.createFile writes a new file
+    /// and renames it over the path, which replaced /dev/full with a regular file when run as
+    /// root and would break a symbolic link.
     public init(path: String, sampleRate: Int) throws(OutputFileError) {
         self.path = path
         self.sampleRate = sampleRate
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw OutputFileError(path: path, reason: OutputFileError.reason(creating: path)) }
-        self.handle = handle
-        try write(Self.header(sampleRate: sampleRate, dataBytes: 0))
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputFileError(path: path, reason: OutputFileError.reason(creating: path)) }
+        do { try write(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil) } catch {
+            close()
+            throw error
+        }
     }
 
     /// Appends samples and brings the header up to date.
@@ -28,26 +34,41 @@ public final class WAVWriter {
             bytes.append(UInt8(little & 0xFF))
             bytes.append(UInt8(little >> 8))
         }
-        try write(bytes)
+        try write(bytes, at: nil)
         sampleCount += samples.count
-        do {
-            try handle.seek(toOffset: 0)
-            try handle.write(contentsOf: Self.header(sampleRate: sampleRate, dataBytes: sampleCount * 2))
-            try handle.seekToEnd()
-        } catch {
-            throw OutputFileError(path: path, reason: "\(error.localizedDescription)")
-        }
+        // The header in place (pwrite at 0; the file offset stays at the end): one 44-byte write.
+        try write(Self.header(sampleRate: sampleRate, dataBytes: sampleCount * 2), at: 0)
     }
 
     public func append(_ samples: [Int16]) throws(OutputFileError) {
         try samples.withUnsafeBufferPointer { (buffer) throws(OutputFileError) in try append(buffer) }
     }
 
-    public func close() { try? handle.close() }
+    public func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
 
-    private func write(_ data: Data) throws(OutputFileError) {
-        do { try handle.write(contentsOf: data) } catch {
-            throw OutputFileError(path: path, reason: "cannot write: \((error as NSError).localizedDescription)")
+    deinit { close() }
+
+    /// Writes `data` whole at the file's offset (nil) or at `offset`, or throws with errno's text.
+    private func write(_ data: Data, at offset: Int?) throws(OutputFileError) {
+        var done = 0
+        while done < data.count {
+            let count = data.withUnsafeBytes { bytes in
+                let base = bytes.baseAddress! + done
+                return offset.map { pwrite(fd, base, data.count - done, off_t($0 + done)) }
+                    ?? Glibc.write(fd, base, data.count - done)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let error = count < 0 ? errno : ENOSPC
+                // Samples half written on a full disk are taken back: the file stays exactly what
+                // its header says.
+                if offset == nil && done > 0 { _ = ftruncate(fd, off_t(44 + sampleCount * 2)) }
+                throw OutputFileError(path: path, reason: "cannot write: \(String(cString: strerror(error)))")
+            }
+            done += count
         }
     }
 
@@ -68,6 +89,9 @@ public final class WAVWriter {
 public struct OutputFileError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public let reason: String
+    /// Whether the file is a pipe whose reader has gone (EPIPE): `nearby-voice` then stops
+    /// quietly with 141 instead of reporting a failure.
+    public var isBrokenPipe = false
 
     public var description: String { "Cannot write \(path): \(reason)." }
 

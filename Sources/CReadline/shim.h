@@ -14,7 +14,9 @@
 static inline void CReadline_setOutStream(FILE *stream) { rl_outstream = stream; }
 
 /// rl_readline_name is a C global; it lets `$if nearby-voice` in ~/.inputrc address this program.
-static inline void CReadline_setName(const char *name) { rl_readline_name = name; }
+/// readline keeps the pointer, and a Swift string passed here is a temporary freed after the
+/// call: a copy is kept, for the life of the process.
+static inline void CReadline_setName(const char *name) { rl_readline_name = strdup(name); }
 
 /// rl_attempted_completion_function is a C global; Tab completion is installed through it.
 static inline void CReadline_setCompletion(rl_completion_func_t *function) {
@@ -26,8 +28,11 @@ static inline void CReadline_setCompletionOver(int over) { rl_attempted_completi
 
 /// rl_completer_word_break_characters is a C global; with none, completion gets the whole
 /// line before the cursor, so that a place name of several words completes as one.
+/// readline keeps the pointer and reads it at every Tab; a Swift string passed here is a
+/// temporary freed after the call (AddressSanitizer: heap-use-after-free in
+/// _rl_find_completion_word), so a copy is kept, for the life of the process.
 static inline void CReadline_setWordBreakCharacters(const char *characters) {
-    rl_completer_word_break_characters = characters;
+    rl_completer_word_break_characters = strdup(characters);
 }
 
 /// rl_completion_display_matches_hook is a C global; the candidates are listed one a line,

@@ -36,14 +36,16 @@ public enum SafeText {
             // A control next to a space adds no second space; the text's own spaces stay.
             let isSpace = replacement == " ", inserted = isSpace && replacement != scalar
             if isSpace && (inserted ? lastWasSpace : lastWasInsertedSpace) { continue }
+            // Cut only when a character beyond the limit would be kept, not when the rest of
+            // the text is all removed.
+            if count >= limit {
+                result.append("\u{2026}")
+                break
+            }
             lastWasSpace = isSpace
             lastWasInsertedSpace = inserted
             result.append(replacement)
             count += 1
-            if count >= limit {
-                if index < scalars.count { result.append("\u{2026}") }
-                break
-            }
         }
         return String(result)
     }

@@ -54,6 +54,7 @@ func probe(_ arguments: [String]) -> Int32 {
         return 65
     }
     let parsed = Measure.now()
+    let parsePeak = Measure.status("VmHWM")
     let catalog = PlaceCatalog(places)
     let indexed = Measure.now()
     let state = NearbyState(catalog: catalog)
@@ -67,7 +68,7 @@ func probe(_ arguments: [String]) -> Int32 {
             _ = Array(state.shown.prefix(4))
         }
     }
-    print("places \(state.catalog.count) load \(loadSeconds) parse \(parsed - start) index \(indexed - parsed) steadyKB \(steady) peakKB \(Measure.status("VmHWM")) found \(found)")
+    print("places \(state.catalog.count) load \(loadSeconds) parse \(parsed - start) index \(indexed - parsed) steadyKB \(steady) peakKB \(Measure.status("VmHWM")) parsePeakKB \(parsePeak) found \(found)")
     return 0
 }
 
@@ -245,6 +246,23 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "probe":
     exit(probe(Array(arguments.dropFirst())))
+case "digest":
+    // Checks that a loader change reads the same places: a digest of every field, or the error.
+    for path in arguments.dropFirst() {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            let loaded = try PlacesFile.load(data, file: path)
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func mix(_ text: String) { for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }; hash = (hash ^ 0xFF) &* 0x100_0000_01b3 }
+            for place in loaded.places {
+                mix(place.id); mix(place.name); mix(place.kind); mix(place.symbol)
+                mix("\(place.coordinate.latitude.bitPattern) \(place.coordinate.longitude.bitPattern)")
+            }
+            print("\(path): \(loaded.places.count) places, \(loaded.skippedFeatures) skipped, digest \(String(hash, radix: 16))")
+        } catch {
+            print("\(error)")
+        }
+    }
 case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "bench-data"
     let size = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The exit codes of `nearby-voice` (sysexits.h values where one fits).
 enum ExitCode: Int32 {
     case success = 0
@@ -15,6 +17,18 @@ enum ExitCode: Int32 {
     case cannotWrite = 74
     /// Stopped by a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).
     case interrupted = 130
+    /// SIGHUP (the terminal went away) at a terminal: 128 + 1.
+    case hangUp = 129
+    /// Standard output was closed by its reader (`| head -1`): the SIGPIPE convention, 128 + 13.
+    /// The run stops quietly, as `cat` or `yes` would under a shell.
+    case outputClosed = 141
+    /// SIGTERM at a terminal: 128 + 15.
+    case terminated = 143
+
+    /// The code for a run ended by `signal` (SIGTERM or SIGHUP), 128 + its number.
+    static func signalled(_ signal: Int32) -> ExitCode {
+        signal == SIGHUP ? .hangUp : signal == SIGINT ? .interrupted : .terminated
+    }
 }
 
 /// An error that ends the run with its message and exit code.

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import Synchronization
 
 /// Where command lines come from: readline on a terminal, plain lines otherwise.
 protocol LineReader: AnyObject {
@@ -11,12 +12,47 @@ protocol LineReader: AnyObject {
     var events: LineEvents { get set }
     /// Shows a line of output without garbling the line being typed.
     func show(_ text: String)
+    /// The signal (SIGTERM, SIGHUP) that ended the input, if one did; nil at a plain end.
+    var endingSignal: Int32? { get }
 }
 
 extension LineReader {
     /// Plain readers have no line being typed: output goes straight to standard output.
     func show(_ text: String) {
-        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+        StandardOutput.write(text + "\n")
+    }
+
+    /// Plain readers keep the default action of SIGTERM and SIGHUP: the process ends at once.
+    var endingSignal: Int32? { nil }
+}
+
+/// Standard output, and whether its reader has gone (`nearby-voice ... | head -1`). SIGPIPE is
+/// ignored, so a write there fails with EPIPE instead of killing the process; the session sees
+/// `isClosed` and stops quietly with exit code 141 (the SIGPIPE convention).
+enum StandardOutput {
+    private static let closed = Atomic<Bool>(false)
+
+    static var isClosed: Bool { closed.load(ordering: .relaxed) }
+
+    /// Notes the error of a failed write to standard output: EPIPE means the reader has gone.
+    static func noteFailure(_ error: Int32) {
+        if error == EPIPE { closed.store(true, ordering: .relaxed) }
+    }
+
+    /// Writes `text` whole with write(2), or notes why it could not be.
+    static func write(_ text: String) {
+        guard !isClosed else { return }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                noteFailure(errno)
+                return
+            }
+            offset += count
+        }
     }
 }
 

@@ -42,7 +42,10 @@ enum NearbyVoice {
             }
             return try Session(options: options, reader: reader).run().rawValue
         } catch {
-            FileHandle.standardError.write(Data("nearby-voice: \(error.message)\n".utf8))
+            // A failure without a message (standard output's reader has gone) ends quietly.
+            if !error.message.isEmpty {
+                FileHandle.standardError.write(Data("nearby-voice: \(error.message)\n".utf8))
+            }
             return error.code.rawValue
         }
     }

@@ -27,6 +27,8 @@ final class ReadlineReader: LineReader {
 
     let isInteractive = true
     var events = LineEvents()
+    /// SIGTERM or SIGHUP, once one has ended the input.
+    private(set) var endingSignal: Int32?
     private let configuration: Configuration
     private let history: HistoryFile?
     private let output: UnsafeMutablePointer<FILE>
@@ -111,7 +113,12 @@ final class ReadlineReader: LineReader {
                 return end()
             }
             if fds.count > 1 && fds[1].revents & Int16(POLLIN) != 0 {
-                if signalsArrived().contains(where: { $0 == SIGTERM || $0 == SIGHUP }) { return end() }
+                // SIGTERM or SIGHUP ends the session with 128 + its number (the session reads
+                // `endingSignal`), not as Ctrl-D does with 0.
+                if let ending = signalsArrived().first(where: { $0 == SIGTERM || $0 == SIGHUP }) {
+                    endingSignal = ending
+                    return end()
+                }
                 interrupt()
                 reported = nil
                 pauseDeadline = nil
@@ -148,7 +155,8 @@ final class ReadlineReader: LineReader {
             showBelowLine([text])
         } else {
             fputs(text + "\n", CReadline_stdout())
-            fflush(CReadline_stdout())
+            // Standard output may be a pipe whose reader has gone (`| head -1`): EPIPE.
+            if fflush(CReadline_stdout()) != 0 { StandardOutput.noteFailure(errno) }
         }
     }
 
@@ -163,7 +171,7 @@ final class ReadlineReader: LineReader {
             showBelowLine(lines)
         } else {
             for line in lines { fputs(line + "\n", CReadline_stdout()) }
-            fflush(CReadline_stdout())
+            if fflush(CReadline_stdout()) != 0 { StandardOutput.noteFailure(errno) }
         }
     }
 
@@ -234,7 +242,8 @@ final class ReadlineReader: LineReader {
         fflush(output)
     }
 
-    /// SIGTERM or SIGHUP: the line is dropped and the session ends as at the end of input.
+    /// SIGTERM or SIGHUP: the line is dropped, the terminal restored, and the session ends
+    /// with 128 + the signal's number.
     private func end() -> String? {
         rl_callback_handler_remove()
         fputs("\n", output)

@@ -43,7 +43,8 @@ final class Session {
             let count = NearbyState.places(state.catalog.count)
             try announce([Announcement("Nearby: \(count) around you. Type help for commands, quit to leave.", kind: .notice)], line: 0, input: "")
         }
-        while !state.isFinished, let line = reader.nextLine() {
+        // A reader of standard output that has gone (`| head -1`) ends the session quietly.
+        while !state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
             try settleSpeech()
             guard var action = CommandParser.parse(line) else { continue }
@@ -73,11 +74,50 @@ final class Session {
                 presenter.speech?.waitUntilIdle()
             }
         }
+        // SIGTERM or SIGHUP at a terminal: speech stops at once (what was queued is dropped),
+        // no goodbye, the files are completed, and the exit code is 128 + the signal's number.
+        if let signal = reader.endingSignal {
+            presenter.speech?.stop()
+            try finish()
+            return .signalled(signal)
+        }
+        if StandardOutput.isClosed {
+            try finish()
+            return .outputClosed
+        }
         if reader.isInteractive && !state.isFinished {
             try announce([Announcement("Goodbye.", kind: .notice)], line: 0, input: "")
         }
-        do { try presenter.finish() } catch { throw Failure(.cannotWrite, error.description) }
-        return .success
+        try finish()
+        return StandardOutput.isClosed ? .outputClosed : .success
+    }
+
+    /// Completes the transcript and the WAV file. A transcript on standard output whose
+    /// reader has gone is no failure to report: the run ends quietly with 141.
+    private func finish() throws(Failure) {
+        do { try presenter.finish() } catch { throw Self.failure(writing: error) }
+        tellIfDeviceLost()
+    }
+
+    /// Exit 74 with the file's message; 141 without one when standard output's reader has gone.
+    static func failure(writing error: OutputFileError) -> Failure {
+        if error.isBrokenPipe {
+            StandardOutput.noteFailure(EPIPE)
+            return Failure(.outputClosed, "")
+        }
+        return Failure(.cannotWrite, error.description)
+    }
+
+    /// Whether the session has said that the audio device stopped working.
+    private var toldDeviceLost = false
+
+    /// The audio device went away mid-session: one notice, on standard error as the one at the
+    /// start, and the session goes on in text.
+    private func tellIfDeviceLost() {
+        guard presenter.speech?.deviceLost == true, !toldDeviceLost else { return }
+        toldDeviceLost = true
+        FileHandle.standardError.write(
+            Data("The audio device stopped working, so nothing more will be spoken; answers are printed.\n".utf8))
     }
 
     /// The kept-announcement number (the core's count) of each announcement number said live.
@@ -86,8 +126,9 @@ final class Session {
     /// Hands what speech reported to the transcript and to the core's history marks.
     private func settleSpeech() throws(Failure) {
         guard let speech = presenter.speech, speech.mode == .live else { return }
+        tellIfDeviceLost()
         let outcomes = speech.outcomes.drain()
-        do { try presenter.settle(outcomes) } catch { throw Failure(.cannotWrite, error.description) }
+        do { try presenter.settle(outcomes) } catch { throw Self.failure(writing: error) }
         for (seq, outcome) in outcomes {
             guard let number = keptNumbers.removeValue(forKey: seq) else { continue }
             switch outcome {
@@ -112,7 +153,7 @@ final class Session {
 
     private func announce(_ announcement: Announcement, line: Int, input: String) throws(Failure) -> Int {
         do { return try presenter.announce(announcement, line: line, input: input) } catch {
-            throw Failure(.cannotWrite, error.description)
+            throw Self.failure(writing: error)
         }
     }
 

@@ -1,18 +1,53 @@
+import Dispatch
+import Synchronization
+
 /// Reads a GeoJSON FeatureCollection (RFC 7946) of Point features: `name` from the properties
 /// (required); the kind from `kind`, `category`, or OpenStreetMap's `amenity`, `shop`, `tourism`,
 /// `leisure` (as words: `cafe` is "Café"), else "Place"; the id from the feature or its
 /// properties (a string or a number); an optional `symbol`. Features that are not Points are
 /// skipped and counted.
+///
+/// A large file is read on two threads first: a quick look for a feature boundary near the
+/// middle of the features array (a `}`, a comma, a `{`), the second half read from there while
+/// the first half is read from the start, and the halves joined in file order. The guess counts
+/// only when the first reader, feature by feature, arrives exactly there; otherwise (the bytes
+/// were inside a string, say) the first reader carries on to the end alone. Ids are checked
+/// once every place is in. On any problem at all (in either half, or a duplicate id), the file
+/// is read again on one thread, in order, checking as it goes, so that the message is the
+/// first problem in the file with its line, column, feature number and field, exactly as
+/// before, and nothing is half-loaded.
 enum GeoJSONLoader {
+    /// Features arrays shorter than this (in bytes) are read on one thread.
+    static let parallelBytes = 1 << 20
+
     static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(PlacesFile.Problem) -> PlacesFile.Loaded {
-        var scanner = JSONScanner(bytes, file: file)
+        if bytes.count >= parallelBytes, let loaded = quickly(bytes, file: file) { return loaded }
         // About 180 bytes a feature in an OpenStreetMap export.
         var builder = PlaceBuilder(file: file, bytes: bytes, expected: bytes.count / 200)
+        let skipped = try document(bytes, file: file, &builder, parallel: false)
+        return PlacesFile.Loaded(places: builder.places, skippedFeatures: skipped)
+    }
+
+    /// The places of a file read on two threads, ids checked at the end; nil on any problem.
+    private static func quickly(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> PlacesFile.Loaded? {
+        var builder = PlaceBuilder(file: file, bytes: bytes, collecting: bytes.count / 180)
+        do throws(PlacesFile.Problem) {
+            let skipped = try document(bytes, file: file, &builder, parallel: true)
+            if builder.findsDuplicate() { return nil }
+            return PlacesFile.Loaded(places: builder.places, skippedFeatures: skipped)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Reads the FeatureCollection; returns how many features were skipped.
+    private static func document(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, _ builder: inout PlaceBuilder, parallel: Bool
+    ) throws(PlacesFile.Problem) -> Int {
+        var scanner = JSONScanner(bytes, file: file)
         var skipped = 0
         var sawFeatures = false
         var typeProblem: PlacesFile.Problem?
-        var values: [(text: String, at: Int)?] = Array(repeating: nil, count: propertyKeys.count)
-        var words: [String: String] = [:]
         try scanner.expect(UInt8(ascii: "{"), field: nil, "a GeoJSON object (\"{\")")
         if !scanner.closesAtOnce(UInt8(ascii: "}")) {
             repeat {
@@ -28,13 +63,7 @@ enum GeoJSONLoader {
                     }
                 case 1:
                     sawFeatures = true
-                    try scanner.expect(UInt8(ascii: "["), field: "features", "an array of features (\"[\")")
-                    if scanner.closesAtOnce(UInt8(ascii: "]")) { break }
-                    var number = 0
-                    repeat {
-                        number += 1
-                        if try !feature(&scanner, &builder, &values, &words, number: number) { skipped += 1 }
-                    } while try scanner.more(UInt8(ascii: "]"), field: "features")
+                    try features(&scanner, &builder, &skipped, parallel: parallel)
                 default:
                     try scanner.skipValue(field: nil)
                 }
@@ -46,7 +75,157 @@ enum GeoJSONLoader {
         guard !builder.places.isEmpty else {
             throw scanner.problem(at: 0, field: "features", skipped > 0 ? "no Point features (\(skipped) of other kinds)" : "no features")
         }
-        return PlacesFile.Loaded(places: builder.places, skippedFeatures: skipped)
+        return skipped
+    }
+
+    /// What reading one feature needs between features: the properties' values, the words of
+    /// OpenStreetMap tags seen, and the feature number.
+    private struct Reading {
+        var values: [(text: String, at: Int)?] = Array(repeating: nil, count: propertyKeys.count)
+        var words: [String: String] = [:]
+        var number = 0
+    }
+
+    /// Reads a features array into `builder`, on two threads when it is large.
+    private static func features(
+        _ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, _ skipped: inout Int, parallel: Bool
+    ) throws(PlacesFile.Problem) {
+        try scanner.expect(UInt8(ascii: "["), field: "features", "an array of features (\"[\")")
+        if scanner.closesAtOnce(UInt8(ascii: "]")) { return }
+        var reading = Reading()
+        guard parallel, scanner.bytes.count - scanner.position >= parallelBytes,
+            let boundary = guessBoundary(scanner.bytes, from: scanner.position + (scanner.bytes.count - scanner.position) / 2)
+        else {
+            _ = try run(&scanner, &builder, &reading, &skipped, stop: nil, other: nil)
+            return
+        }
+        let second = SecondHalf(bytes: scanner.bytes, file: scanner.file, boundary: boundary)
+        // The first half's reader owns the state while it reads (moved, not copied).
+        let first = FirstHalf(scanner: scanner, builder: builder, reading: reading, skipped: skipped)
+        builder = PlaceBuilder(file: scanner.file, bytes: scanner.bytes, collecting: 0)
+        DispatchQueue.concurrentPerform(iterations: 2) { task in
+            if task == 1 { second.read() } else { first.read(to: second) }
+        }
+        scanner = first.scanner
+        builder = first.builder
+        first.builder = PlaceBuilder(file: scanner.file, bytes: scanner.bytes, collecting: 0)
+        reading = first.reading
+        skipped = first.skipped
+        guard try first.outcome.get() == .stop else { return }  // read to the end on one thread
+        guard let part = second.part else {
+            // The second half has a problem: the caller reads the file again in order for it.
+            throw PlacesFile.Problem(file: scanner.file, message: "a problem after the middle of the features")
+        }
+        second.part = nil
+        builder.append(part.builder)
+        skipped += part.skipped
+        scanner.position = part.end
+    }
+
+    private enum Outcome { case end, stop, cancelled }
+
+    /// The first half of a features array, read on its own thread from the start.
+    private final class FirstHalf: @unchecked Sendable {
+        var scanner: JSONScanner
+        var builder: PlaceBuilder
+        var reading: Reading
+        var skipped: Int
+        var outcome: Result<Outcome, PlacesFile.Problem> = .success(.end)
+
+        init(scanner: JSONScanner, builder: PlaceBuilder, reading: Reading, skipped: Int) {
+            self.scanner = scanner
+            self.builder = builder
+            self.reading = reading
+            self.skipped = skipped
+        }
+
+        func read(to second: SecondHalf) {
+            do throws(PlacesFile.Problem) {
+                outcome = .success(try GeoJSONLoader.run(&scanner, &builder, &reading, &skipped, stop: second.boundary, other: second))
+            } catch {
+                outcome = .failure(error)
+            }
+            if case .success(.stop) = outcome { return }
+            second.cancelled.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// The second half of a features array, read on its own thread from a guessed boundary.
+    private final class SecondHalf: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let file: String
+        let boundary: Int
+        let cancelled = Atomic<Bool>(false)
+        /// What it read, when it read to the end of the array without a problem.
+        var part: (builder: PlaceBuilder, skipped: Int, end: Int)?
+
+        init(bytes: UnsafeBufferPointer<UInt8>, file: String, boundary: Int) {
+            self.bytes = bytes
+            self.file = file
+            self.boundary = boundary
+        }
+
+        func read() {
+            var scanner = JSONScanner(bytes, file: file)
+            scanner.position = boundary
+            var builder = PlaceBuilder(file: file, bytes: bytes, collecting: (bytes.count - boundary) / 180, inBlocks: true)
+            var reading = Reading()
+            var skipped = 0
+            do throws(PlacesFile.Problem) {
+                if try GeoJSONLoader.run(&scanner, &builder, &reading, &skipped, stop: nil, other: self) == .end {
+                    part = (builder, skipped, scanner.position)
+                }
+            } catch {
+                part = nil
+            }
+        }
+    }
+
+    /// Reads features up to the end of the array (`.end`), or until the next feature starts at
+    /// `stop` (`.stop`). With a `stop`, passing it by without landing on it cancels `other`, the
+    /// reader that started there, and this one reads on to the end; without one, `other` is this
+    /// reader, which stops (`.cancelled`) when it is cancelled.
+    private static func run(
+        _ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, _ reading: inout Reading, _ skipped: inout Int,
+        stop: Int?, other: SecondHalf?
+    ) throws(PlacesFile.Problem) -> Outcome {
+        var stop = stop
+        let watched = stop == nil ? other : nil
+        repeat {
+            if let at = stop {
+                if scanner.position >= at {
+                    if scanner.position == at { return .stop }
+                    stop = nil
+                    other?.cancelled.store(true, ordering: .relaxed)
+                }
+            } else if let watched, watched.cancelled.load(ordering: .relaxed) {
+                return .cancelled
+            }
+            reading.number += 1
+            if try !feature(&scanner, &builder, &reading.values, &reading.words, number: reading.number) { skipped += 1 }
+        } while try scanner.more(UInt8(ascii: "]"), field: "features")
+        return .end
+    }
+
+    /// Where a feature seems to start at or after `from`: the `{` of a `}`, `,`, `{` run (white
+    /// space between). Only a guess: the bytes may be inside a string.
+    static func guessBoundary(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var index = from
+        let limit = min(bytes.count, from + (1 << 20))
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        while index < limit {
+            if bytes[index] == UInt8(ascii: "}") {
+                var next = index + 1
+                while next < limit && isSpace(bytes[next]) { next += 1 }
+                if next < limit && bytes[next] == UInt8(ascii: ",") {
+                    next += 1
+                    while next < limit && isSpace(bytes[next]) { next += 1 }
+                    if next < limit && bytes[next] == UInt8(ascii: "{") { return next }
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Reads one feature; returns false when it is not a Point (and so skipped).
@@ -154,9 +333,14 @@ enum GeoJSONLoader {
         }
         let symbol = values[7].flatMap { PlaceBuilder.cleaned($0.text) }
         let identity = id ?? values[idKey]
-        try builder.add(
-            id: identity.flatMap { PlaceBuilder.cleaned($0.text) }, idOffset: identity?.at ?? start, idField: "\(label()) id",
-            name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude, kindIsShared: kindIsShared)
+        let given = identity.flatMap { PlaceBuilder.cleaned($0.text) }
+        if builder.collecting {
+            builder.collect(id: given, name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude, kindIsShared: kindIsShared)
+        } else {
+            try builder.add(
+                id: given, idOffset: identity?.at ?? start, idField: "\(label()) id",
+                name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude, kindIsShared: kindIsShared)
+        }
         return true
     }
 

@@ -1,7 +1,20 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Collects the places of one file as a loader reads them: cleans their text, checks their
 /// coordinates, and finds duplicate ids, remembering where each place was so that a message
 /// can say where the first of two came from. Kinds and symbols are shared, not copied, across
 /// the places that have the same one.
+///
+/// Two ways to add: `add` checks the id at once and can say where a duplicate is; `collect`
+/// (the quick way, for parts of a file read on two threads) only keeps a hash of it, and
+/// `findsDuplicate` then tells whether any id is there twice: the loader then reads the file
+/// again the first way for the message.
 struct PlaceBuilder {
     let file: String
     let bytes: UnsafeBufferPointer<UInt8>
@@ -11,10 +24,16 @@ struct PlaceBuilder {
     /// Open addressing: place indices + 1 by the hash of their id, 0 for an empty slot.
     private var slots: [Int32] = [Int32](repeating: 0, count: 1024)
     private var shared: [String: String] = [:]
+    /// `collect`: a 32-bit hash of each place's id (0: none given, so "place-N"), and for a part
+    /// read after the first, its places in blocks of their own pages.
+    let collecting: Bool
+    private var hashes: [UInt32] = []
+    private var blocks: PlaceBlocks?
 
     init(file: String, bytes: UnsafeBufferPointer<UInt8>, expected: Int = 0) {
         self.file = file
         self.bytes = bytes
+        collecting = false
         places.reserveCapacity(expected)
         idOffsets.reserveCapacity(expected)
         var slotCount = 1024
@@ -79,9 +98,9 @@ struct PlaceBuilder {
     }
 
     /// A latitude or longitude: finite and within ±`limit`.
-    func degrees(_ value: Double, text: String, at offset: Int, field: @autoclosure () -> String, limit: Double) throws(PlacesFile.Problem) -> Double {
+    func degrees(_ value: Double, text: @autoclosure () -> String, at offset: Int, field: @autoclosure () -> String, limit: Double) throws(PlacesFile.Problem) -> Double {
         guard value.isFinite, abs(value) <= limit else {
-            throw problem(at: offset, field: field(), "\(text) is out of range (-\(Int(limit)) to \(Int(limit)))")
+            throw problem(at: offset, field: field(), "\(text()) is out of range (-\(Int(limit)) to \(Int(limit)))")
         }
         return value
     }
@@ -118,6 +137,145 @@ struct PlaceBuilder {
             var slot = place.id.hashValue & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(index + 1)
+        }
+    }
+
+    // MARK: Collecting now, checking ids after
+
+    /// A builder for `collect`; `inBlocks` for a part of the file that will be joined to another.
+    init(file: String, bytes: UnsafeBufferPointer<UInt8>, collecting expected: Int, inBlocks: Bool = false) {
+        self.file = file
+        self.bytes = bytes
+        collecting = true
+        slots = []
+        if inBlocks { blocks = PlaceBlocks() } else { places.reserveCapacity(expected) }
+        hashes.reserveCapacity(expected)
+    }
+
+    /// Adds a place without checking its id (nil: "place-N", given by `findsDuplicate`).
+    mutating func collect(
+        id: String?, name: String, kind: String, symbol: String?, latitude: Double, longitude: Double, kindIsShared: Bool
+    ) {
+        hashes.append(id.map { Self.hash($0) } ?? 0)
+        let place = Place(
+            id: id ?? "", name: name, kind: kindIsShared ? kind : share(kind), symbol: symbol.map { share($0) } ?? "mappin",
+            latitude: latitude, longitude: longitude)
+        if let blocks { blocks.append(place) } else { places.append(place) }
+    }
+
+    /// Takes the places another builder collected (read after this one's, in the file).
+    mutating func append(_ other: PlaceBuilder) {
+        places.reserveCapacity(places.count + other.hashes.count)
+        if let blocks = other.blocks { blocks.move(into: &places) } else { places.append(contentsOf: other.places) }
+        hashes.append(contentsOf: other.hashes)
+    }
+
+    /// FNV-1a over an id's UTF-8, folded to 32 bits, never 0 (0 marks "no id").
+    static func hash(_ id: String) -> UInt32 {
+        var id = id
+        let value = id.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+        }
+        return value == 0 ? 1 : value
+    }
+
+    /// Gives the collected places without an id theirs ("place-N", N its place in the file),
+    /// and tells whether any id is there twice.
+    mutating func findsDuplicate() -> Bool {
+        let count = places.count
+        places.withUnsafeMutableBufferPointer { places in
+            for index in 0..<count where hashes[index] == 0 {
+                places[index].id = "place-\(index + 1)"
+                hashes[index] = Self.hash(places[index].id)
+            }
+        }
+        // Two halves of the hash space, each with its own table, on two threads.
+        let parts = count >= 50_000 ? 2 : 1
+        let found = Atomic<Bool>(false)
+        return places.withUnsafeBufferPointer { places in
+            hashes.withUnsafeBufferPointer { hashes in
+                let input = DuplicateInput(places: places, hashes: hashes)
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    if Self.hasDuplicate(input, part: part, of: parts) { found.store(true, ordering: .relaxed) }
+                }
+                return found.load(ordering: .relaxed)
+            }
+        }
+    }
+
+    private struct DuplicateInput: @unchecked Sendable {
+        let places: UnsafeBufferPointer<Place>
+        let hashes: UnsafeBufferPointer<UInt32>
+    }
+
+    /// Whether two places whose hashes fall in `part` have the same id.
+    private static func hasDuplicate(_ input: DuplicateInput, part: Int, of parts: Int) -> Bool {
+        let hashes = input.hashes
+        var size = 1024
+        while size < hashes.count * 2 / parts + 1 { size *= 2 }
+        let mask = size - 1
+        // Each slot: a place index + 1 (0: empty).
+        let slots = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: size)
+        defer { slots.deallocate() }
+        slots.initialize(repeating: 0)
+        let partMask = UInt32(parts - 1)
+        for index in 0..<hashes.count {
+            let hash = hashes[index]
+            if hash & partMask != UInt32(part) { continue }
+            var slot = Int(hash >> 1) & mask
+            while slots[slot] != 0 {
+                let other = Int(slots[slot]) - 1
+                if hashes[other] == hash && input.places[other].id == input.places[index].id { return true }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = UInt32(index + 1)
+        }
+        return false
+    }
+}
+
+/// Places in blocks of their own pages, for a part of a file read on another thread: joined to
+/// the first part's array a block at a time, each block's memory given back as soon as it is
+/// moved, so that the join does not hold both copies at once.
+final class PlaceBlocks: @unchecked Sendable {
+    private static let capacity = 16_384
+    private static let size = capacity * MemoryLayout<Place>.stride
+    private var blocks: [UnsafeMutablePointer<Place>] = []
+    private var lastCount = 0
+
+    func append(_ place: Place) {
+        if blocks.isEmpty || lastCount == Self.capacity {
+            let raw = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            guard let raw, raw != MAP_FAILED else { fatalError("out of memory for \(Self.size) bytes of places") }
+            blocks.append(raw.bindMemory(to: Place.self, capacity: Self.capacity))
+            lastCount = 0
+        }
+        (blocks[blocks.count - 1] + lastCount).initialize(to: place)
+        lastCount += 1
+    }
+
+    private func count(of block: Int) -> Int { block == blocks.count - 1 ? lastCount : Self.capacity }
+
+    private static func release(_ block: UnsafeMutablePointer<Place>) {
+        munmap(UnsafeMutableRawPointer(block), size)
+    }
+
+    /// Moves every place to the end of `array`, in order, and frees the blocks.
+    func move(into array: inout [Place]) {
+        for index in blocks.indices {
+            let block = blocks[index]
+            array.append(contentsOf: (0..<count(of: index)).lazy.map { (block + $0).move() })
+            Self.release(block)
+        }
+        blocks = []
+    }
+
+    deinit {
+        for index in blocks.indices {
+            blocks[index].deinitialize(count: count(of: index))
+            Self.release(blocks[index])
         }
     }
 }

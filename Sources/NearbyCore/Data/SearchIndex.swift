@@ -108,36 +108,6 @@ final class SearchIndex: Sendable {
         self.kindMembers = kindMembers
         self.kindIDs = kindIDs
 
-        // Single bytes: one bitmap each (a one-letter word is the first keystroke, and matches
-        // half the places), side by side in one buffer, built in one sequential pass.
-        var seen = [Bool](repeating: false, count: 256)
-        for byte in text { seen[Int(byte)] = true }
-        for byte in umlautText { seen[Int(byte)] = true }
-        var slots = [Int32](repeating: -1, count: 256)
-        var used: Int32 = 0
-        for byte in 0..<256 where seen[byte] {
-            slots[byte] = used
-            used += 1
-        }
-        let words = (places.count + 63) / 64
-        var singles = [UInt64](repeating: 0, count: Int(used) * words)
-        singles.withUnsafeMutableBufferPointer { bits in
-            func mark(_ bytes: ArraySlice<UInt8>, _ place: Int) {
-                let word = place >> 6, bit: UInt64 = 1 << UInt64(place & 63)
-                for byte in bytes { bits[Int(slots[Int(byte)]) * words + word] |= bit }
-            }
-            var from = 0
-            for place in 0..<ends.count {
-                mark(text[from..<Int(ends[place])], place)
-                from = Int(ends[place])
-            }
-            for (slot, place) in umlautPlaces.enumerated() {
-                mark(umlautText[(slot == 0 ? 0 : Int(umlautEnds[slot - 1]))..<Int(umlautEnds[slot])], Int(place))
-            }
-        }
-        self.singles = singles
-        self.singleSlots = slots
-
         // Two passes over every gram: the first sizes each list, the second writes it. The
         // tables are raw buffers: this loop runs some sixty million times at a million places.
         var bits: UInt32 = 10
@@ -153,10 +123,16 @@ final class SearchIndex: Sendable {
         // Two workers, one the pairs' keys, one the triples': their tables and lists never overlap.
         let shared = Shared(state: state)
         let workers = 2
-        DispatchQueue.concurrentPerform(iterations: workers) { [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
+        // A third task beside the sizing pass: the single bytes' bitmaps.
+        let singleBytes = Singles()
+        DispatchQueue.concurrentPerform(iterations: workers + 1) { [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
+            if worker == workers {
+                singleBytes.made = Self.singleBitmaps(
+                    text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds)
+                return
+            }
             let state = shared.state
-            Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { key, place in
-                if (key < Self.tripleBase ? 0 : 1) != worker { return }
+            Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, triples: worker == 1, shift: shift) { key, place in
                 let previous = state[key].last
                 if previous == place { return }
                 state[key].last = place
@@ -164,6 +140,8 @@ final class SearchIndex: Sendable {
                 state[key].bytes &+= UInt32(Self.varintSize(UInt32(place - previous)))
             }
         }
+        (singles, singleSlots) = singleBytes.made
+        singleBytes.made = ([], [])
         var postingEnds = [UInt32](repeating: 0, count: keys)
         var postingCounts = [UInt32](repeating: 0, count: keys)
         var total: UInt32 = 0
@@ -180,9 +158,8 @@ final class SearchIndex: Sendable {
             let target = Output(out: out)
             DispatchQueue.concurrentPerform(iterations: workers) { [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
                 let state = shared.state, out = target.out
-                Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { key, place in
-                    if (key < Self.tripleBase ? 0 : 1) != worker { return }
-                    let previous = state[key].last
+                Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, triples: worker == 1, shift: shift) { key, place in
+                        let previous = state[key].last
                     if previous == place { return }
                     state[key].last = place
                     var gap = UInt32(place - previous)
@@ -200,6 +177,44 @@ final class SearchIndex: Sendable {
         self.postings = postings
         self.postingEnds = postingEnds
         self.postingCounts = postingCounts
+    }
+
+    /// Single bytes: one bitmap each (a one-letter word is the first keystroke, and matches
+    /// half the places), side by side in one buffer, built in one sequential pass; and where
+    /// each byte's bitmap is.
+    private static func singleBitmaps(
+        text: [UInt8], ends: [UInt32], umlautPlaces: [Int32], umlautText: [UInt8], umlautEnds: [UInt32]
+    ) -> ([UInt64], [Int32]) {
+        var seen = [Bool](repeating: false, count: 256)
+        for byte in text { seen[Int(byte)] = true }
+        for byte in umlautText { seen[Int(byte)] = true }
+        var slots = [Int32](repeating: -1, count: 256)
+        var used: Int32 = 0
+        for byte in 0..<256 where seen[byte] {
+            slots[byte] = used
+            used += 1
+        }
+        let words = (ends.count + 63) / 64
+        var singles = [UInt64](repeating: 0, count: Int(used) * words)
+        singles.withUnsafeMutableBufferPointer { bits in
+            func mark(_ bytes: ArraySlice<UInt8>, _ place: Int) {
+                let word = place >> 6, bit: UInt64 = 1 << UInt64(place & 63)
+                for byte in bytes { bits[Int(slots[Int(byte)]) * words + word] |= bit }
+            }
+            var from = 0
+            for place in 0..<ends.count {
+                mark(text[from..<Int(ends[place])], place)
+                from = Int(ends[place])
+            }
+            for (slot, place) in umlautPlaces.enumerated() {
+                mark(umlautText[(slot == 0 ? 0 : Int(umlautEnds[slot - 1]))..<Int(umlautEnds[slot])], Int(place))
+            }
+        }
+        return (singles, slots)
+    }
+
+    private final class Singles: @unchecked Sendable {
+        var made: ([UInt64], [Int32]) = ([], [])
     }
 
     /// Per key, side by side so that one cache line serves a gram: the last place counted, the
@@ -235,10 +250,37 @@ final class SearchIndex: Sendable {
         value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x20_0000 ? 3 : value < 0x1000_0000 ? 4 : 5
     }
 
-    /// Calls `body` with every gram key of every place, places in ascending order.
+    /// Calls `body` with every pair's key (or every triple's) of every place, places in
+    /// ascending order.
     private static func forEachGram(
         text: [UInt8], ends: [UInt32], umlautPlaces: [Int32], umlautText: [UInt8], umlautEnds: [UInt32],
-        shift: UInt32, _ body: (Int, Int32) -> Void
+        triples: Bool, shift: UInt32, _ body: (Int, Int32) -> Void
+    ) {
+        if triples {
+            forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { bytes, start, end, place in
+                var i = start
+                while i + 2 < end {
+                    body(tripleKey(bytes[i], bytes[i + 1], bytes[i + 2], shift: shift), place)
+                    i += 1
+                }
+            }
+        } else {
+            forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { bytes, start, end, place in
+                var i = start
+                while i + 1 < end {
+                    body(pairBase + (Int(bytes[i]) << 8 | Int(bytes[i + 1])), place)
+                    i += 1
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the folded text of every place (and its umlaut form after it, if it
+    /// has one), places in ascending order.
+    @inline(__always)
+    private static func forEachGram(
+        text: [UInt8], ends: [UInt32], umlautPlaces: [Int32], umlautText: [UInt8], umlautEnds: [UInt32],
+        shift: UInt32, _ body: (UnsafeBufferPointer<UInt8>, Int, Int, Int32) -> Void
     ) {
         var nextUmlaut = 0
         text.withUnsafeBufferPointer { text in
@@ -247,30 +289,16 @@ final class SearchIndex: Sendable {
                 var start = 0
                 for place in 0..<ends.count {
                     let end = Int(ends[place])
-                    grams(text, start, end, Int32(place), shift, body)
+                    body(text, start, end, Int32(place))
                     if nextUmlaut < umlautPlaces.count && umlautPlaces[nextUmlaut] == Int32(place) {
                         let from = nextUmlaut == 0 ? 0 : Int(umlautEnds[nextUmlaut - 1])
-                        grams(umlautText, from, Int(umlautEnds[nextUmlaut]), Int32(place), shift, body)
+                        body(umlautText, from, Int(umlautEnds[nextUmlaut]), Int32(place))
                         nextUmlaut += 1
                     }
                     start = end
                 }
               }
             }
-        }
-    }
-
-    @inline(__always)
-    private static func grams(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ place: Int32, _ shift: UInt32, _ body: (Int, Int32) -> Void) {
-        var i = start
-        while i < end {
-            let a = bytes[i]
-            if i + 1 < end {
-                let b = bytes[i + 1]
-                body(pairBase + (Int(a) << 8 | Int(b)), place)
-                if i + 2 < end { body(tripleKey(a, b, bytes[i + 2], shift: shift), place) }
-            }
-            i += 1
         }
     }
 
