@@ -47,7 +47,11 @@ struct JSONScanner {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
         case UInt8(ascii: "n"): return "null"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
-        default: return "\"\(String(decoding: [bytes[position]], as: UTF8.self))\""
+        case 0x21...0x7E: return "\"\(String(decoding: [bytes[position]], as: UTF8.self))\""
+        default:
+            // A control byte or one that is not text by itself (a binary file) is named by value.
+            let hex = String(bytes[position], radix: 16, uppercase: true)
+            return "the byte 0x\(hex.count == 1 ? "0" + hex : hex), which is not JSON text"
         }
     }
 
