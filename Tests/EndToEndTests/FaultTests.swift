@@ -34,31 +34,7 @@ struct FaultTests {
     /// (a path), standard output to the descriptor `output`, standard error to `errorPath`.
     static func spawn(_ program: String, _ arguments: [String], input: String, output: Int32, errorPath: String,
                       environment: [String: String]) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), defaults = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw Spawn.Failure(description: "cannot start \(program): \(status)") }
-        return pid
+        try Spawn.start(program, arguments, environment: environment, input: input, output: .descriptor(output), error: .path(errorPath))
     }
 
     /// How a process ended: its exit code, or the signal that killed it.

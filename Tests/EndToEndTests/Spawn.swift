@@ -6,15 +6,28 @@ import Foundation
 enum Spawn {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    /// Starts `program` with `arguments` and `environment`, its output to /dev/null (or to
-    /// `output`), and returns its process id.
-    static func start(_ program: String, _ arguments: [String], environment: [String: String], output: String? = nil) throws -> pid_t {
+    /// Where a child's standard stream goes: a file (opened for it) or one of our descriptors.
+    enum Stream {
+        case path(String)
+        case descriptor(Int32)
+    }
+
+    /// Starts `program` with `arguments` and `environment`, its input from `input` and its
+    /// output and errors where asked (/dev/null by default), and returns its process id.
+    static func start(
+        _ program: String, _ arguments: [String], environment: [String: String], input: String = "/dev/null",
+        output: Stream = .path("/dev/null"), error: Stream = .path("/dev/null")
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        for (stream, target) in [(output, Int32(1)), (error, Int32(2))] {
+            switch stream {
+            case .path(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
