@@ -73,6 +73,7 @@ struct LiveAudioTests {
         // The sink heard sound from help's start until stop: the span beyond the time between
         // the two commands is how long stop took (the output latency is in both ends).
         let stopLatency = (span.end - span.start) - between
+        print("stop latency: \(Int(stopLatency * 1000)) ms (help heard for \(Int((span.end - span.start) * 1000)) ms, stop typed after \(Int(between * 1000)) ms)")
         #expect(stopLatency < 0.1, "sound went on \(Int(stopLatency * 1000)) ms after stop")
         #expect(span.end - span.start > 1.0)
         let help = try jsonLines(transcript).first { $0["input"] as? String == "help" }
