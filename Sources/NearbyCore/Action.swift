@@ -54,6 +54,10 @@ public enum Action: Equatable, Sendable {
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).
     case speechEnded(number: Int, SpeechMark)
     case quitRequested
+    /// An interactive session begins: the greeting.
+    case sessionStarted
+    /// The person ended the input (Ctrl-D): the goodbye.
+    case inputEnded
     /// A line that is not a valid command: it changes nothing and is answered with an error.
     case invalid(CommandError)
 }

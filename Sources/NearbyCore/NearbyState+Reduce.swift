@@ -64,9 +64,11 @@ extension NearbyState {
         case .speechEnded(let number, let mark):
             if number > spokenTotal - spoken.count && number <= spokenTotal { speechMarks[number] = mark }
             return []
-        case .quitRequested:
+        case .quitRequested, .inputEnded:
             isFinished = true
             return [Announcement("Goodbye.", kind: .notice)]
+        case .sessionStarted:
+            return [Announcement("Nearby: \(Self.places(catalog.count)) around you. Type help for commands, quit to leave.", kind: .notice)]
         case .invalid(let error): return [invalid(error)]
         }
     }

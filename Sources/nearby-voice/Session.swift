@@ -39,10 +39,7 @@ final class Session {
 
     /// Runs until `quit` or the end of input; returns the exit code.
     func run() throws(Failure) -> ExitCode {
-        if reader.isInteractive {
-            let count = NearbyState.places(state.catalog.count)
-            try announce([Announcement("Nearby: \(count) around you. Type help for commands, quit to leave.", kind: .notice)], line: 0, input: "")
-        }
+        if reader.isInteractive { try announce(state.reduce(.sessionStarted), line: 0, input: "") }
         // A reader of standard output that has gone (`| head -1`) ends the session quietly.
         while !state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
@@ -85,9 +82,7 @@ final class Session {
             try finish()
             return .outputClosed
         }
-        if reader.isInteractive && !state.isFinished {
-            try announce([Announcement("Goodbye.", kind: .notice)], line: 0, input: "")
-        }
+        if reader.isInteractive && !state.isFinished { try announce(state.reduce(.inputEnded), line: 0, input: "") }
         try finish()
         return StandardOutput.isClosed ? .outputClosed : .success
     }

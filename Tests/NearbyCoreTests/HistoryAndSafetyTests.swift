@@ -55,3 +55,14 @@ struct HistoryAndSafetyTests {
         #expect(cleaned.hasSuffix("\u{2026}"))
     }
 }
+
+@Suite("The session's greeting and goodbye")
+struct GreetingTests {
+    @Test func greetingSaysWhatItIsHowManyPlacesAndHowToGetHelp() {
+        var state = NearbyState()
+        expectReduce(&state, .sessionStarted, [
+            Announcement("Nearby: 21 places around you. Type help for commands, quit to leave.", kind: .notice)
+        ])
+        expectReduce(&state, .inputEnded, [Announcement("Goodbye.", kind: .notice)]) { $0.isFinished = true }
+    }
+}
