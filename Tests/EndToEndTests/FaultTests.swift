@@ -386,6 +386,13 @@ enum Sanitizer {
     /// Whether ThreadSanitizer's runtime is loaded (RTLD_DEFAULT is a null handle on glibc).
     static let thread = dlsym(nil, "__tsan_init") != nil
 
+    /// Whether AddressSanitizer's runtime is loaded.
+    static let address = dlsym(nil, "__asan_init") != nil
+
+    /// How long a wait for the program may take: instrumented programs start and run several
+    /// times slower, and the suites run side by side on two cores.
+    static let patience: Double = thread || address ? 60 : 15
+
     /// Why the full-disk-mid-run test cannot run under ThreadSanitizer.
     static let fileSizeLimitReason: Comment = """
         Under ThreadSanitizer a file size limit (ulimit -f, RLIMIT_FSIZE, how this test fills \

@@ -29,7 +29,11 @@ struct LongSessionTests {
     /// Under ThreadSanitizer the resident size grows with every address and lock the program
     /// ever touched (the shadow memory and TSan's per-thread history and sync metadata: 20 MB
     /// more for 20,000 commands, measured), not with what the program keeps.
-    @Test(.disabled(if: Sanitizer.thread, "ThreadSanitizer's own memory grows with the addresses touched, not with what the program keeps"))
+    /// Under AddressSanitizer the allocator's own caches and quarantine move from run to run
+    /// (measured: 1 MB in one CI run, 43 MB in the next, with the same code), so the measure is
+    /// not the program's either; make test and scripts/long-session measure it unsanitized.
+    @Test(.disabled(if: Sanitizer.thread, "ThreadSanitizer's own memory grows with the addresses touched, not with what the program keeps"),
+          .disabled(if: Sanitizer.address, "AddressSanitizer's allocator caches and quarantine vary from run to run by tens of MB"))
     func twentyThousandCommandsTakeNoMoreMemoryThanTwoThousand() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nv-long-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

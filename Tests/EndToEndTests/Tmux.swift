@@ -76,7 +76,7 @@ final class Tmux {
     /// Polls the screen every 50 ms until `condition` holds or `seconds` pass; returns the last
     /// screen. A timeout throws, with the screen, and so fails the test.
     @discardableResult
-    func waitFor(_ what: String, seconds: Double = 15, _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(_ what: String, seconds: Double = Sanitizer.patience, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         var lines = try screen()
         while !condition(lines) {
@@ -93,12 +93,12 @@ final class Tmux {
 
     /// Waits until the last line of the screen is `line`.
     @discardableResult
-    func waitForLastLine(_ line: String, seconds: Double = 15) throws -> [String] {
+    func waitForLastLine(_ line: String, seconds: Double = Sanitizer.patience) throws -> [String] {
         try waitFor("the last line \"\(line)\"", seconds: seconds) { $0.last == line }
     }
 
     /// Waits for the program to end and returns its exit status, from the shell's "exit N".
-    func waitForExit(seconds: Double = 15) throws -> Int32? {
+    func waitForExit(seconds: Double = Sanitizer.patience) throws -> Int32? {
         let lines = try waitFor("the program to end", seconds: seconds) {
             $0.last?.hasPrefix("exit ") == true
         }
