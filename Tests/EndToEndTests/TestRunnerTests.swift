@@ -185,37 +185,22 @@ final class TestRunnerTests {
 
     // MARK: Malformed files: line number, exit 64
 
-    @Test func anExpectationBeforeTheFirstCommandIsMalformed() throws {
-        let dir = try folder(["early.nvtest": "# a comment\nSheet, half height, 2 of 3.\n> up\n"])
-        let file = dir + "/early.nvtest"
-        let result = try runTest([file])
-        #expect(result.status == 64)
-        expectLines(result.stdout, [
-            "ERROR \(file):2: an expected announcement before the first '>' command",
-            "0 passed, 1 failed",
-        ])
-    }
+    /// Malformed files: (name, contents, the line named, the message).
+    static let malformed: [(String, String, Int, String)] = [
+        ("early.nvtest", "# a comment\nSheet, half height, 2 of 3.\n> up\n", 2,
+         "an expected announcement before the first '>' command"),
+        ("regex.nvtest", "> find cafe\n...\n~ ([unclosed\n", 3, "not a valid regular expression: ([unclosed"),
+        ("option.nvtest", "# Which option?\n# options: --speech off --nonsense-flag\n> read\n...\n", 2,
+         "Unknown option --nonsense-flag. See nearby-voice --help."),
+    ]
 
-    @Test func aBadRegularExpressionIsMalformed() throws {
-        let dir = try folder(["regex.nvtest": "> find cafe\n...\n~ ([unclosed\n"])
-        let file = dir + "/regex.nvtest"
+    @Test(arguments: malformed)
+    func aMalformedFileIsReportedWithItsLine(_ name: String, _ contents: String, _ line: Int, _ message: String) throws {
+        let dir = try folder([name: contents])
+        let file = dir + "/" + name
         let result = try runTest([file])
         #expect(result.status == 64)
-        expectLines(result.stdout, [
-            "ERROR \(file):3: not a valid regular expression: ([unclosed",
-            "0 passed, 1 failed",
-        ])
-    }
-
-    @Test func anUnknownOptionIsMalformedAtItsOptionsLine() throws {
-        let dir = try folder(["option.nvtest": "# Which option?\n# options: --speech off --nonsense-flag\n> read\n...\n"])
-        let file = dir + "/option.nvtest"
-        let result = try runTest([file])
-        #expect(result.status == 64)
-        expectLines(result.stdout, [
-            "ERROR \(file):2: Unknown option --nonsense-flag. See nearby-voice --help.",
-            "0 passed, 1 failed",
-        ])
+        expectLines(result.stdout, ["ERROR \(file):\(line): \(message)", "0 passed, 1 failed"])
     }
 
     @Test func aMalformedFileAmongGoodOnesStillExits64() throws {
