@@ -117,10 +117,4 @@ public enum PlacesFile {
         }
         return try result.get()
     }
-
-    /// Parses a JSON array of places in the seed's shape (`id`, `name`, `kind`, `symbol`,
-    /// `latitude`, `longitude`; `id` and `symbol` may be left out).
-    public static func parseJSON(_ data: Data, file: String) throws(Problem) -> [Place] {
-        try load(data, file: file, as: .json).places
-    }
 }
