@@ -25,9 +25,12 @@ let package = Package(
         ),
         .target(name: "NearbyCore"),
         .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak"]),
+        // The shell's parsers, each testable as a table: options, the config file, key echo,
+        // line diffs, exit codes.
+        .target(name: "ShellParsing", dependencies: ["NearbyCore", "Announcer"]),
         .executableTarget(
             name: "nearby-voice",
-            dependencies: ["NearbyCore", "Announcer", "CReadline"]
+            dependencies: ["NearbyCore", "Announcer", "ShellParsing", "CReadline"]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
         .executableTarget(name: "nearby-voice-bench", dependencies: ["NearbyCore"]),
@@ -35,6 +38,7 @@ let package = Package(
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
+        .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

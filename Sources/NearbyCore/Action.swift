@@ -40,16 +40,23 @@ public enum Action: Equatable, Sendable {
     case historyRequested(Int?)
     /// `stop`: speech is silenced; the core says nothing.
     case speechStopped
-    case settingChanged(key: String, value: String)
-    /// `set places FILE`: the shell read the file; these are its places.
-    case placesReplaced(PlaceCatalog, source: String, skippedFeatures: Int)
+    /// `set KEY VALUE`.
+    case settingChanged(Setting, value: String)
+    /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places.
+    case placesLoaded(PlaceCatalog, source: String, skippedFeatures: Int)
+    /// The shell could not read that file: `message` says why.
+    case placesFailed(message: String)
     case settingsRequested
-    /// `map`: a text picture of the map, `columns` wide and `rows` high.
-    case mapRequested(columns: Int, rows: Int)
+    /// `count`: how many places the list shows.
+    case countRequested
+    /// `map`: the shell measures the screen (`Effect.measureScreen`) and answers `.mapMeasured`.
+    case mapRequested
+    /// A text picture of the map, `columns` wide and `rows` high.
+    case mapMeasured(columns: Int, rows: Int)
     case helpRequested(String?)
     /// `voices`: the installed voices are read.
     case voicesRequested
-    /// The shell listed the synthesiser's voices (no announcement).
+    /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
     case voicesInstalled([Voice])
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).
     case speechEnded(number: Int, SpeechMark)
@@ -78,4 +85,6 @@ public enum CommandError: Equatable, Sendable {
     case unknownCommand(String, suggestion: String?)
     /// The command is known but its argument is not: `message` says what it takes.
     case badArgument(command: String, message: String)
+    /// `set` with a key that names no setting; `suggestion` is the nearest key.
+    case unknownSetting(String, suggestion: String?)
 }

@@ -1,75 +1,99 @@
 import Foundation
 
-/// The reducer: every action changes the state in place and returns what is to be said.
+/// The reducer: every action changes the state in place and returns what is to be said and
+/// what the shell is to do.
 extension NearbyState {
-    /// Applies `action` and returns its announcements, in the order they are to be said.
-    public mutating func reduce(_ action: Action) -> [Announcement] {
-        let answers = answer(action)
-        // What repeat and history say (their errors too) is not itself kept.
-        switch action {
-        case .repeatRequested, .historyRequested: return answers
-        default: break
-        }
-        for announcement in answers where announcement.kind != .history {
+    /// Applies `action`; returns its announcements, in the order they are to be said, and its
+    /// effects. History keeps every announcement except the answers of `repeat` and `history`
+    /// themselves, which review it.
+    public mutating func reduce(_ action: Action) -> Reaction {
+        var reaction = answer(action)
+        guard Self.keepsAnswers(to: action) else { return reaction }
+        for (offset, announcement) in reaction.announcements.enumerated() where announcement.kind != .history {
             spoken.append(announcement)
             spokenTotal += 1
+            reaction.historyNumbers[offset] = spokenTotal
         }
         if spoken.count > Self.historyLimit {
             spoken.removeFirst(spoken.count - Self.historyLimit)
             speechMarks = speechMarks.filter { $0.key > spokenTotal - Self.historyLimit }
         }
-        return answers
+        return reaction
     }
 
-    private mutating func answer(_ action: Action) -> [Announcement] {
+    /// Whether history keeps the answers to `action`: not those of `repeat` and `history`.
+    static func keepsAnswers(to action: Action) -> Bool {
         switch action {
-        case .searchFocused: return focusSearch()
-        case .queryEntered(let text): return enterQuery(text)
-        case .queryTyped(let text): return typeQuery(text)
-        case .queryCleared: return clearQuery()
-        case .searchDismissed: return dismissSearch()
-        case .filterChosen(let kind): return chooseFilter(kind)
-        case .filtersRequested: return [Announcement(filtersPhrase(), kind: .results)]
-        case .nextFocused: return moveFocus(by: 1)
-        case .previousFocused: return moveFocus(by: -1)
-        case .placeSelected(let reference): return select(reference)
-        case .selectionCleared: return clearSelection()
-        case .handleIncremented: return stepSheet(up: true)
-        case .handleDecremented: return stepSheet(up: false)
-        case .handleActivated: return cycleSheet()
-        case .dimmedMapTapped: return tapDimmedMap()
-        case .detentChosen(let detent): return chooseDetent(detent)
-        case .sheetDragged(let translation, let velocity): return drag(translation, velocity: velocity)
-        case .readRequested: return [Announcement(readPhrase(), kind: .screen)]
-        case .whereRequested: return [Announcement(wherePhrase(), kind: .location)]
-        case .walkRequested: return walk()
-        case .repeatRequested: return repeatLast()
-        case .historyRequested(let number): return history(number)
-        case .speechStopped: return []
-        case .settingChanged(let key, let value): return changeSetting(key, value)
-        case .placesReplaced(let newCatalog, let source, let skipped):
+        case .repeatRequested, .historyRequested: false
+        default: true
+        }
+    }
+
+    private mutating func answer(_ action: Action) -> Reaction {
+        switch action {
+        case .searchFocused: return Reaction(focusSearch())
+        case .queryEntered(let text): return Reaction(enterQuery(text))
+        case .queryTyped(let text): return Reaction(typeQuery(text))
+        case .queryCleared: return Reaction(clearQuery())
+        case .searchDismissed: return Reaction(dismissSearch())
+        case .filterChosen(let kind): return Reaction(chooseFilter(kind))
+        case .filtersRequested: return Reaction([Announcement(filtersPhrase(), kind: .results)])
+        case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
+        case .nextFocused: return Reaction(moveFocus(by: 1))
+        case .previousFocused: return Reaction(moveFocus(by: -1))
+        case .placeSelected(let reference): return Reaction(select(reference))
+        case .selectionCleared: return Reaction(clearSelection())
+        case .handleIncremented: return Reaction(stepSheet(up: true))
+        case .handleDecremented: return Reaction(stepSheet(up: false))
+        case .handleActivated: return Reaction(cycleSheet())
+        case .dimmedMapTapped: return Reaction(tapDimmedMap())
+        case .detentChosen(let detent): return Reaction(chooseDetent(detent))
+        case .sheetDragged(let translation, let velocity): return Reaction(drag(translation, velocity: velocity))
+        case .readRequested: return Reaction([Announcement(readPhrase(), kind: .screen)])
+        case .whereRequested: return Reaction([Announcement(wherePhrase(), kind: .location)])
+        case .walkRequested: return Reaction(walk())
+        case .repeatRequested: return Reaction(repeatLast())
+        case .historyRequested(let number): return Reaction(history(number))
+        case .speechStopped: return Reaction(effects: [.stopSpeech])
+        case .settingChanged(let setting, let value): return changeSetting(setting, value)
+        case .placesLoaded(let newCatalog, let source, let skipped):
             replaceCatalog(newCatalog)
+            updateSettings { $0.placesFile = source }
             let skippedNote = skipped > 0 ? " Skipped \(PlacesFile.skippedPhrase(skipped))." : ""
             let nearest = shown.first.map { " Nearest, \(describe($0))." } ?? ""
-            return [Announcement("Loaded \(Self.places(catalog.count)) from \(source).\(skippedNote)\(nearest)", kind: .settings)]
-        case .settingsRequested: return [Announcement(settingsPhrase(), kind: .settings)]
-        case .mapRequested(let columns, let rows):
+            return Reaction([
+                Announcement(
+                    "Loaded \(Self.places(catalog.count)) from \(source).\(skippedNote)\(nearest)", kind: .settings)
+            ])
+        case .placesFailed(let message):
+            return Reaction([
+                Announcement("\(message) The places stay as they were.", kind: .error, earcon: .error)
+            ])
+        case .settingsRequested: return Reaction([Announcement(settingsPhrase(), kind: .settings)])
+        case .mapRequested: return Reaction(effects: [.measureScreen])
+        case .mapMeasured(let columns, let rows):
             let picture = MapPicture(state: self, columns: columns, rows: rows)
-            return [Announcement(picture.summary, kind: .screen, display: picture.text)]
-        case .helpRequested(let topic): return help(topic)
-        case .voicesRequested: return [voicesAnnouncement()]
+            return Reaction([Announcement(picture.summary, kind: .screen, display: picture.text)])
+        case .helpRequested(let topic): return Reaction(help(topic))
+        case .voicesRequested:
+            guard installedVoices != nil else { return Reaction(effects: [.listVoices(then: action)]) }
+            return Reaction([voicesAnnouncement()])
         case .voicesInstalled(let voices):
             installedVoices = voices
-            return []
+            return Reaction()
         case .speechEnded(let number, let mark):
             if number > spokenTotal - spoken.count && number <= spokenTotal { speechMarks[number] = mark }
-            return []
+            return Reaction()
         case .quitRequested, .inputEnded:
             isFinished = true
-            return [Announcement("Goodbye.", kind: .notice)]
+            return Reaction([Announcement("Goodbye.", kind: .notice)])
         case .sessionStarted:
-            return [Announcement("Nearby: \(Self.places(catalog.count)) around you. Type help for commands, quit to leave.", kind: .notice)]
-        case .invalid(let error): return [invalid(error)]
+            return Reaction([
+                Announcement(
+                    "Nearby: \(Self.places(catalog.count)) around you. Type help for commands, quit to leave.",
+                    kind: .notice)
+            ])
+        case .invalid(let error): return Reaction([invalid(error)])
         }
     }
 
@@ -457,10 +481,10 @@ extension NearbyState {
 
     private func help(_ topic: String?) -> [Announcement] {
         guard let topic else {
-            let names = CommandInfo.all.map(\.name).joined(separator: ", ")
+            let names = Command.allCases.map(\.name).joined(separator: ", ")
             return [Announcement("Commands: \(names). Type help and a command to hear more.", kind: .help)]
         }
-        guard let info = CommandInfo.named(topic) ?? CommandInfo.nearest(to: topic) else {
+        guard let info = Command(word: topic) ?? Command.nearest(to: topic) else {
             return [Announcement("No command called \(topic). Type help for the list.", kind: .error, earcon: .error)]
         }
         let aliases = info.aliases.isEmpty ? "" : " Short: \(info.aliases.joined(separator: ", "))."
@@ -478,6 +502,10 @@ extension NearbyState {
             return Announcement("Unknown command \(word). \(hint)", kind: .error, earcon: .error)
         case .badArgument(_, let message):
             return Announcement(message, kind: .error, earcon: .error)
+        case .unknownSetting(let key, let suggestion):
+            let hint = suggestion.map { " Did you mean \($0)?" } ?? ""
+            return Announcement(
+                "No setting called \(key).\(hint) Type settings to hear them all.", kind: .error, earcon: .error)
         }
     }
 }

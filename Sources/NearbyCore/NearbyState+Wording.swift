@@ -41,6 +41,15 @@ extension NearbyState {
         return query.isEmpty ? "No places\(filterNote)." : "No results for \"\(query)\"\(filterNote)."
     }
 
+    /// `count`: how many places the list shows, under the search and the filter.
+    func countPhrase() -> String {
+        guard !shown.isEmpty else { return emptyListPhrase() }
+        let filterNote = kindFilter.map { " in \($0)" } ?? ""
+        if query.isEmpty { return "\(Self.places(shown.count))\(filterNote)." }
+        if shown.count == 1 { return "1 place matches \"\(query)\"\(filterNote)." }
+        return "\(Self.places(shown.count)) match \"\(query)\"\(filterNote)."
+    }
+
     /// The search's answer: how many match, and the first.
     func resultsPhrase() -> String {
         let filterNote = kindFilter.map { " in \($0)" } ?? ""

@@ -28,6 +28,8 @@ public struct Settings: Equatable, Sendable {
     public var volume = 100
     public var punctuation: PunctuationLevel = .none
     public var capitals: CapitalsLevel = .none
+    /// The places file loaded, or nil for the built-in places.
+    public var placesFile: String?
 
     public init() {}
 

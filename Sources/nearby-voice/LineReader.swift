@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import ShellParsing
 import Synchronization
 
 /// Where command lines come from: readline on a terminal, plain lines otherwise.
@@ -102,12 +103,7 @@ final class ScriptLineReader: LineReader {
 
     /// The line number (from 1) of the first byte sequence that is not UTF-8.
     static func firstInvalidLine(_ data: Data) -> Int {
-        var line = 1
-        for chunk in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            if String(validating: chunk, as: UTF8.self) == nil { return line }
-            line += 1
-        }
-        return line
+        ShellParsing.firstInvalidLine(data)
     }
 }
 

@@ -1,6 +1,7 @@
 import Announcer
 import Foundation
 import NearbyCore
+import ShellParsing
 
 /// One session: the state, the presenter, and the loop from lines to announcements.
 final class Session {
@@ -34,39 +35,18 @@ final class Session {
     /// Filter as you type: after a pause in a `find` line, the count, with status priority.
     private func typed(_ line: String) {
         guard case .queryEntered(let query)? = CommandParser.parse(line) else { return }
-        try? announce(state.reduce(.queryTyped(query)), line: 0, input: "")
+        try? dispatch(.queryTyped(query), line: 0, input: "")
     }
 
     /// Runs until `quit` or the end of input; returns the exit code.
     func run() throws(Failure) -> ExitCode {
-        if reader.isInteractive { try announce(state.reduce(.sessionStarted), line: 0, input: "") }
+        if reader.isInteractive { try dispatch(.sessionStarted, line: 0, input: "") }
         // A reader of standard output that has gone (`| head -1`) ends the session quietly.
         while !state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
             try settleSpeech()
-            guard var action = CommandParser.parse(line) else { continue }
-            switch action {
-            case .mapRequested:
-                // The picture fits the terminal, leaving rows for the legend and the prompt.
-                let size = Terminal.size(ProcessInfo.processInfo.environment)
-                action = .mapRequested(columns: size.columns - 1, rows: size.rows - 5)
-            case .voicesRequested, .settingChanged(key: "voice", _):
-                if state.installedVoices == nil { _ = state.reduce(.voicesInstalled(VoiceList.installed())) }
-            case .speechStopped:
-                presenter.speech?.stop()
-            case .settingChanged(key: "places", let path):
-                do {
-                    let loaded = try NearbyVoice.readPlaces(path)
-                    action = .placesReplaced(PlaceCatalog(loaded.places), source: path, skippedFeatures: loaded.skippedFeatures)
-                } catch {
-                    action = .invalid(.badArgument(command: "set", message: "\(error.message) The places stay as they were."))
-                }
-            default:
-                break
-            }
-            let before = state.settings
-            try announce(state.reduce(action), line: lineNumber, input: line)
-            if state.settings != before { applySpeechSettings() }
+            guard let action = CommandParser.parse(line) else { continue }
+            try dispatch(action, line: lineNumber, input: line)
             if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
                 presenter.speech?.waitUntilIdle()
             }
@@ -82,7 +62,7 @@ final class Session {
             try finish()
             return .outputClosed
         }
-        if reader.isInteractive && !state.isFinished { try announce(state.reduce(.inputEnded), line: 0, input: "") }
+        if reader.isInteractive && !state.isFinished { try dispatch(.inputEnded, line: 0, input: "") }
         try finish()
         return StandardOutput.isClosed ? .outputClosed : .success
     }
@@ -134,15 +114,44 @@ final class Session {
         }
     }
 
-    /// Announces the answers to one line, remembering which kept number each one has.
-    private func announce(_ announcements: [Announcement], line: Int, input: String) throws(Failure) {
-        var kept = state.spokenTotal - announcements.filter { $0.kind != .history }.count
-        for announcement in announcements {
+    /// Reduces `action`, announces what it says, and carries out what it asks of the shell
+    /// (which may reduce the action that reports the result).
+    private func dispatch(_ action: Action, line: Int, input: String) throws(Failure) {
+        let reaction = state.reduce(action)
+        for (announcement, number) in zip(reaction.announcements, reaction.historyNumbers) {
             let seq = try announce(announcement, line: line, input: input)
-            if announcement.kind != .history && presenter.speech?.mode == .live {
-                kept += 1
-                keptNumbers[seq] = kept
+            // History's number for it, so that what speech cut off is marked there too.
+            if let number, presenter.speech?.mode == .live { keptNumbers[seq] = number }
+        }
+        for effect in reaction.effects { try perform(effect, line: line, input: input) }
+    }
+
+    /// Carries out one effect of the core: the files, the terminal and the synthesiser are the
+    /// shell's.
+    private func perform(_ effect: Effect, line: Int, input: String) throws(Failure) {
+        switch effect {
+        case .stopSpeech:
+            presenter.speech?.stop()
+        case .applySpeechSettings:
+            presenter.speech?.setVoice(Self.voice(state.settings))
+        case .loadPlaces(let path):
+            let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path) }
+            switch read {
+            case .success(let loaded):
+                let catalog = PlaceCatalog(loaded.places)
+                try dispatch(
+                    .placesLoaded(catalog, source: path, skippedFeatures: loaded.skippedFeatures), line: line,
+                    input: input)
+            case .failure(let failure):
+                try dispatch(.placesFailed(message: failure.message), line: line, input: input)
             }
+        case .listVoices(let then):
+            _ = state.reduce(.voicesInstalled(VoiceList.installed()))
+            try dispatch(then, line: line, input: input)
+        case .measureScreen:
+            // The picture fits the terminal, leaving rows for the legend and the prompt.
+            let size = Terminal.size(ProcessInfo.processInfo.environment)
+            try dispatch(.mapMeasured(columns: size.columns - 1, rows: size.rows - 5), line: line, input: input)
         }
     }
 
@@ -150,10 +159,6 @@ final class Session {
         do { return try presenter.announce(announcement, line: line, input: input) } catch {
             throw Self.failure(writing: error)
         }
-    }
-
-    private func applySpeechSettings() {
-        presenter.speech?.setVoice(Self.voice(state.settings))
     }
 
     static func voice(_ settings: Settings) -> VoiceSettings {

@@ -29,10 +29,10 @@ struct DetentTests {
         settings.verbosity = .verbose
         var verbose = NearbyState(settings: settings)
         _ = verbose.reduce(.handleDecremented)
-        #expect(verbose.reduce(.handleIncremented) == [.detent("Sheet, half height, 2 of 3.\(hint)")])
+        #expect(verbose.reduce(.handleIncremented).announcements == [.detent("Sheet, half height, 2 of 3.\(hint)")])
         settings.verbosity = .terse
         var terse = NearbyState(settings: settings)
-        #expect(terse.reduce(.handleIncremented) == [.detent("Sheet, full height, 3 of 3.")])
+        #expect(terse.reduce(.handleIncremented).announcements == [.detent("Sheet, full height, 3 of 3.")])
     }
 
     @Test func handleTapCyclesTheDetents() {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The exit codes of `nearby-voice` (sysexits.h values where one fits).
-enum ExitCode: Int32 {
+public enum ExitCode: Int32 {
     case success = 0
     /// A scripted announcement test failed.
     case testFailed = 1
@@ -26,17 +26,17 @@ enum ExitCode: Int32 {
     case terminated = 143
 
     /// The code for a run ended by `signal` (SIGTERM or SIGHUP), 128 + its number.
-    static func signalled(_ signal: Int32) -> ExitCode {
+    public static func signalled(_ signal: Int32) -> ExitCode {
         signal == SIGHUP ? .hangUp : signal == SIGINT ? .interrupted : .terminated
     }
 }
 
 /// An error that ends the run with its message and exit code.
-struct Failure: Error {
-    let code: ExitCode
-    let message: String
+public struct Failure: Error {
+    public let code: ExitCode
+    public let message: String
 
-    init(_ code: ExitCode, _ message: String) {
+    public init(_ code: ExitCode, _ message: String) {
         self.code = code
         self.message = message
     }

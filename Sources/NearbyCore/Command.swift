@@ -1,0 +1,261 @@
+import Foundation
+
+/// A command of the REPL, as one typed table: its name, short aliases, what `help` says of it,
+/// and how its argument becomes an `Action`. The parser, `help`, Tab completion and the README
+/// check all read this table; a `switch` over it has no `default:`, so a command added here and
+/// forgotten elsewhere is a compile error.
+public enum Command: String, CaseIterable, Sendable {
+    // The order is the order `help all` lists them in.
+    case find, clear, done, filter, count, next, previous, select, close, up, down, handle, back, detent, drag
+    case read
+    case whereabouts = "where"
+    case walk
+    case repeatLast = "repeat"
+    case history, stop, set, settings, voices, map, help, quit
+
+    /// The word that names it.
+    public var name: String { rawValue }
+
+    /// Its short forms.
+    public var aliases: [String] {
+        switch self {
+        case .find: ["f", "search", "/"]
+        case .clear: ["c"]
+        case .filter: ["k"]
+        case .next: ["n"]
+        case .previous: ["p", "prev"]
+        case .select: ["open", "o", "s"]
+        case .close: ["deselect"]
+        case .up: ["u"]
+        case .down: ["d"]
+        case .back: ["b"]
+        case .read: ["r"]
+        case .walk: ["w"]
+        case .repeatLast: ["again"]
+        case .stop: ["shh"]
+        case .map: ["m"]
+        case .help: ["h", "?"]
+        case .quit: ["q", "exit"]
+        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices: []
+        }
+    }
+
+    /// How it is typed, as `help COMMAND` says it.
+    public var usage: String {
+        switch self {
+        case .find: "find WORDS"
+        case .filter: "filter KIND, or filter all"
+        case .select: "select NUMBER or NAME"
+        case .detent: "detent resting, half or full"
+        case .drag: "drag POINTS [VELOCITY]"
+        case .history: "history [NUMBER]"
+        case .set: "set SETTING VALUE"
+        case .help: "help [COMMAND]"
+        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .whereabouts, .walk,
+            .repeatLast, .stop, .settings, .voices, .map, .quit:
+            name
+        }
+    }
+
+    /// What it does, in a few words.
+    public var summary: String {
+        switch self {
+        case .find: "searches places by name and kind; find alone focuses the search field"
+        case .clear: "empties the search and deselects"
+        case .done: "leaves the search field; the keyboard goes away"
+        case .filter: "shows only one kind of place; filter alone reads the filters and their counts"
+        case .count: "says how many places the list shows"
+        case .next: "moves to the next place in the list"
+        case .previous: "moves to the previous place in the list"
+        case .select:
+            "selects a place, opens its details and moves the map to it; select alone takes the current place"
+        case .close: "closes the details and deselects"
+        case .up: "raises the sheet one detent"
+        case .down: "lowers the sheet one detent"
+        case .handle: "taps the sheet's handle, which cycles resting, half and full"
+        case .back: "taps the dimmed map at full height: the sheet steps down one detent"
+        case .detent: "moves the sheet to that detent"
+        case .drag: "drags the sheet by POINTS and lets go at VELOCITY points a second; negative numbers are upward"
+        case .read: "reads what the sheet shows at its detent"
+        case .whereabouts: "says where you stand and what the map shows"
+        case .walk: "says the walk time to the selected place"
+        case .repeatLast: "says the last announcement again"
+        case .history: "reviews earlier announcements"
+        case .stop: "silences speech now"
+        case .set: "changes a setting; settings lists them"
+        case .settings: "says every setting and its value"
+        case .voices: "lists the installed voices; set voice NAME takes one"
+        case .map: "draws the map as text for a sighted collaborator"
+        case .help: "lists the commands, or tells about one"
+        case .quit: "leaves"
+        }
+    }
+
+    /// The action this command asks for with `argument` (the rest of the line, trimmed). A bad
+    /// argument becomes `.invalid`, which the reducer answers with a spoken error.
+    public func parse(_ argument: String) -> Action {
+        func noArgument(_ action: Action) -> Action {
+            argument.isEmpty
+                ? action : .invalid(.badArgument(command: name, message: "\(name) takes nothing after it. Type \(name)."))
+        }
+        switch self {
+        case .find: return argument.isEmpty ? .searchFocused : .queryEntered(argument)
+        case .clear: return noArgument(.queryCleared)
+        case .done: return noArgument(.searchDismissed)
+        case .filter:
+            if argument.isEmpty { return .filtersRequested }
+            return TextFolding.fold(argument) == "all" ? .filterChosen(nil) : .filterChosen(argument)
+        case .count: return noArgument(.countRequested)
+        case .next: return noArgument(.nextFocused)
+        case .previous: return noArgument(.previousFocused)
+        case .select:
+            if argument.isEmpty { return .placeSelected(.focused) }
+            if let number = Self.wholeNumber(argument) { return .placeSelected(.position(number)) }
+            return .placeSelected(.name(argument))
+        case .close: return noArgument(.selectionCleared)
+        case .up: return noArgument(.handleIncremented)
+        case .down: return noArgument(.handleDecremented)
+        case .handle: return noArgument(.handleActivated)
+        case .back: return noArgument(.dimmedMapTapped)
+        case .detent:
+            guard let detent = Detent(word: argument) else {
+                let shown = argument.isEmpty ? "detent needs a name" : "No detent called \(argument)"
+                return .invalid(
+                    .badArgument(
+                        command: name, message: "\(shown). Type detent resting, detent half or detent full."))
+            }
+            return .detentChosen(detent)
+        case .drag:
+            let numbers = argument.split(separator: " ").map { Self.decimalNumber(String($0)) }
+            guard (1...2).contains(numbers.count), numbers.allSatisfy({ $0 != nil }) else {
+                return .invalid(
+                    .badArgument(
+                        command: name,
+                        message:
+                            "drag takes a distance in points, negative is up, and an optional speed. For example: drag -300 -800."
+                    ))
+            }
+            return .sheetDragged(translation: numbers[0]!, velocity: numbers.count == 2 ? numbers[1]! : 0)
+        case .read: return noArgument(.readRequested)
+        case .whereabouts: return noArgument(.whereRequested)
+        case .walk: return noArgument(.walkRequested)
+        case .repeatLast: return noArgument(.repeatRequested)
+        case .history:
+            if argument.isEmpty { return .historyRequested(nil) }
+            guard let number = Self.wholeNumber(argument), number > 0 else {
+                return .invalid(
+                    .badArgument(command: name, message: "history takes a number from 1. For example: history 2."))
+            }
+            return .historyRequested(number)
+        case .stop: return noArgument(.speechStopped)
+        case .set:
+            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                return .invalid(
+                    .badArgument(
+                        command: name,
+                        message:
+                            "set takes a setting and a value. For example: set units imperial. Type settings to hear them all."
+                    ))
+            }
+            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            guard let setting = Setting(key: parts[0]) else {
+                return .invalid(.unknownSetting(parts[0], suggestion: Setting.nearest(to: parts[0])?.key))
+            }
+            return .settingChanged(setting, value: value)
+        case .settings: return noArgument(.settingsRequested)
+        case .map: return noArgument(.mapRequested)
+        case .voices: return noArgument(.voicesRequested)
+        case .help: return .helpRequested(argument.isEmpty ? nil : argument)
+        case .quit: return noArgument(.quitRequested)
+        }
+    }
+
+    /// The command a typed word names, by name or alias, whatever its case.
+    public init?(word: String) {
+        let lowered = word.lowercased()
+        guard let command = Self.allCases.first(where: { $0.name == lowered || $0.aliases.contains(lowered) })
+        else { return nil }
+        self = command
+    }
+
+    /// The command whose name is nearest to `word` in edit distance, when one is near enough to
+    /// be what was meant.
+    public static func nearest(to word: String) -> Command? {
+        let lowered = word.lowercased()
+        if lowered.count >= 2, let prefixed = allCases.first(where: { $0.name.hasPrefix(lowered) }) {
+            return prefixed
+        }
+        let scored = allCases.map { command in
+            (command, ([command.name] + command.aliases).map { editDistance(lowered, $0) }.min() ?? .max)
+        }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(1, lowered.count / 2) ? best.0 : nil
+    }
+
+    /// A whole number written in decimal digits, with an optional sign: never hexadecimal, never
+    /// with separators.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard Self.isDecimal(text, allowingPoint: false) else { return nil }
+        return Int(text)
+    }
+
+    /// A finite number in plain decimal notation ("-300", "2.5"); not "0xAD", "1e3", "inf" or "1,000".
+    static func decimalNumber(_ text: String) -> Double? {
+        guard Self.isDecimal(text, allowingPoint: true), let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func isDecimal(_ text: String, allowingPoint: Bool) -> Bool {
+        var digits = 0, points = 0
+        for (offset, character) in text.enumerated() {
+            switch character {
+            case "0"..."9": digits += 1
+            case "+", "-" where offset == 0: continue
+            case "." where allowingPoint: points += 1
+            default: return false
+            }
+        }
+        return digits > 0 && points <= 1
+    }
+}
+
+/// Turns a typed line into an `Action`. It never fails: a line that is not a command becomes
+/// `.invalid`, which the reducer answers with a spoken error.
+public enum CommandParser {
+    /// The action a line asks for, or nil for a blank line or a `#` comment.
+    public static func parse(_ line: String) -> Action? {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+        let word: String, rest: String
+        if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            word = String(trimmed[..<space])
+            rest = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        } else {
+            word = trimmed
+            rest = ""
+        }
+        guard let command = Command(word: word) else {
+            return .invalid(.unknownCommand(word, suggestion: Command.nearest(to: word)?.name))
+        }
+        return command.parse(rest)
+    }
+}
+
+/// The Levenshtein distance between two short strings: how near a typed word is to a name.
+public func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
