@@ -23,7 +23,10 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data", "libpcaudio-dev"])]
         ),
-        .target(name: "NearbyCore"),
+        // Every word the program says: gettext PO catalogs (English, Spanish, Portuguese)
+        // compiled into the binary, templates with named fields and plural forms.
+        .target(name: "Catalog", resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]),
+        .target(name: "NearbyCore", dependencies: ["Catalog"]),
         .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
@@ -38,6 +41,7 @@ let package = Package(
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),
     ],
