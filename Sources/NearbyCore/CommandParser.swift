@@ -1,4 +1,5 @@
 import Foundation
+import PlaceData
 
 /// Turns a typed line into an `Action`. It never fails: a line that is not a command becomes
 /// `.invalid`, which the reducer answers with a spoken error.

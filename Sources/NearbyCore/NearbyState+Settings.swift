@@ -1,4 +1,5 @@
 import Foundation
+import PlaceData
 
 /// `set KEY VALUE` and `settings`: every setting that makes sense while a session runs.
 extension NearbyState {

@@ -1,6 +1,7 @@
 import Announcer
 import Foundation
 import NearbyCore
+import ScenarioFormat
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,
 /// each in a fresh session with speech off, and compares what was announced with what the file
