@@ -6,7 +6,9 @@ let package = Package(
     products: [
         .executable(name: "nearby-voice", targets: ["nearby-voice"]),
         .executable(name: "nearby-voice-bench", targets: ["nearby-voice-bench"]),
+        .library(name: "PlaceData", targets: ["PlaceData"]),
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
+        .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "Announcer", targets: ["Announcer"]),
     ],
     targets: [
@@ -24,25 +26,40 @@ let package = Package(
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data", "libpcaudio-dev"])]
         ),
         // Every word the program says: gettext PO catalogs (English, Spanish, Portuguese)
-        // compiled into the binary, templates with named fields and plural forms.
-        .target(name: "Catalog", resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]),
-        .target(name: "NearbyCore", dependencies: ["Catalog"]),
+        // compiled into the binary, templates with named fields and plural forms. Beneath
+        // everything that speaks or prints.
+        .target(
+            name: "Catalog",
+            resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]
+        ),
+        // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
+        // search index and the nearest-first order. Threads and `mmap` for speed at a million
+        // places live here, beneath the screen. Any module may use it.
+        .target(name: "PlaceData"),
+        // The screen, pure: its state, the reducer, the commands, the settings and the words of
+        // every announcement. It imports PlaceData and nothing that does I/O or starts threads
+        // (Tests/NearbyCoreTests/PurityTests.swift checks).
+        .target(name: "NearbyCore", dependencies: ["PlaceData", "Catalog"]),
+        // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
+        // the program's `test` command and the tests.
+        .target(name: "ScenarioFormat"),
         .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
-        .target(name: "ShellParsing", dependencies: ["NearbyCore", "Announcer"]),
+        .target(name: "ShellParsing", dependencies: ["PlaceData", "NearbyCore", "Announcer"]),
         .executableTarget(
             name: "nearby-voice",
-            dependencies: ["NearbyCore", "Announcer", "ShellParsing", "CReadline"]
+            dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "CReadline"]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
-        .executableTarget(name: "nearby-voice-bench", dependencies: ["NearbyCore"]),
+        .executableTarget(name: "nearby-voice-bench", dependencies: ["PlaceData", "NearbyCore"]),
         // `make bench`: from a command's Enter to its first sample on the audio device.
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
-        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
+        .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
+        .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore"]),
+        .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

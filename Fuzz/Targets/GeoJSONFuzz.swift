@@ -1,5 +1,5 @@
 import Foundation
-import NearbyCore
+import PlaceData
 
 /// The GeoJSON places loader: any bytes give every place or one problem, never a crash; the
 /// places it gives have finite coordinates in range.

@@ -1,4 +1,4 @@
-import NearbyCore
+import PlaceData
 
 /// Scalars that must never leave `SafeText.clean`: C0 (but a kept newline), DEL, C1, line and
 /// paragraph separators, zero-width and bidirectional controls, noncharacters.

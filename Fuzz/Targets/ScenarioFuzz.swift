@@ -1,4 +1,4 @@
-import NearbyCore
+import ScenarioFormat
 
 /// The `.nvtest` reader: any text parses to a scenario or one problem with its line, and the
 /// `~` patterns compile or give one problem with theirs.

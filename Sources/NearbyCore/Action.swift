@@ -1,3 +1,5 @@
+import PlaceData
+
 /// What the user did, named after the doing: every command line becomes one of these.
 public enum Action: Equatable, Sendable {
     /// `find` alone: the search field takes focus, and the keyboard lifts the sheet.

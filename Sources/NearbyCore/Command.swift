@@ -1,3 +1,4 @@
+import PlaceData
 import Foundation
 
 /// A command of the REPL, as one typed table: its name, short aliases, what `help` says of it,

@@ -1,3 +1,5 @@
+import PlaceData
+
 /// Tab completion: what the line typed so far can become, given the state. Pure: the line
 /// reader asks, and shows or inserts the answer.
 ///

@@ -1,3 +1,5 @@
+import PlaceData
+
 /// Where the sheet rests: the seed's three detents, lowest first.
 public enum Detent: Int, CaseIterable, Comparable, Sendable {
     case resting, half, full

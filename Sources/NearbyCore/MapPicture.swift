@@ -1,4 +1,5 @@
 import Foundation
+import PlaceData
 
 /// A text picture of the map for a sighted collaborator: the region the camera shows, pins as
 /// category letters with a legend, the user, the selected place, a scale, and the sheet drawn

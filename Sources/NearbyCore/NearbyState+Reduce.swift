@@ -1,4 +1,5 @@
 import Foundation
+import PlaceData
 
 /// The reducer: every action changes the state in place and returns what is to be said and
 /// what the shell is to do.

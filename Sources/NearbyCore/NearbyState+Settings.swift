@@ -1,4 +1,5 @@
 import Foundation
+import PlaceData
 
 /// `set KEY VALUE` and `settings`: every setting of `Setting`, the one table of them.
 extension NearbyState {

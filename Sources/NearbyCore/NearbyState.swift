@@ -1,3 +1,5 @@
+import PlaceData
+
 /// The whole Nearby screen as data: the places, the search, the sheet, the selection and the
 /// camera. `reduce(_:)` (in `NearbyState+Reduce.swift`) is the only way it changes.
 public struct NearbyState: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import PlaceData
 import Foundation
 
 /// A setting of the session, as one typed table: its key, the values it takes, how its value is

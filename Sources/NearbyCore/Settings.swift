@@ -1,3 +1,5 @@
+import PlaceData
+
 /// What the user can set: where they stand, how things are measured and said, and the
 /// accessibility settings that change what is said and drawn.
 public struct Settings: Equatable, Sendable {

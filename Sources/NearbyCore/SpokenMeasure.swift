@@ -1,4 +1,5 @@
 import Foundation
+import PlaceData
 
 /// Distances, directions and walk times in the words people use for them.
 public enum SpokenMeasure {

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import PlaceData
 
 // nearby-voice-bench: measures loading, search and memory at 10 thousand, 100 thousand and a
 // million places against their baselines, side by side in one run, and prints one table.

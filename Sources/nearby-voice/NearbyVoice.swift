@@ -1,6 +1,7 @@
 import Announcer
 import Foundation
 import NearbyCore
+import PlaceData
 import ShellParsing
 
 /// The program: reads the options, loads the places, starts speech, and runs the session.

@@ -1,6 +1,7 @@
 import Announcer
 import Foundation
 import NearbyCore
+import PlaceData
 
 /// Sends every announcement to where it goes: numbered, cleaned of control characters, onto
 /// the screen (or the transcript on standard output), into the transcript file, and to speech.

@@ -1,6 +1,7 @@
 import Announcer
 import Foundation
 import NearbyCore
+import PlaceData
 import ShellParsing
 
 /// One session: the state, the presenter, and the loop from lines to announcements.

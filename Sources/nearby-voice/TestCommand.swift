@@ -1,6 +1,7 @@
 import Announcer
 import Foundation
 import NearbyCore
+import ScenarioFormat
 import ShellParsing
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,

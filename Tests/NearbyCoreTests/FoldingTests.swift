@@ -1,5 +1,6 @@
 import Testing
 @testable import NearbyCore
+@testable import PlaceData
 
 @Suite("Folding: what people can type finds what the names say")
 struct FoldingTests {

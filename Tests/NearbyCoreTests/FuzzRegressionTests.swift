@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NearbyCore
+@testable import PlaceData
+import ScenarioFormat
 
 /// What `scripts/fuzz` found, kept: each reproducer with its exact outcome, and the seed corpus
 /// in `Fuzz/Corpus` replayed through the same calls as the fuzz targets.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NearbyCore
+@testable import PlaceData
 
 @Suite("History marks and safe text")
 struct HistoryAndSafetyTests {

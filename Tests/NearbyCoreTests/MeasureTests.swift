@@ -1,5 +1,6 @@
 import Testing
 @testable import NearbyCore
+@testable import PlaceData
 
 @Suite("Distances, directions and walk times")
 struct MeasureTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NearbyCore
+@testable import PlaceData
 
 @Suite("Search, as the seed defines it")
 struct SearchTests {

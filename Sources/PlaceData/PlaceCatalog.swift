@@ -52,5 +52,5 @@ public struct PlaceCatalog: Equatable, Sendable {
     }
 
     /// The folded name of the place at `index`.
-    func foldedName(at index: Int) -> String { TextFolding.fold(places[index].name) }
+    package func foldedName(at index: Int) -> String { TextFolding.fold(places[index].name) }
 }

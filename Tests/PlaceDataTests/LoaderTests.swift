@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import NearbyCore
+@testable import PlaceData
 
 /// Loads `text` as the file `file`; the problem's full message when it fails.
 private func load(_ text: String, file: String) -> Result<PlacesFile.Loaded, PlacesFile.Problem> {
