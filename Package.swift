@@ -29,7 +29,7 @@ let package = Package(
         // compiled into the binary, templates with named fields and plural forms. Beneath
         // everything that speaks or prints.
         .target(
-            name: "Catalog",
+            name: "Words",
             resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]
         ),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
@@ -39,7 +39,7 @@ let package = Package(
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
-        .target(name: "NearbyCore", dependencies: ["PlaceData", "Catalog"]),
+        .target(name: "NearbyCore", dependencies: ["PlaceData", "Words"]),
         // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
         // the program's `test` command and the tests.
         .target(name: "ScenarioFormat"),
@@ -56,10 +56,10 @@ let package = Package(
         // `make bench`: from a command's Enter to its first sample on the audio device.
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
-        .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat"]),
+        .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData"]),
+        .testTarget(name: "WordsTests", dependencies: ["Words"]),
+        .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData", "Words"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

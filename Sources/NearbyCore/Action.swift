@@ -1,4 +1,5 @@
 import PlaceData
+import Words
 
 /// What the user did, named after the doing: every command line becomes one of these.
 public enum Action: Equatable, Sendable {
@@ -48,6 +49,10 @@ public enum Action: Equatable, Sendable {
     case placesLoaded(PlaceCatalog, source: String, skippedFeatures: Int)
     /// The shell could not read that file: `message` says why.
     case placesFailed(message: String)
+    /// The shell read the file `set strings` named (`Effect.loadStrings`): these are the words.
+    case stringsLoaded(Catalog, source: String)
+    /// The shell could not use that file: `message` says where and why.
+    case stringsFailed(message: String)
     case settingsRequested
     /// `count`: how many places the list shows.
     case countRequested
@@ -85,8 +90,8 @@ public enum PlaceReference: Equatable, Sendable {
 public enum CommandError: Equatable, Sendable {
     /// The first word is no command; `suggestion` is the nearest command, or a whole line to try.
     case unknownCommand(String, suggestion: String?)
-    /// The command is known but its argument is not: `message` says what it takes.
-    case badArgument(command: String, message: String)
+    /// The command is known but its argument is not: `problem` says what it takes.
+    case badArgument(command: String, Phrase)
     /// `set` with a key that names no setting; `suggestion` is the nearest key.
     case unknownSetting(String, suggestion: String?)
 }

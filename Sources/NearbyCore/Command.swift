@@ -1,5 +1,6 @@
-import PlaceData
 import Foundation
+import PlaceData
+import Words
 
 /// A command of the REPL, as one typed table: its name, short aliases, what `help` says of it,
 /// and how its argument becomes an `Action`. The parser, `help`, Tab completion and the README
@@ -41,63 +42,18 @@ public enum Command: String, CaseIterable, Sendable {
         }
     }
 
-    /// How it is typed, as `help COMMAND` says it.
-    public var usage: String {
-        switch self {
-        case .find: "find WORDS"
-        case .filter: "filter KIND, or filter all"
-        case .select: "select NUMBER or NAME"
-        case .detent: "detent resting, half or full"
-        case .drag: "drag POINTS [VELOCITY]"
-        case .history: "history [NUMBER]"
-        case .set: "set SETTING VALUE"
-        case .help: "help [COMMAND]"
-        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .whereabouts, .walk,
-            .repeatLast, .stop, .settings, .voices, .map, .quit:
-            name
-        }
-    }
+    /// How it is typed, as `help COMMAND` says it: "find WORDS".
+    public func usage(_ words: Catalog) -> String { words.text("command.\(name).usage") }
 
     /// What it does, in a few words.
-    public var summary: String {
-        switch self {
-        case .find: "searches places by name and kind; find alone focuses the search field"
-        case .clear: "empties the search and deselects"
-        case .done: "leaves the search field; the keyboard goes away"
-        case .filter: "shows only one kind of place; filter alone reads the filters and their counts"
-        case .count: "says how many places the list shows"
-        case .next: "moves to the next place in the list"
-        case .previous: "moves to the previous place in the list"
-        case .select:
-            "selects a place, opens its details and moves the map to it; select alone takes the current place"
-        case .close: "closes the details and deselects"
-        case .up: "raises the sheet one detent"
-        case .down: "lowers the sheet one detent"
-        case .handle: "taps the sheet's handle, which cycles resting, half and full"
-        case .back: "taps the dimmed map at full height: the sheet steps down one detent"
-        case .detent: "moves the sheet to that detent"
-        case .drag: "drags the sheet by POINTS and lets go at VELOCITY points a second; negative numbers are upward"
-        case .read: "reads what the sheet shows at its detent"
-        case .whereabouts: "says where you stand and what the map shows"
-        case .walk: "says the walk time to the selected place"
-        case .repeatLast: "says the last announcement again"
-        case .history: "reviews earlier announcements"
-        case .stop: "silences speech now"
-        case .set: "changes a setting; settings lists them"
-        case .settings: "says every setting and its value"
-        case .voices: "lists the installed voices; set voice NAME takes one"
-        case .map: "draws the map as text for a sighted collaborator"
-        case .help: "lists the commands, or tells about one"
-        case .quit: "leaves"
-        }
-    }
+    public func summary(_ words: Catalog) -> String { words.text("command.\(name).summary") }
 
     /// The action this command asks for with `argument` (the rest of the line, trimmed). A bad
     /// argument becomes `.invalid`, which the reducer answers with a spoken error.
     public func parse(_ argument: String) -> Action {
         func noArgument(_ action: Action) -> Action {
             argument.isEmpty
-                ? action : .invalid(.badArgument(command: name, message: "\(name) takes nothing after it. Type \(name)."))
+                ? action : .invalid(.badArgument(command: name, Phrase("command.takes-nothing", ["command": name])))
         }
         switch self {
         case .find: return argument.isEmpty ? .searchFocused : .queryEntered(argument)
@@ -120,21 +76,15 @@ public enum Command: String, CaseIterable, Sendable {
         case .back: return noArgument(.dimmedMapTapped)
         case .detent:
             guard let detent = Detent(word: argument) else {
-                let shown = argument.isEmpty ? "detent needs a name" : "No detent called \(argument)"
-                return .invalid(
-                    .badArgument(
-                        command: name, message: "\(shown). Type detent resting, detent half or detent full."))
+                let problem =
+                    argument.isEmpty ? Phrase("detent.needs-name") : Phrase("detent.unknown", ["word": argument])
+                return .invalid(.badArgument(command: name, problem))
             }
             return .detentChosen(detent)
         case .drag:
             let numbers = argument.split(separator: " ").map { Self.decimalNumber(String($0)) }
             guard (1...2).contains(numbers.count), numbers.allSatisfy({ $0 != nil }) else {
-                return .invalid(
-                    .badArgument(
-                        command: name,
-                        message:
-                            "drag takes a distance in points, negative is up, and an optional speed. For example: drag -300 -800."
-                    ))
+                return .invalid(.badArgument(command: name, Phrase("drag.bad-argument")))
             }
             return .sheetDragged(translation: numbers[0]!, velocity: numbers.count == 2 ? numbers[1]! : 0)
         case .read: return noArgument(.readRequested)
@@ -144,20 +94,14 @@ public enum Command: String, CaseIterable, Sendable {
         case .history:
             if argument.isEmpty { return .historyRequested(nil) }
             guard let number = Self.wholeNumber(argument), number > 0 else {
-                return .invalid(
-                    .badArgument(command: name, message: "history takes a number from 1. For example: history 2."))
+                return .invalid(.badArgument(command: name, Phrase("history.bad-argument")))
             }
             return .historyRequested(number)
         case .stop: return noArgument(.speechStopped)
         case .set:
             let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
-                return .invalid(
-                    .badArgument(
-                        command: name,
-                        message:
-                            "set takes a setting and a value. For example: set units imperial. Type settings to hear them all."
-                    ))
+                return .invalid(.badArgument(command: name, Phrase("set.bad-argument")))
             }
             let value = parts[1].trimmingCharacters(in: .whitespaces)
             guard let setting = Setting(key: parts[0]) else {

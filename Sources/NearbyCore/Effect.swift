@@ -1,3 +1,5 @@
+import Words
+
 /// Work the reducer asks the shell to do, because the core never reads files, the terminal or
 /// the synthesiser: the shell carries each out and, where it says so, reduces the action that
 /// reports the result.
@@ -9,6 +11,9 @@ public enum Effect: Equatable, Sendable {
     case applySpeechSettings
     /// Read the places file at `path`, then reduce `.placesLoaded` or `.placesFailed`.
     case loadPlaces(path: String)
+    /// Read the PO file at `path` and apply it over `language`'s built-in words, then reduce
+    /// `.stringsLoaded` or `.stringsFailed`.
+    case loadStrings(path: String, language: Language)
     /// List the synthesiser's voices, reduce `.voicesInstalled`, then reduce `then` (the
     /// command that needed them, answered now that they are known).
     indirect case listVoices(then: Action)

@@ -1,41 +1,58 @@
 import Foundation
 import PlaceData
+import Words
 
 /// `set KEY VALUE` and `settings`: every setting of `Setting`, the one table of them.
 extension NearbyState {
     func settingsPhrase() -> String {
-        "Settings: " + Setting.allCases.map { "\($0.key) \($0.value(in: settings))" }.joined(separator: "; ") + "."
+        let items = Setting.allCases.map { say("settings.item", ["key": $0.key, "value": $0.value(in: settings)]) }
+        return say("settings", ["items": items.joined(separator: say("list.item-separator"))])
     }
 
     mutating func changeSetting(_ setting: Setting, _ value: String) -> Reaction {
         var updated = settings
-        if let error = setting.apply(value, to: &updated) {
+        if let error = setting.apply(value, to: &updated, words) {
             return Reaction([Announcement(error, kind: .error, earcon: .error)])
         }
+        var effects: [Effect] = setting.isSpeech ? [.applySpeechSettings] : []
         switch setting {
         case .places:
             // Reading the file is the shell's: it answers with .placesLoaded or .placesFailed.
             return Reaction(effects: [.loadPlaces(path: value.trimmingCharacters(in: .whitespaces))])
+        case .strings:
+            guard let path = updated.stringsFile else {
+                updateSettings { $0 = updated }
+                words = Catalog.builtIn(settings.language)
+                return Reaction([Announcement(say("strings.dropped"), kind: .settings)])
+            }
+            // Reading the file is the shell's: it answers with .stringsLoaded or .stringsFailed.
+            return Reaction(effects: [.loadStrings(path: path, language: settings.language)])
         case .voice:
+            guard let chosen = updated.chosenVoice else { break }
             guard let voices = installedVoices else {
                 return Reaction(effects: [.listVoices(then: .settingChanged(setting, value: value))])
             }
-            guard voices.contains(where: { $0.isNamed(updated.voice) }) else {
-                let close = Self.closestVoices(to: updated.voice, in: voices).joined(separator: ", ")
+            guard voices.contains(where: { $0.isNamed(chosen) }) else {
+                let close = Self.closestVoices(to: chosen, in: voices).joined(separator: say("list.separator"))
                 return Reaction([
-                    Announcement(
-                        "No voice called \(updated.voice). Close ones: \(close). Type voices to hear them all.",
-                        kind: .error, earcon: .error)
+                    Announcement(say("voice.unknown", ["voice": chosen, "close": close]), kind: .error, earcon: .error)
                 ])
+            }
+        case .language:
+            if updated.language != settings.language {
+                words = Catalog.builtIn(updated.language)
+                // A file of words is re-applied to the new language's own.
+                if let path = updated.stringsFile { effects.append(.loadStrings(path: path, language: updated.language)) }
             }
         default:
             break
         }
         updateSettings { $0 = updated }
-        let unit = setting == .heading && settings.heading == nil ? nil : setting.unit
-        let text = "\(setting.key) is now \(setting.value(in: settings))\(unit.map { " \($0)" } ?? "")."
-        return Reaction(
-            [Announcement(text, kind: .settings)], effects: setting.isSpeech ? [.applySpeechSettings] : [])
+        var fields = ["key": setting.key, "value": setting.value(in: settings)]
+        let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
+        if let unit { fields["unit"] = say(unit) }
+        let text = say(unit == nil ? "setting.changed" : "setting.changed-with-unit", fields)
+        return Reaction([Announcement(text, kind: .settings)], effects: effects)
     }
 }
 
@@ -58,11 +75,18 @@ extension NearbyState {
     /// `voices`: a short spoken summary; the whole list is shown.
     func voicesAnnouncement() -> Announcement {
         guard let voices = installedVoices, !voices.isEmpty else {
-            return Announcement("No voices are installed.", kind: .settings)
+            return Announcement(say("voices.none"), kind: .settings)
         }
         let languages = Array(Set(voices.map(\.language))).sorted()
-        let english = languages.filter { $0.hasPrefix("en") }
-        let text = "\(languages.count) voices, by language. English: \(english.joined(separator: ", ")). The whole list is shown. Type set voice and a language, such as set voice en-us."
-        return Announcement(text, kind: .settings, display: "Voices: " + languages.joined(separator: ", ") + ".")
+        let own = languages.filter { $0.hasPrefix(settings.language.voice) }
+        let text = say(
+            "voices.summary",
+            [
+                "count": grouped(languages.count), "language": say("language.name"),
+                "voices": own.joined(separator: say("list.separator")),
+            ])
+        return Announcement(
+            text, kind: .settings,
+            display: say("voices.all", ["voices": languages.joined(separator: say("list.separator"))]))
     }
 }

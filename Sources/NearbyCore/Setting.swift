@@ -1,4 +1,5 @@
 import PlaceData
+import Words
 import Foundation
 
 /// A setting of the session, as one typed table: its key, the values it takes, how its value is
@@ -14,7 +15,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case reduceTransparency = "reduce-transparency"
     case closeUp = "close-up"
     case screenHeight = "screen-height"
-    case dismissible, earcons, voice, rate, pitch, volume, punctuation, capitals, places
+    case dismissible, earcons, language, voice, rate, pitch, volume, punctuation, capitals, strings, places
 
     /// The word `set` takes, and the long option without its dashes.
     public var key: String { rawValue }
@@ -41,7 +42,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
         case .reduceMotion, .reduceTransparency, .dismissible, .earcons: ["on", "off"]
-        case .at, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .places: nil
+        case .language: Language.allCases.map(\.code)
+        case .at, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places: nil
         }
     }
 
@@ -59,37 +61,32 @@ public enum Setting: String, CaseIterable, Sendable {
         case .pitch: 0...100
         case .volume: 0...200
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice,
-            .punctuation, .capitals, .places:
+            .punctuation, .capitals, .places, .language, .strings:
             nil
         }
     }
 
-    /// The unit said after its value ("heading is now 90 degrees"), if it has one.
-    public var unit: String? {
+    /// The unit said after its value ("heading is now 90 degrees"), if it has one: a catalog key.
+    public var unitKey: String? {
         switch self {
-        case .heading: "degrees"
-        case .walkSpeed: "metres a second"
-        case .closeUp: "metres"
-        case .screenHeight: "points"
-        case .rate: "words a minute"
+        case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice, .pitch,
-            .volume, .punctuation, .capitals, .places:
+            .volume, .punctuation, .capitals, .places, .language, .strings:
             nil
         }
     }
 
-    /// What the value is, as `--help`, the README and errors say it: "metric or imperial".
-    public var expected: String {
-        if let choices { return Self.either(choices) }
+    /// What the value is, as errors say it: "metric or imperial".
+    public func expected(_ words: Catalog) -> String {
+        if let choices { return Self.either(choices, words) }
         switch self {
-        case .at: return "a latitude and longitude, like 38.7115,-9.139"
-        case .heading: return "a number from 0 to 360, or none"
-        case .voice: return "a voice name such as en or en-us"
-        case .places: return "a GeoJSON, CSV or JSON file of places, or built-in"
+        case .at, .heading, .voice, .places, .strings: return words.text("setting.\(key).expected")
         case .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume:
             let range = range ?? 0...0
-            return "a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))"
-        case .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .punctuation, .capitals:
+            return words.text(
+                "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
+        case .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .punctuation, .capitals,
+            .language:
             return ""
         }
     }
@@ -97,9 +94,9 @@ public enum Setting: String, CaseIterable, Sendable {
     /// Whether a change to it changes how speech sounds: the shell then re-applies the voice.
     public var isSpeech: Bool {
         switch self {
-        case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion: true
+        case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language: true
         case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .closeUp, .screenHeight,
-            .dismissible, .places:
+            .dismissible, .places, .strings:
             false
         }
     }
@@ -119,24 +116,30 @@ public enum Setting: String, CaseIterable, Sendable {
         case .screenHeight: Self.plain(settings.screenHeight)
         case .dismissible: Self.onOff(settings.dismissible)
         case .earcons: Self.onOff(settings.earcons)
-        case .voice: settings.voice
+        case .voice: settings.chosenVoice ?? Self.automatic
         case .rate: String(settings.rate)
         case .pitch: String(settings.pitch)
         case .volume: String(settings.volume)
         case .punctuation: settings.punctuation.rawValue
         case .capitals: settings.capitals.rawValue
         case .places: settings.placesFile ?? Self.builtInPlaces
+        case .language: settings.language.code
+        case .strings: settings.stringsFile ?? Self.noStrings
         }
     }
 
     /// What `places` says for the built-in places, and takes to go back to them.
     public static let builtInPlaces = "built-in"
+    /// What `voice` says when the voice follows the language, and takes to follow it again.
+    public static let automatic = "auto"
+    /// What `strings` says when no file overrides the words, and takes to drop one.
+    public static let noStrings = "none"
 
-    /// Applies `text` to `settings`; the error, when the value is wrong, says what it takes.
-    /// `places` only records the file's name: reading it is the shell's effect.
-    public func apply(_ text: String, to settings: inout Settings) -> String? {
+    /// Applies `text` to `settings`; the error, when the value is wrong, says in `words` what
+    /// it takes. `places` and `strings` only record the file's name: reading it is the shell's.
+    public func apply(_ text: String, to settings: inout Settings, _ words: Catalog) -> String? {
         let value = text.trimmingCharacters(in: .whitespaces)
-        let refusal = "\(key) takes \(expected), not \(value)."
+        let refusal = words.text("setting.refused", ["key": key, "expected": expected(words), "value": value])
         func number() -> Double? {
             guard let parsed = Command.decimalNumber(value), let range, range.contains(parsed) else { return nil }
             return parsed
@@ -186,8 +189,10 @@ public enum Setting: String, CaseIterable, Sendable {
         case .voice:
             guard !value.isEmpty, value.count <= 64,
                 value.allSatisfy({ $0.isLetter || $0.isNumber || "-_+.()/".contains($0) })
-            else { return "voice takes \(expected), not \(value). Type voices to hear them." }
-            settings.voice = value
+            else {
+                return words.text("setting.refused-voice", ["expected": expected(words), "value": value])
+            }
+            settings.chosenVoice = value.lowercased() == Self.automatic ? nil : value
         case .rate:
             guard let wpm = number() else { return refusal }
             settings.rate = Int(wpm)
@@ -206,6 +211,14 @@ public enum Setting: String, CaseIterable, Sendable {
         case .places:
             guard !value.isEmpty else { return refusal }
             settings.placesFile = value == Self.builtInPlaces ? nil : value
+        case .language:
+            guard let language = Language(code: value), Language.allCases.map(\.code).contains(where: {
+                $0.lowercased() == value.lowercased()
+            }) else { return refusal }
+            settings.language = language
+        case .strings:
+            guard !value.isEmpty else { return refusal }
+            settings.stringsFile = value == Self.noStrings ? nil : value
         }
         return nil
     }
@@ -234,9 +247,10 @@ public enum Setting: String, CaseIterable, Sendable {
         return "\(sign)\(whole).\(digits)"
     }
 
-    /// "a or b", "a, b or c".
-    static func either(_ words: [String]) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + words.last!
+    /// "a or b", "a, b or c", in the catalog's words.
+    static func either(_ items: [String], _ words: Catalog) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return words.text(
+            "list.or", ["items": items.dropLast().joined(separator: words.text("list.separator")), "last": items.last!])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import Words
 
 /// The config file, `$XDG_CONFIG_HOME/nearby-voice/config` (default `~/.config/...`): one
 /// option a line, as on the command line without the dashes (`units imperial`,
@@ -14,10 +15,12 @@ public enum ConfigFile {
     public static func apply(_ path: String, to options: inout Options) throws(Failure) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.noInput, "Cannot read the config file \(path): permission denied or not a file.")
+            throw Failure(.noInput, options.words.text("config.unreadable", ["file": path]))
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw Failure(.dataError, "\(path):\(firstInvalidLine(data)): the config file is not valid UTF-8 text.")
+            throw Failure(
+                .dataError,
+                options.words.text("config.not-utf8", ["file": path, "line": String(firstInvalidLine(data))]))
         }
         try apply(contents: text, path: path, to: &options)
     }
@@ -33,15 +36,17 @@ public enum ConfigFile {
             let name = key.hasPrefix("--") ? String(key.dropFirst(2)) : key
             guard let option = Option(name: name), option.isConfigurable else {
                 throw Failure(
-                    .dataError,
-                    "\(path):\(offset + 1): unknown setting \(key). Settings are the long options without dashes, such as units imperial."
-                )
+                    .dataError, options.words.text("config.unknown", ["file": path, "line": String(offset + 1), "key": key]))
             }
             guard !value.isEmpty || option.isSwitch else {
-                throw Failure(.dataError, "\(path):\(offset + 1): \(name) needs a value.")
+                throw Failure(
+                    .dataError,
+                    options.words.text("config.needs-value", ["file": path, "line": String(offset + 1), "name": name]))
             }
-            do { try options.set(option, value.isEmpty ? "on" : value) } catch {
-                throw Failure(.dataError, "\(path):\(offset + 1): \(error.message.replacingOccurrences(of: "--\(name): ", with: ""))")
+            if let problem = options.apply(option, value.isEmpty ? "on" : value) {
+                throw Failure(
+                    .dataError,
+                    options.words.text("config.refused", ["file": path, "line": String(offset + 1), "problem": problem]))
             }
         }
     }

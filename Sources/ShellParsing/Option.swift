@@ -1,4 +1,5 @@
 import NearbyCore
+import Words
 
 /// An option of the command line, as one typed table: the program's own options, and every
 /// `Setting` (each setting is also an option, and a line of the config file). Parsing, `--help`,
@@ -69,19 +70,16 @@ public enum Option: Hashable, Sendable {
 }
 
 extension Option.Program {
-    /// What it takes, for `--help` and errors.
-    var expected: String {
+    /// What it takes, for errors.
+    func expected(_ words: Catalog) -> String {
         switch self {
-        case .script, .wav: "a file"
-        case .transcript: "a file, or - for standard output"
-        case .typingPause: "milliseconds from 0 (never) to 5000"
+        case .script, .wav, .transcript, .typingPause: return words.text("option.\(rawValue).expected")
         case .speech, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
-            Option.program(self).choices.map(Self.either) ?? ""
+            let choices = Option.program(self).choices ?? []
+            guard choices.count > 1 else { return choices.first ?? "" }
+            return words.text(
+                "list.or",
+                ["items": choices.dropLast().joined(separator: words.text("list.separator")), "last": choices.last!])
         }
-    }
-
-    private static func either(_ words: [String]) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 }

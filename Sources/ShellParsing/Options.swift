@@ -1,5 +1,6 @@
 import Announcer
 import NearbyCore
+import Words
 
 /// Everything the command line (and the config file, and the environment) can set: the
 /// settings of the session, and how the program runs.
@@ -30,6 +31,9 @@ public struct Options: Sendable {
 
     public init() {}
 
+    /// The words of errors and `--help`: the built-in catalog of the language chosen so far.
+    public var words: Catalog { Catalog.builtIn(settings.language) }
+
     /// Parses arguments (after the program's name). Throws a usage failure naming the bad one.
     public static func parse(_ arguments: [String], into options: inout Options) throws(Failure) {
         var index = 0
@@ -41,7 +45,7 @@ public struct Options: Sendable {
                 continue
             }
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw Failure(.usage, "Unexpected argument \(argument). Options start with --; see nearby-voice --help.")
+                throw Failure(.usage, options.words.text("option.unexpected-argument", ["argument": argument]))
             }
             var name = String(argument.dropFirst(2))
             var value: String? = nil
@@ -51,8 +55,11 @@ public struct Options: Sendable {
             }
             guard let option = Option(name: name) else {
                 let nearest = Option.allCases.map(\.name).min { editDistance(name, $0) < editDistance(name, $1) }!
-                let hint = editDistance(name, nearest) <= max(2, name.count / 3) ? " Did you mean --\(nearest)?" : ""
-                throw Failure(.usage, "Unknown option --\(name).\(hint) See nearby-voice --help.")
+                let near = editDistance(name, nearest) <= max(2, name.count / 3)
+                throw Failure(
+                    .usage,
+                    options.words.text(
+                        near ? "option.unknown-did-you-mean" : "option.unknown", ["name": name, "suggestion": nearest]))
             }
             if value == nil {
                 // A switch stands alone, or takes on or off as its next word.
@@ -65,7 +72,7 @@ public struct Options: Sendable {
                     }
                 } else {
                     guard index < arguments.count else {
-                        throw Failure(.usage, "--\(name) needs a value. See nearby-voice --help.")
+                        throw Failure(.usage, options.words.text("option.needs-value", ["name": name]))
                     }
                     value = arguments[index]
                     index += 1
@@ -75,47 +82,57 @@ public struct Options: Sendable {
         }
     }
 
-    /// Sets one option, as the command line, the config file and the environment do.
+    /// Sets one option, as the command line and the environment do: a bad value is a usage
+    /// failure that names the option.
     public mutating func set(_ option: Option, _ value: String) throws(Failure) {
-        switch option {
-        case .setting(let setting):
-            if let error = setting.apply(value, to: &settings) {
-                throw Failure(.usage, "--\(setting.key): \(error)")
-            }
-        case .program(let program):
-            try set(program, value)
+        guard let problem = apply(option, value) else { return }
+        if case .setting(let setting) = option {
+            throw Failure(.usage, words.text("option.setting-refused", ["name": setting.key, "problem": problem]))
         }
+        throw Failure(.usage, problem)
     }
 
-    private mutating func set(_ program: Option.Program, _ value: String) throws(Failure) {
-        func refuse() -> Failure {
-            Failure(.usage, "--\(program.rawValue) takes \(program.expected); not \(value).")
+    /// Applies one option; what is wrong, in words, when the value is.
+    public mutating func apply(_ option: Option, _ value: String) -> String? {
+        let words = self.words
+        guard case .program(let program) = option else {
+            guard case .setting(let setting) = option else { return nil }
+            return setting.apply(value, to: &settings, words)
         }
-        func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(Failure) -> T
-        where T.RawValue == String {
-            guard let parsed = T(rawValue: value.lowercased()) else { throw refuse() }
-            return parsed
-        }
-        func flag() throws(Failure) -> Bool {
-            guard let on = Setting.bool(value) else { throw refuse() }
-            return on
+        let refusal = words.text(
+            "option.refused", ["name": program.rawValue, "expected": program.expected(words), "value": value])
+        func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
+            T(rawValue: value.lowercased())
         }
         switch program {
         case .script: scriptPath = value
-        case .speech: speech = try choice(SpeechMode.self)
+        case .speech:
+            guard let mode = choice(SpeechMode.self) else { return refusal }
+            speech = mode
         case .wav: wavPath = value
         case .transcript: transcriptPath = value
-        case .format: format = try choice(TranscriptFormat.self)
-        case .pace: pace = try choice(Pace.self)
-        case .keyEcho: keyEcho = try choice(KeyEcho.self)
+        case .format:
+            guard let format = choice(TranscriptFormat.self) else { return refusal }
+            self.format = format
+        case .pace:
+            guard let pace = choice(Pace.self) else { return refusal }
+            self.pace = pace
+        case .keyEcho:
+            guard let echo = choice(KeyEcho.self) else { return refusal }
+            keyEcho = echo
         case .typingPause:
             guard let milliseconds = Int(value), value.allSatisfy(\.isNumber), (0...5000).contains(milliseconds)
-            else { throw refuse() }
+            else { return refusal }
             typingPause = milliseconds
-        case .keysStopSpeech: keysStopSpeech = try flag()
-        case .help: showHelp = try flag()
-        case .version: showVersion = try flag()
+        case .keysStopSpeech, .help, .version:
+            guard let on = Setting.bool(value) else { return refusal }
+            switch program {
+            case .keysStopSpeech: keysStopSpeech = on
+            case .help: showHelp = on
+            default: showVersion = on
+            }
         }
+        return nil
     }
 
     /// The reduce-motion and reduce-transparency switches of the environment.
@@ -126,58 +143,12 @@ public struct Options: Sendable {
         for (variable, setting) in variables {
             guard let value = environment[variable], !value.isEmpty else { continue }
             guard let on = Setting.bool(value) else {
-                throw Failure(.usage, "\(variable) takes 1 or 0; not \(value).")
+                throw Failure(.usage, words.text("option.environment-refused", ["variable": variable, "value": value]))
             }
             try set(.setting(setting), on ? "on" : "off")
         }
     }
 
-    public static let usage = """
-        nearby-voice: the Nearby screen of a map with a bottom sheet, spoken.
-
-        Usage:
-          nearby-voice [OPTIONS]                  interactive session (commands from stdin when it is not a terminal)
-          nearby-voice --script FILE [OPTIONS]    run the commands in FILE, then exit
-          nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...
-                                          run scripted announcement tests (.nvtest files)
-
-        Places and position:
-          --places FILE          places from GeoJSON, CSV or a JSON array (default: built-in Lisbon)
-          --at LAT,LON           where you stand (default 38.7115,-9.139)
-          --heading DEG          the way you face; directions become ahead, to the left...
-          --units metric|imperial
-          --walk-speed M_PER_S   default 1.4
-          --close-up METRES      how far above a chosen place the camera stops (default 1500)
-          --screen-height PT     screen height for drag (default 844)
-          --dismissible          a drag below half the lowest detent dismisses the sheet
-
-        Speech and output:
-          --speech auto|on|off   auto speaks when an audio device works (default auto)
-          --voice NAME --rate WPM --pitch 0-100 --volume 0-200
-          --punctuation none|some|all   --capitals none|sound|spell|pitch
-          --earcons on|off       short sounds for snaps, ends, no results and errors (default on)
-          --pace speech|none     scripts wait for each answer's speech (default speech)
-          --wav FILE             everything spoken, as one WAV file
-          --transcript FILE|-    what was announced (- is standard output)
-          --format text|jsonl    transcript format (default text)
-
-        Accessibility:
-          --reduce-motion        the camera jumps; nothing flies, slides or scales
-          --reduce-transparency  the sheet is opaque; nothing of the map behind is said or drawn
-          --verbosity terse|normal|verbose
-
-        At a terminal:
-          --key-echo none|words|letters  speak each letter or word typed (default none)
-          --typing-pause MS      pause after which a find being typed is counted (default 300, 0 never)
-          --keys-stop-speech on|off  any key silences speech (default on)
-
-          --help, --version
-
-        Every option can also be a line of the config file, and every option from --places to
-        --capitals is a setting: set KEY VALUE in a session.
-
-        Exit codes: 0 success, 1 a test failed, 64 bad usage, 65 malformed data file,
-        66 missing file, 69 no audio device with --speech on, 74 output file cannot be written.
-        Type help in a session for the commands.
-        """
+    /// `--help`: the usage, in the words of the language chosen so far.
+    public var usage: String { words.text("usage") }
 }

@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import PlaceData
 import ShellParsing
+import Words
 
 /// One session: the state, the presenter, and the loop from lines to announcements.
 final class Session {
@@ -17,7 +18,12 @@ final class Session {
     init(options: Options, reader: LineReader, observer: ((TranscriptEntry) -> Void)? = nil) throws(Failure) {
         self.options = options
         self.reader = reader
-        state = NearbyState(places: try NearbyVoice.loadPlaces(options.placesPath), settings: options.settings)
+        let words = try options.settings.stringsFile.map { (path) throws(Failure) in
+            try StringsFile.load(path, language: options.settings.language)
+        }
+        state = NearbyState(
+            places: try NearbyVoice.loadPlaces(options.placesPath, words: words ?? options.words),
+            settings: options.settings, words: words)
         if let observer {
             presenter = Presenter(display: nil, transcript: nil, speech: nil, observer: observer)
         } else {
@@ -93,7 +99,7 @@ final class Session {
         guard presenter.speech?.deviceLost == true, !toldDeviceLost else { return }
         toldDeviceLost = true
         FileHandle.standardError.write(
-            Data("The audio device stopped working, so nothing more will be spoken; answers are printed.\n".utf8))
+            Data((state.words.text("speech.device-lost") + "\n").utf8))
     }
 
     /// The kept-announcement number (the core's count) of each announcement number said live.
@@ -145,6 +151,11 @@ final class Session {
                     input: input)
             case .failure(let failure):
                 try dispatch(.placesFailed(message: failure.message), line: line, input: input)
+            }
+        case .loadStrings(let path, let language):
+            switch Result(catching: { () throws(Failure) in try StringsFile.load(path, language: language) }) {
+            case .success(let words): try dispatch(.stringsLoaded(words, source: path), line: line, input: input)
+            case .failure(let failure): try dispatch(.stringsFailed(message: failure.message), line: line, input: input)
             }
         case .listVoices(let then):
             _ = state.reduce(.voicesInstalled(VoiceList.installed()))
@@ -203,9 +214,9 @@ final class Session {
             throw failure(error, options)
         } catch {
             if options.speech == .on {
-                throw Failure(.unavailable, "No audio device works (\(error)). Use --speech off to read the answers instead.")
+                throw Failure(.unavailable, options.words.text("speech.no-device-on", ["reason": "\(error)"]))
             }
-            FileHandle.standardError.write(Data("No audio device works, so nothing will be spoken; answers are printed.\n".utf8))
+            FileHandle.standardError.write(Data((options.words.text("speech.no-device-auto") + "\n").utf8))
             return try renderOnly()
         }
     }
@@ -214,9 +225,13 @@ final class Session {
         if let error = error as? OutputFileError { return Failure(.cannotWrite, error.description) }
         if let error = error as? SpeechError, error == .voiceNotFound {
             let close = NearbyState.closestVoices(to: options.settings.voice, in: VoiceList.installed())
-            return Failure(.usage, "Unknown voice \(options.settings.voice). Close ones: \(close.joined(separator: ", ")).")
+            return Failure(
+                .usage,
+                options.words.text(
+                    "voice.unknown-at-start",
+                    ["voice": options.settings.voice, "close": close.joined(separator: options.words.text("list.separator"))]))
         }
-        return Failure(.unavailable, "Speech cannot start: \(error).")
+        return Failure(.unavailable, options.words.text("speech.cannot-start", ["reason": "\(error)"]))
     }
 }
 

@@ -64,7 +64,7 @@ struct DetentTests {
         if target == .half {
             expectReduce(&state, .detentChosen(.half), [Announcement("Sheet already at half height.", kind: .detent)])
         } else {
-            expectReduce(&state, .detentChosen(target), [.detent("Sheet, \(target.spokenValue), \(target.position) of 3.")]) {
+            expectReduce(&state, .detentChosen(target), [.detent("Sheet, \(target.spoken(state.words)), \(target.position) of 3.")]) {
                 $0.detent = target
             }
         }

@@ -25,7 +25,7 @@ struct TablesTests {
         for command in Command.allCases {
             let answer = state.reduce(.helpRequested(command.name)).announcements
             #expect(answer.first?.kind == .help)
-            #expect(answer.first?.text.hasPrefix(command.usage) == true)
+            #expect(answer.first?.text.hasPrefix(command.usage(state.words)) == true)
         }
     }
 

@@ -1,5 +1,6 @@
 import NearbyCore
 import Testing
+import Words
 
 @testable import ShellParsing
 
@@ -65,7 +66,7 @@ struct OptionsTests {
     @Test("--help names every option of the table")
     func helpNamesEveryOption() {
         for option in Option.allCases {
-            #expect(Options.usage.contains("--\(option.name)"), "--help lacks --\(option.name)")
+            #expect(Options().usage.contains("--\(option.name)"), "--help lacks --\(option.name)")
         }
     }
 
@@ -78,7 +79,7 @@ struct OptionsTests {
         for setting in Setting.allCases {
             var copy = settings
             let said = setting.value(in: settings)
-            #expect(setting.apply(said, to: &copy) == nil, "\(setting.key) refuses its own value \(said)")
+            #expect(setting.apply(said, to: &copy, Catalog.builtIn(.english)) == nil, "\(setting.key) refuses its own value \(said)")
             #expect(copy == settings, "\(setting.key): \(said) changed the settings")
         }
     }

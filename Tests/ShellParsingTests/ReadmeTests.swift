@@ -67,7 +67,7 @@ struct ReadmeTests {
             return
         }
         let keys = Self.code(line).filter { key in Setting(key: key) != nil || key.allSatisfy { $0.isLetter || $0 == "-" } }
-        let named = Set(keys).subtracting(["set", "settings", "none", "set places FILE"])
+        let named = Set(keys).subtracting(["set", "settings", "none", "auto", "built-in"])
         #expect(named == Set(Setting.allCases.map(\.key)))
     }
 }

@@ -157,6 +157,9 @@ public struct Catalog: Equatable, Sendable {
             strings: [
                 """
                 Project-Id-Version: nearby-voice
+                PO-Revision-Date: 2026-12-01 00:00+0000
+                Last-Translator: nearby-voice team
+                Language-Team: nearby-voice team
                 Language: \(language.code)
                 MIME-Version: 1.0
                 Content-Type: text/plain; charset=UTF-8

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Catalog
+@testable import Words
 
 @Suite("PO files")
 struct POFileTests {
