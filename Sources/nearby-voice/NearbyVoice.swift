@@ -13,11 +13,14 @@ enum NearbyVoice {
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         do {
+            let environment = ProcessInfo.processInfo.environment
             if arguments.first == "test" {
                 return try TestCommand.run(Array(arguments.dropFirst())).rawValue
             }
+            if arguments.first == "strings" {
+                return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
+            }
             // Later sources win: the desktop, the config file, the environment, the command line.
-            let environment = ProcessInfo.processInfo.environment
             var options = Options()
             // The language of the POSIX locale, unless the config file or the command line says.
             options.settings.language = Language.fromLocale(environment)
