@@ -42,15 +42,23 @@ public enum Command: String, CaseIterable, Sendable {
         }
     }
 
+    /// The word that names it in the catalog's language ("buscar"); the English name and
+    /// aliases always work too.
+    public func word(_ words: Catalog) -> String { words.text("command.\(name).word") }
+
     /// How it is typed, as `help COMMAND` says it: "find WORDS".
-    public func usage(_ words: Catalog) -> String { words.text("command.\(name).usage") }
+    public func usage(_ words: Catalog) -> String {
+        var fields = ["all": words.text("filter.all")]
+        for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
+        return words.text("command.\(name).usage", fields)
+    }
 
     /// What it does, in a few words.
     public func summary(_ words: Catalog) -> String { words.text("command.\(name).summary") }
 
     /// The action this command asks for with `argument` (the rest of the line, trimmed). A bad
     /// argument becomes `.invalid`, which the reducer answers with a spoken error.
-    public func parse(_ argument: String) -> Action {
+    public func parse(_ argument: String, words: Catalog = .builtIn(.english)) -> Action {
         func noArgument(_ action: Action) -> Action {
             argument.isEmpty
                 ? action : .invalid(.badArgument(command: name, Phrase("command.takes-nothing", ["command": name])))
@@ -61,7 +69,9 @@ public enum Command: String, CaseIterable, Sendable {
         case .done: return noArgument(.searchDismissed)
         case .filter:
             if argument.isEmpty { return .filtersRequested }
-            return TextFolding.fold(argument) == "all" ? .filterChosen(nil) : .filterChosen(argument)
+            let wanted = TextFolding.fold(argument)
+            let isAll = wanted == "all" || wanted == TextFolding.fold(words.text("filter.all"))
+            return isAll ? .filterChosen(nil) : .filterChosen(argument)
         case .count: return noArgument(.countRequested)
         case .next: return noArgument(.nextFocused)
         case .previous: return noArgument(.previousFocused)
@@ -75,9 +85,10 @@ public enum Command: String, CaseIterable, Sendable {
         case .handle: return noArgument(.handleActivated)
         case .back: return noArgument(.dimmedMapTapped)
         case .detent:
-            guard let detent = Detent(word: argument) else {
-                let problem =
-                    argument.isEmpty ? Phrase("detent.needs-name") : Phrase("detent.unknown", ["word": argument])
+            guard let detent = Detent(word: argument, words: words) else {
+                var fields = ["word": argument]
+                for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
+                let problem = Phrase(argument.isEmpty ? "detent.needs-name" : "detent.unknown", fields)
                 return .invalid(.badArgument(command: name, problem))
             }
             return .detentChosen(detent)
@@ -116,23 +127,37 @@ public enum Command: String, CaseIterable, Sendable {
         }
     }
 
-    /// The command a typed word names, by name or alias, whatever its case.
-    public init?(word: String) {
+    /// The command a typed word names, by its English name or alias or its word in the
+    /// catalog's language, whatever its case and accents.
+    public init?(word: String, words: Catalog = .builtIn(.english)) {
         let lowered = word.lowercased()
-        guard let command = Self.allCases.first(where: { $0.name == lowered || $0.aliases.contains(lowered) })
+        if let command = Self.allCases.first(where: { $0.name == lowered || $0.aliases.contains(lowered) }) {
+            self = command
+            return
+        }
+        let folded = TextFolding.fold(word)
+        guard !folded.isEmpty, let command = Self.allCases.first(where: { TextFolding.fold($0.word(words)) == folded })
         else { return nil }
         self = command
     }
 
-    /// The command whose name is nearest to `word` in edit distance, when one is near enough to
-    /// be what was meant.
-    public static func nearest(to word: String) -> Command? {
-        let lowered = word.lowercased()
-        if lowered.count >= 2, let prefixed = allCases.first(where: { $0.name.hasPrefix(lowered) }) {
+    /// Every word that names it: the language's, then the English name and aliases.
+    func names(_ words: Catalog) -> [String] {
+        [TextFolding.fold(word(words)), name] + aliases
+    }
+
+    /// The command whose words are nearest to `word` in edit distance, when one is near enough
+    /// to be what was meant.
+    public static func nearest(to word: String, words: Catalog = .builtIn(.english)) -> Command? {
+        let lowered = TextFolding.fold(word)
+        if lowered.count >= 2,
+            let prefixed = allCases.first(where: { TextFolding.fold($0.word(words)).hasPrefix(lowered) })
+                ?? allCases.first(where: { $0.name.hasPrefix(lowered) })
+        {
             return prefixed
         }
         let scored = allCases.map { command in
-            (command, ([command.name] + command.aliases).map { editDistance(lowered, $0) }.min() ?? .max)
+            (command, command.names(words).map { editDistance(lowered, $0) }.min() ?? .max)
         }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(1, lowered.count / 2) ? best.0 : nil
@@ -169,7 +194,7 @@ public enum Command: String, CaseIterable, Sendable {
 /// `.invalid`, which the reducer answers with a spoken error.
 public enum CommandParser {
     /// The action a line asks for, or nil for a blank line or a `#` comment.
-    public static func parse(_ line: String) -> Action? {
+    public static func parse(_ line: String, words: Catalog = .builtIn(.english)) -> Action? {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         let word: String, rest: String
@@ -180,10 +205,10 @@ public enum CommandParser {
             word = trimmed
             rest = ""
         }
-        guard let command = Command(word: word) else {
-            return .invalid(.unknownCommand(word, suggestion: Command.nearest(to: word)?.name))
+        guard let command = Command(word: word, words: words) else {
+            return .invalid(.unknownCommand(word, suggestion: Command.nearest(to: word, words: words)?.word(words)))
         }
-        return command.parse(rest)
+        return command.parse(rest, words: words)
     }
 }
 

@@ -31,9 +31,15 @@ public enum Detent: Int, CaseIterable, Comparable, Sendable {
     /// The detent one step down, or nil at the bottom.
     public var lower: Detent? { Detent(rawValue: rawValue - 1) }
 
-    /// The detent a word names: its name, or a few words people use for it.
-    public init?(word: String) {
-        switch TextFolding.fold(word) {
+    /// The detent a word names: its name, its word in the catalog's language, or a few words
+    /// people use for it.
+    public init?(word: String, words: Catalog = .builtIn(.english)) {
+        let folded = TextFolding.fold(word)
+        if let detent = Self.allCases.first(where: { TextFolding.fold(words.text("detent.\($0.name).word")) == folded }) {
+            self = detent
+            return
+        }
+        switch folded {
         case "resting", "rest", "bottom", "low", "collapsed", "min", "1": self = .resting
         case "half", "medium", "middle", "mid", "2": self = .half
         case "full", "top", "large", "max", "high", "3": self = .full

@@ -323,7 +323,8 @@ extension NearbyState {
             if let hidden = catalog.places.indices.first(where: named) {
                 let name = catalog.places[hidden].name
                 if let kindFilter, catalog.places[hidden].kind != kindFilter {
-                    return .failure(refusal("select.hidden-by-filter", ["name": name, "kind": kindFilter]))
+                    return .failure(
+                        refusal("select.hidden-by-filter", ["name": name, "kind": kindFilter, "all": say("filter.all")]))
                 }
                 return .failure(refusal("select.hidden-by-search", ["name": name]))
             }
@@ -544,10 +545,10 @@ extension NearbyState {
 
     private func help(_ topic: String?) -> [Announcement] {
         guard let topic else {
-            let names = Command.allCases.map(\.name).joined(separator: say("list.separator"))
+            let names = Command.allCases.map { $0.word(words) }.joined(separator: say("list.separator"))
             return [Announcement(say("help.commands", ["commands": names]), kind: .help)]
         }
-        guard let info = Command(word: topic) ?? Command.nearest(to: topic) else {
+        guard let info = Command(word: topic, words: words) ?? Command.nearest(to: topic, words: words) else {
             return [Announcement(say("help.no-such-command", ["word": topic]), kind: .error, earcon: .error)]
         }
         var text = say("help.command", ["usage": info.usage(words), "summary": info.summary(words)])

@@ -113,7 +113,12 @@ public struct Catalog: Equatable, Sendable {
         var templates: [Template] = []
         for string in entry.strings {
             let template = Template(string)
-            if let unknown = template.fields.first(where: { !allowed.contains($0) }) {
+            // Any template may name a command by its word in this language: {command-find}.
+            let sources = self.sources
+            let isCommandWord = { (field: String) in
+                field.hasPrefix(Self.commandField) && sources.contains { $0.context == Self.commandKey(field) }
+            }
+            if let unknown = template.fields.first(where: { !allowed.contains($0) && !isCommandWord($0) }) {
                 let takes = allowed.sorted().map { "{\($0)}" }
                 throw problem(
                     "{\(unknown)} is not a field of \(key); it takes "
@@ -145,8 +150,12 @@ public struct Catalog: Equatable, Sendable {
     public func text(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> String {
         guard let templates = entries[key], !templates.isEmpty else { return "⟦missing \(key)⟧" }
         let template = templates.count == 1 ? templates[0] : templates[plural.form(for: count ?? 1)]
-        guard language == .pseudo else { return template.render(fields) }
-        return "⟦" + template.render(fields, literal: Self.accented) + "⟧"
+        var values = fields
+        for field in template.fields where field.hasPrefix(Self.commandField) && values[field] == nil {
+            values[field] = text(Self.commandKey(field))
+        }
+        guard language == .pseudo else { return template.render(values) }
+        return "⟦" + template.render(values, literal: Self.accented) + "⟧"
     }
 
     /// The catalog as a PO file: the header, then every key with its notes, its English source
@@ -176,6 +185,14 @@ public struct Catalog: Equatable, Sendable {
             entries.append(entry)
         }
         return POFile(entries: entries)
+    }
+
+    /// Fields named `command-NAME` are filled with the command's word in the catalog's language
+    /// (the key `command.NAME.word`), so that a hint always names the word that works.
+    static let commandField = "command-"
+
+    static func commandKey(_ field: String) -> String {
+        "command.\(field.dropFirst(commandField.count)).word"
     }
 
     static func distance(_ a: String, _ b: String) -> Int {

@@ -41,7 +41,7 @@ final class Session {
 
     /// Filter as you type: after a pause in a `find` line, the count, with status priority.
     private func typed(_ line: String) {
-        guard case .queryEntered(let query)? = CommandParser.parse(line) else { return }
+        guard case .queryEntered(let query)? = CommandParser.parse(line, words: state.words) else { return }
         try? dispatch(.queryTyped(query), line: 0, input: "")
     }
 
@@ -52,7 +52,7 @@ final class Session {
         while !state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
             try settleSpeech()
-            guard let action = CommandParser.parse(line) else { continue }
+            guard let action = CommandParser.parse(line, words: state.words) else { continue }
             try dispatch(action, line: lineNumber, input: line)
             if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
                 presenter.speech?.waitUntilIdle()
