@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData", "Words"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore", "PlaceData", "ScenarioFormat", "Words"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,8 @@ public struct Catalog: Equatable, Sendable {
 
         /// "FILE:LINE: message."
         public var description: String {
-            "\(file)\(line.map { ":\($0)" } ?? ""): \(message)."
+            let end = message.last.map { ".?!".contains($0) } == true ? "" : "."
+            return "\(file)\(line.map { ":\($0)" } ?? ""): \(message)\(end)"
         }
     }
 
@@ -92,8 +93,8 @@ public struct Catalog: Equatable, Sendable {
         }
         guard let source = sources.first(where: { $0.context == key }) else {
             let near = sources.compactMap(\.context).min { Self.distance($0, key) < Self.distance($1, key) }
-            let hint = near.map { Self.distance($0, key) <= 3 ? " Did you mean \($0)?" : "" } ?? ""
-            throw problem("unknown key \(key).\(hint)")
+            let hint = near.map { Self.distance($0, key) <= 3 ? ". Did you mean \($0)?" : "" } ?? ""
+            throw problem("unknown key \(key)\(hint)")
         }
         let isPlural = source.idPlural != nil
         if isPlural != (entry.idPlural != nil) {
@@ -155,7 +156,11 @@ public struct Catalog: Equatable, Sendable {
             values[field] = text(Self.commandKey(field))
         }
         guard language == .pseudo else { return template.render(values) }
-        return "⟦" + template.render(values, literal: Self.accented) + "⟧"
+        // Each of the template's own pieces is accented and bracketed; the values between them
+        // are not, so a value that holds words not from the catalog stands out.
+        return template.render(values) { piece in
+            piece.allSatisfy(\.isWhitespace) ? piece : "⟦" + Self.accented(piece) + "⟧"
+        }
     }
 
     /// The catalog as a PO file: the header, then every key with its notes, its English source

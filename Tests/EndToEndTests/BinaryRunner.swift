@@ -22,9 +22,12 @@ struct BinaryRunner {
     }
 
     /// Runs with `arguments`, feeding `input` on standard input, with no audio server.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["PULSE_SERVER"] = "unix:/nonexistent/nearby-voice-test"
@@ -57,4 +60,9 @@ struct BinaryRunner {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// A path in the temporary folder that no other test uses.
+func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
 }

@@ -5,10 +5,6 @@ import Testing
 /// whose monitor is recorded while `nearby-voice` speaks to it.
 @Suite("Live audio through PulseAudio", .serialized)
 struct LiveAudioTests {
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString.prefix(8))-\(name)").path
-    }
-
     /// Runs the program against `server`, feeding `lines` with a pause before each.
     func run(_ arguments: [String], lines: [(pause: Double, text: String)], server: PulseServer) throws -> (status: Int32, stdout: String, sent: [Date]) {
         let process = Process()

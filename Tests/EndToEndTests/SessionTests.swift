@@ -3,10 +3,6 @@ import Testing
 
 @Suite("The built program, end to end")
 struct SessionTests {
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
-    }
-
     @Test func pipedCommandsGiveJSONLinesOnStandardOutput() throws {
         let result = try BinaryRunner.run(["--speech", "off", "--format", "jsonl", "--transcript", "-"], input: "find cafe\nnext\nnext\n")
         let expected = [

@@ -1,0 +1,153 @@
+import Foundation
+import NearbyCore
+import PlaceData
+import ScenarioFormat
+import Testing
+import Words
+
+/// Every scenario, run under the pseudo-locale en-XA: every word the program says comes from
+/// the catalog, so it stands inside ⟦ ⟧ with its letters accented. Whatever is outside the
+/// brackets must be data (place names and kinds, what was typed, numbers, voice codes, the
+/// identifiers that commands and settings take) or punctuation: a word outside is an English
+/// literal left in Swift.
+@Suite("The pseudo-locale finds every word that is not from the catalog")
+struct PseudoLocaleTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The text of `text` outside every ⟦ ⟧, brackets inside brackets included.
+    static func outsideBrackets(_ text: String) -> String {
+        var depth = 0
+        var outside = ""
+        for character in text {
+            if character == "⟦" {
+                depth += 1
+                outside.append(" ")
+            } else if character == "⟧" {
+                depth = max(0, depth - 1)
+                outside.append(" ")
+            } else if depth == 0 {
+                outside.append(character)
+            }
+        }
+        return outside
+    }
+
+    /// The words (runs of letters) in `text` that are not data.
+    static func strayWords(_ text: String, data: [String], identifiers: Set<String>) -> [String] {
+        var rest = outsideBrackets(text)
+        // Longest first, so that "Tile Museum Café" goes before "Café".
+        // Whole words only: a typed "s" must not take the s out of "search".
+        for item in data.sorted(by: { $0.count > $1.count }) where !item.isEmpty {
+            let pattern = "(?<![\\p{L}\\p{N}-])" + NSRegularExpression.escapedPattern(for: item) + "(?![\\p{L}\\p{N}-])"
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+            rest = regex.stringByReplacingMatches(
+                in: rest, range: NSRange(rest.startIndex..., in: rest), withTemplate: " ")
+        }
+        let words = rest.split { !($0.isLetter || $0 == "-" || $0 == "_") }.map(String.init)
+        return words.filter { word in
+            let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "-_"))
+            return !trimmed.isEmpty && !identifiers.contains(trimmed.lowercased())
+        }
+    }
+
+    @Test("The detector finds an English word and passes data")
+    func detector() {
+        let identifiers: Set<String> = ["units"]
+        #expect(Self.strayWords("⟦Ţĥé ⟦x⟧ ţéẋţ⟧ Harbor Coffee, 3", data: ["Harbor Coffee"], identifiers: identifiers).isEmpty)
+        #expect(Self.strayWords("⟦Ļöåðéð⟧ from x.csv", data: ["x.csv"], identifiers: identifiers) == ["from"])
+        #expect(Self.strayWords("No search", data: ["s"], identifiers: identifiers) == ["No", "search"])
+        #expect(Self.strayWords("units ⟦ţåķéš⟧", data: [], identifiers: identifiers).isEmpty)
+    }
+
+    /// Every place name and kind the scenarios can load: the built-in places and the fixtures.
+    static func placeData() -> [String] {
+        var places = BuiltInPlaces.lisbon
+        let folder = root.appendingPathComponent("Tests/Fixtures/places")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let url = folder.appendingPathComponent(name)
+            guard let data = try? Data(contentsOf: url), let loaded = try? PlacesFile.load(data, file: name) else {
+                continue
+            }
+            places += loaded.places
+        }
+        return places.flatMap { [$0.name, $0.kind, $0.id] + $0.details.flatMap { [$0.label, $0.value] } }
+    }
+
+    /// The identifiers commands and settings take, and the installed voices' codes.
+    static func identifiers() -> Set<String> {
+        var words = Set<String>()
+        for command in Command.allCases { words.formUnion([command.name] + command.aliases) }
+        for setting in Setting.allCases {
+            words.insert(setting.key)
+            words.formUnion(setting.choices ?? [])
+            words.formUnion(setting.key.split(separator: "-").map(String.init))
+        }
+        words.formUnion(["none", "auto", "built-in", "on", "off", "en-us", "en-xa"])
+        words.formUnion(Language.allCases.map { $0.code.lowercased() })
+        let espeak = Process()
+        espeak.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        espeak.arguments = ["--voices"]
+        let pipe = Pipe()
+        espeak.standardOutput = pipe
+        espeak.standardError = FileHandle.nullDevice
+        if (try? espeak.run()) != nil {
+            let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            espeak.waitUntilExit()
+            for line in listing.split(separator: "\n").dropFirst() {
+                let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+                if columns.count > 1 { words.insert(columns[1].lowercased()) }
+            }
+        }
+        return words
+    }
+
+    static let scenarios: [String] = {
+        let folder = root.appendingPathComponent("Tests/Scenarios")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".nvtest") }.sorted()
+    }()
+
+    @Test("Every scenario under en-XA says only catalog words and data")
+    func everyScenario() throws {
+        #expect(Self.scenarios.count > 80)
+        let data = Self.placeData()
+        let identifiers = Self.identifiers()
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-voice-pseudo-\(getpid())")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: config) }
+        var failures: [String] = []
+        for name in Self.scenarios {
+            let path = Self.root.appendingPathComponent("Tests/Scenarios/\(name)")
+            let scenario = try Scenario.parse(try String(contentsOf: path, encoding: .utf8))
+            var options = scenario.options
+            if let index = options.firstIndex(of: "--places"), index + 1 < options.count,
+                !options[index + 1].hasPrefix("/")
+            {
+                options[index + 1] = "Tests/Scenarios/" + options[index + 1]
+            }
+            let commands = scenario.steps.map(\.command)
+            let typed = commands.flatMap { $0.split(separator: " ").map(String.init) } + commands + options
+            let result = try BinaryRunner.run(
+                options + ["--language", "en-XA", "--speech", "off", "--transcript", "-", "--format", "jsonl"],
+                input: commands.joined(separator: "\n") + "\n",
+                environment: ["XDG_CONFIG_HOME": config.path, "HOME": config.path],
+                directory: Self.root)
+            for line in result.stdout.split(separator: "\n") {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    let text = object["text"] as? String
+                else {
+                    failures.append("\(name): not JSON: \(line)")
+                    continue
+                }
+                let stray = Self.strayWords(text, data: data + typed, identifiers: identifiers)
+                if !stray.isEmpty { failures.append("\(name): \(stray.joined(separator: " ")) in: \(text)") }
+            }
+            if !result.stderr.isEmpty {
+                let stray = Self.strayWords(result.stderr, data: data + typed + ["nearby-voice"], identifiers: identifiers)
+                if !stray.isEmpty { failures.append("\(name) (stderr): \(stray.joined(separator: " ")) in: \(result.stderr)") }
+            }
+        }
+        for failure in failures { Issue.record("Words not from the catalog: \(failure)") }
+    }
+}
