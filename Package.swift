@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "nearby-voice", targets: ["nearby-voice"]),
         .executable(name: "nearby-voice-bench", targets: ["nearby-voice-bench"]),
+        .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "PlaceData", targets: ["PlaceData"]),
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
@@ -25,10 +26,15 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data", "libpcaudio-dev"])]
         ),
+        // Every system call the project makes (open, write, flock, mmap…), in one file,
+        // Syscalls.swift, behind small Swift wrappers that throw a SystemError with the real
+        // errno. Beneath every module that touches files, terminals or memory pages; never
+        // NearbyCore.
+        .target(name: "SystemCalls"),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
-        .target(name: "PlaceData"),
+        .target(name: "PlaceData", dependencies: ["SystemCalls"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
@@ -36,15 +42,16 @@ let package = Package(
         // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
         // the program's `test` command and the tests.
         .target(name: "ScenarioFormat"),
-        .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak"]),
+        .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak"]),
         .executableTarget(
             name: "nearby-voice",
-            dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "CReadline"]
+            dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "CReadline"]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
         .executableTarget(name: "nearby-voice-bench", dependencies: ["PlaceData", "NearbyCore"]),
         // `make bench`: from a command's Enter to its first sample on the audio device.
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),

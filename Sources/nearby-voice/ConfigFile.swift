@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// The config file, `$XDG_CONFIG_HOME/nearby-voice/config` (default `~/.config/...`): one
 /// option a line, as on the command line without the dashes (`units imperial`,
@@ -11,10 +12,10 @@ enum ConfigFile {
 
     /// Applies the file at `path` when it exists. A bad line fails with its line number (65).
     static func apply(_ path: String, to options: inout Options) throws(Failure) {
+        // Not there, or not to be seen (a HOME whose folder this user cannot search): no config.
         guard FileManager.default.fileExists(atPath: path) else { return }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.noInput, "Cannot read the config file \(path): permission denied or not a file.")
-        }
+        let data: Data
+        do { data = Data(try FileContents(path: path).array) } catch { throw Failure(reading: "config file", path, error) }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw Failure(.dataError, "\(path):\(ScriptLineReader.firstInvalidLine(data)): the config file is not valid UTF-8 text.")
         }
