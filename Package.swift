@@ -6,7 +6,6 @@ let package = Package(
     products: [
         .executable(name: "nearby-voice", targets: ["nearby-voice"]),
         .executable(name: "nearby-voice-bench", targets: ["nearby-voice-bench"]),
-        .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "PlaceData", targets: ["PlaceData"]),
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
@@ -29,7 +28,7 @@ let package = Package(
         // Every system call the project makes (open, write, flock, mmap…), in one file,
         // Syscalls.swift, behind small Swift wrappers that throw a SystemError with the real
         // errno. Beneath every module that touches files, terminals or memory pages; never
-        // NearbyCore.
+        // NearbyCore. Not a product: the project's own plumbing.
         .target(name: "SystemCalls"),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
@@ -42,7 +41,11 @@ let package = Package(
         // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
         // the program's `test` command and the tests.
         .target(name: "ScenarioFormat"),
+        // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
+        // C), and the WAV and transcript files (through SystemCalls). Used by the program.
         .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak"]),
+        // The program, the imperative shell: options, config, line readers, the session loop
+        // and the `test` command. It may use every module.
         .executableTarget(
             name: "nearby-voice",
             dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "CReadline"]
