@@ -377,7 +377,7 @@ struct HistoryFile {
 
     /// The lines of the file, blank ones left out.
     private func lines() -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard let data = try? FileContents(path: path).array else { return [] }
         return data.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
             .filter { !$0.isEmpty }
     }
