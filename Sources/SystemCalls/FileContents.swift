@@ -1,9 +1,8 @@
 /// The whole of a file, read once: a regular file is mapped (mmap(2), read-only), so that a
 /// 180 MB file is read page by page by whoever reads it; anything else (a pipe, a device) is
 /// read to its end. The memory is given back when the value goes.
-public final class FileContents: @unchecked Sendable {
-    /// The bytes, valid while the value lives (`withUnsafeBytes`). Immutable after `init`,
-    /// which is why the class is Sendable.
+public final class FileContents {
+    /// The bytes, valid while the value lives (`withUnsafeBytes`).
     private let bytes: UnsafeRawBufferPointer
     private let isMapped: Bool
 
