@@ -30,6 +30,13 @@ let package = Package(
         // errno. Beneath every module that touches files, terminals or memory pages; never
         // NearbyCore. Not a product: the project's own plumbing.
         .target(name: "SystemCalls"),
+        // Every word the program says: gettext PO catalogs (English, Spanish, Portuguese)
+        // compiled into the binary, templates with named fields and plural forms. Beneath
+        // everything that speaks or prints.
+        .target(
+            name: "Words",
+            resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]
+        ),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
@@ -37,18 +44,21 @@ let package = Package(
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
-        .target(name: "NearbyCore", dependencies: ["PlaceData"]),
+        .target(name: "NearbyCore", dependencies: ["PlaceData", "Words"]),
         // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
         // the program's `test` command and the tests.
         .target(name: "ScenarioFormat"),
         // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
         // C), and the WAV and transcript files (through SystemCalls). Used by the program.
         .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak"]),
-        // The program, the imperative shell: options, config, line readers, the session loop
-        // and the `test` command. It may use every module.
+        // The shell's parsers, each testable as a table: options, the config file, key echo,
+        // line diffs, exit codes.
+        .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "Announcer"]),
+        // The program, the imperative shell: the line readers, the session loop and the
+        // `test` command. It may use every module.
         .executableTarget(
             name: "nearby-voice",
-            dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "CReadline"]
+            dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "CReadline"]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
         .executableTarget(name: "nearby-voice-bench", dependencies: ["PlaceData", "NearbyCore"]),
@@ -56,8 +66,10 @@ let package = Package(
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
-        .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat"]),
+        .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
+        .testTarget(name: "WordsTests", dependencies: ["Words"]),
+        .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData", "Words"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import PlaceData
+import Words
 
 /// What the user did, named after the doing: every command line becomes one of these.
 public enum Action: Equatable, Sendable {
@@ -42,16 +43,27 @@ public enum Action: Equatable, Sendable {
     case historyRequested(Int?)
     /// `stop`: speech is silenced; the core says nothing.
     case speechStopped
-    case settingChanged(key: String, value: String)
-    /// `set places FILE`: the shell read the file; these are its places.
-    case placesReplaced(PlaceCatalog, source: String, skippedFeatures: Int)
+    /// `set KEY VALUE`.
+    case settingChanged(Setting, value: String)
+    /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places.
+    case placesLoaded(PlaceCatalog, source: String, skippedFeatures: Int)
+    /// The shell could not read that file: `message` says why.
+    case placesFailed(message: String)
+    /// The shell read the file `set strings` named (`Effect.loadStrings`): these are the words.
+    case stringsLoaded(Catalog, source: String)
+    /// The shell could not use that file: `message` says where and why.
+    case stringsFailed(message: String)
     case settingsRequested
-    /// `map`: a text picture of the map, `columns` wide and `rows` high.
-    case mapRequested(columns: Int, rows: Int)
+    /// `count`: how many places the list shows.
+    case countRequested
+    /// `map`: the shell measures the screen (`Effect.measureScreen`) and answers `.mapMeasured`.
+    case mapRequested
+    /// A text picture of the map, `columns` wide and `rows` high.
+    case mapMeasured(columns: Int, rows: Int)
     case helpRequested(String?)
     /// `voices`: the installed voices are read.
     case voicesRequested
-    /// The shell listed the synthesiser's voices (no announcement).
+    /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
     case voicesInstalled([Voice])
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).
     case speechEnded(number: Int, SpeechMark)
@@ -78,6 +90,8 @@ public enum PlaceReference: Equatable, Sendable {
 public enum CommandError: Equatable, Sendable {
     /// The first word is no command; `suggestion` is the nearest command, or a whole line to try.
     case unknownCommand(String, suggestion: String?)
-    /// The command is known but its argument is not: `message` says what it takes.
-    case badArgument(command: String, message: String)
+    /// The command is known but its argument is not: `problem` says what it takes.
+    case badArgument(command: String, Phrase)
+    /// `set` with a key that names no setting; `suggestion` is the nearest key.
+    case unknownSetting(String, suggestion: String?)
 }

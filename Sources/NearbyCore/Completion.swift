@@ -48,10 +48,10 @@ public struct Completion: Equatable, Sendable {
         guard let space = afterLeading.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             // Still typing the command's name.
             let typed = TextFolding.fold(String(afterLeading))
-            return CommandInfo.all.map(\.name).filter { $0.hasPrefix(typed) }
+            return unique(Command.allCases.map { $0.word(state.words) } + Command.allCases.map(\.name)).filter { TextFolding.fold($0).hasPrefix(typed) }
                 .map { Candidate(line: leading + $0, label: $0) }
         }
-        guard let command = CommandInfo.named(String(afterLeading[..<space])) else { return [] }
+        guard let command = Command(word: String(afterLeading[..<space]), words: state.words) else { return [] }
         let rest = afterLeading[space...]
         let argumentStart = rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
         let prefix = String(line[..<argumentStart])
@@ -59,22 +59,23 @@ public struct Completion: Equatable, Sendable {
         func lines(_ labels: [String], after prefix: String) -> [Candidate] {
             labels.map { Candidate(line: prefix + $0, label: $0) }
         }
-        switch command.name {
-        case "find":
+        switch command {
+        case .find:
             let kinds = kinds(in: state).filter { wordsBegin(argument, $0) }
             let places = placeNames(state.catalog.places).filter { wordsBegin(argument, $0) }
             return lines(unique(kinds + places.filter { !kinds.contains($0) }), after: prefix)
-        case "select":
+        case .select:
             return lines(placeNames(state.shownPlaces).filter { wordsBegin(argument, $0) }, after: prefix)
-        case "filter":
-            return lines((["all"] + kinds(in: state)).filter { wordsBegin(argument, $0) }, after: prefix)
-        case "detent":
-            return lines(Detent.allCases.map(\.name).filter { wordsBegin(argument, $0) }, after: prefix)
-        case "help":
-            return lines(CommandInfo.all.map(\.name).filter { wordsBegin(argument, $0) }, after: prefix)
-        case "set":
+        case .filter:
+            return lines(([state.words.text("filter.all")] + kinds(in: state)).filter { wordsBegin(argument, $0) }, after: prefix)
+        case .detent:
+            return lines(Detent.allCases.map { state.words.text("detent.\($0.name).word") }.filter { wordsBegin(argument, $0) }, after: prefix)
+        case .help:
+            return lines(Command.allCases.map { $0.word(state.words) }.filter { wordsBegin(argument, $0) }, after: prefix)
+        case .set:
             return settingCandidates(argument, after: prefix, in: state)
-        default:
+        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .whereabouts,
+            .walk, .repeatLast, .history, .stop, .settings, .voices, .map, .quit:
             return []
         }
     }
@@ -86,23 +87,18 @@ public struct Completion: Equatable, Sendable {
     {
         guard let space = argument.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             let typed = TextFolding.fold(argument)
-            return NearbyState.settingKeys.filter { $0.hasPrefix(typed) }
+            return Setting.allCases.map(\.key).filter { $0.hasPrefix(typed) }
                 .map { Candidate(line: prefix + $0, label: $0) }
         }
-        let key = TextFolding.fold(String(argument[..<space]))
-        guard NearbyState.settingKeys.contains(key) else { return [] }
+        guard let setting = Setting(key: String(argument[..<space])) else { return [] }
         let rest = argument[space...]
         let valueStart = rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
         let valuePrefix = prefix + String(argument[..<valueStart])
         let typed = TextFolding.fold(String(argument[valueStart...]))
-        let values: [String]
-        switch key {
-        case "units": values = Settings.Units.allCases.map(\.rawValue)
-        case "verbosity": values = Settings.Verbosity.allCases.map(\.rawValue)
-        case "reduce-motion", "reduce-transparency", "dismissible": values = ["on", "off"]
-        case "heading": values = ["none"] + [state.settingValue(key)].compactMap { $0 }.filter { $0 != "none" }
-        default: values = [state.settingValue(key)].compactMap { $0 }
-        }
+        // The choices where there are a few; otherwise the current value, which `set` takes back.
+        let current = setting.value(in: state.settings)
+        var values = setting.choices ?? [current]
+        if setting == .heading { values = ["none"] + (current == "none" ? [] : [current]) }
         return values.filter { TextFolding.fold($0).hasPrefix(typed) }
             .map { Candidate(line: valuePrefix + $0, label: $0) }
     }

@@ -1,4 +1,5 @@
 import PlaceData
+import Words
 
 /// Where the sheet rests: the seed's three detents, lowest first.
 public enum Detent: Int, CaseIterable, Comparable, Sendable {
@@ -6,19 +7,11 @@ public enum Detent: Int, CaseIterable, Comparable, Sendable {
 
     public static func < (lhs: Detent, rhs: Detent) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The handle's value as VoiceOver would read it.
-    public var spokenValue: String {
-        switch self {
-        case .resting: "resting at the bottom"
-        case .half: "half height"
-        case .full: "full height"
-        }
-    }
+    /// The handle's value as VoiceOver would read it: "half height".
+    public func spoken(_ words: Catalog) -> String { words.text("detent.\(name)") }
 
     /// Where the sheet is, to follow "The sheet is" or "Sheet stays": "at half height".
-    public var situation: String {
-        self == .resting ? spokenValue : "at \(spokenValue)"
-    }
+    public func situation(_ words: Catalog) -> String { words.text("detent.\(name).situation") }
 
     /// The word typed in `detent NAME`.
     public var name: String {
@@ -38,9 +31,15 @@ public enum Detent: Int, CaseIterable, Comparable, Sendable {
     /// The detent one step down, or nil at the bottom.
     public var lower: Detent? { Detent(rawValue: rawValue - 1) }
 
-    /// The detent a word names: its name, or a few words people use for it.
-    public init?(word: String) {
-        switch TextFolding.fold(word) {
+    /// The detent a word names: its name, its word in the catalog's language, or a few words
+    /// people use for it.
+    public init?(word: String, words: Catalog = .builtIn(.english)) {
+        let folded = TextFolding.fold(word)
+        if let detent = Self.allCases.first(where: { TextFolding.fold(words.text("detent.\($0.name).word")) == folded }) {
+            self = detent
+            return
+        }
+        switch folded {
         case "resting", "rest", "bottom", "low", "collapsed", "min", "1": self = .resting
         case "half", "medium", "middle", "mid", "2": self = .half
         case "full", "top", "large", "max", "high", "3": self = .full

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceData
+import Words
 
 /// A text picture of the map for a sighted collaborator: the region the camera shows, pins as
 /// category letters with a legend, the user, the selected place, a scale, and the sheet drawn
@@ -10,6 +11,7 @@ public struct MapPicture {
     public let summary: String
 
     public init(state: NearbyState, columns: Int, rows: Int) {
+        let words = state.words
         let columns = max(30, min(columns, 200)), rows = max(10, min(rows, 80))
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
         // The sheet covers the bottom rows at its detent's share of the screen.
@@ -45,9 +47,11 @@ public struct MapPicture {
         }
         if sheetRows > 0 {
             Self.write("+" + String(repeating: "-", count: columns - 2) + "+", into: &grid, row: sheetTop)
-            Self.write("= Nearby: \(state.detent.spokenValue) =", into: &grid, row: sheetTop, centred: true)
+            let title = words.text("map.sheet-title", ["detent": state.detent.spoken(words)])
+            Self.write("= \(title) =", into: &grid, row: sheetTop, centred: true)
             if sheetTop + 1 < rows {
-                Self.write(" [ \(state.query.isEmpty ? "Search places" : state.query) ]", into: &grid, row: sheetTop + 1)
+                let field = state.query.isEmpty ? words.text("search.placeholder") : state.query
+                Self.write(" [ \(field) ]", into: &grid, row: sheetTop + 1)
             }
         }
         let dimmed = state.isSheetPresented && state.detent == .full && !opaque
@@ -57,18 +61,26 @@ public struct MapPicture {
         }
 
         var lines = grid.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        lines.append("Legend: @ you, * selected, \(legend.isEmpty ? "no pins" : legend).")
+        let separator = words.text("list.separator")
+        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: separator)
+        lines.append(words.text("map.legend", ["pins": legend.isEmpty ? words.text("map.no-pins") : legend]))
         let widthMetres = Coordinate(latitude: region.south, longitude: region.west)
             .distance(to: Coordinate(latitude: region.south, longitude: region.east))
-        lines.append("Scale: \(columns) columns are \(SpokenMeasure.distance(widthMetres, units: state.settings.units)).")
+        let width = SpokenMeasure.distance(widthMetres, units: state.settings.units, words)
+        lines.append(words.text("map.scale", ["columns": String(columns), "distance": width]))
         var notes: [String] = []
-        if dimmed { notes.append(state.settings.reduceMotion ? "map dimmed" : "map dimmed, scaled down, rounded corners") }
-        if opaque && state.isSheetPresented { notes.append("sheet opaque") } else if state.isSheetPresented { notes.append("pins under the sheet show in lower case") }
-        if !notes.isEmpty { lines.append("Note: " + notes.joined(separator: "; ") + ".") }
+        if dimmed { notes.append(words.text(state.settings.reduceMotion ? "map.note-dimmed" : "map.note-dimmed-scaled")) }
+        if opaque && state.isSheetPresented {
+            notes.append(words.text("map.note-opaque"))
+        } else if state.isSheetPresented {
+            notes.append(words.text("map.note-lower-case"))
+        }
+        if !notes.isEmpty {
+            lines.append(words.text("map.notes", ["notes": notes.joined(separator: words.text("list.item-separator"))]))
+        }
         text = lines.joined(separator: "\n")
-        let pins = state.shown.count
-        summary = "Map drawn for a sighted collaborator: \(NearbyState.places(pins)) as letters, you as @\(state.selection == nil ? "" : ", the selected place as *")."
+        let pins = state.placesPhrase(state.shown.count)
+        summary = words.text(state.selection == nil ? "map.summary" : "map.summary-selected", ["places": pins])
     }
 
     /// Writes sheet text over a row, leaving the pins seen through the sheet where they are.

@@ -1,76 +1,105 @@
 import Foundation
 import PlaceData
+import Words
 
-/// The reducer: every action changes the state in place and returns what is to be said.
+/// The reducer: every action changes the state in place and returns what is to be said and
+/// what the shell is to do.
 extension NearbyState {
-    /// Applies `action` and returns its announcements, in the order they are to be said.
-    public mutating func reduce(_ action: Action) -> [Announcement] {
-        let answers = answer(action)
-        // What repeat and history say (their errors too) is not itself kept.
-        switch action {
-        case .repeatRequested, .historyRequested: return answers
-        default: break
-        }
-        for announcement in answers where announcement.kind != .history {
+    /// Applies `action`; returns its announcements, in the order they are to be said, and its
+    /// effects. History keeps every announcement except the answers of `repeat` and `history`
+    /// themselves, which review it.
+    public mutating func reduce(_ action: Action) -> Reaction {
+        var reaction = answer(action)
+        guard Self.keepsAnswers(to: action) else { return reaction }
+        for (offset, announcement) in reaction.announcements.enumerated() where announcement.kind != .history {
             spoken.append(announcement)
             spokenTotal += 1
+            reaction.historyNumbers[offset] = spokenTotal
         }
         if spoken.count > Self.historyLimit {
             spoken.removeFirst(spoken.count - Self.historyLimit)
             speechMarks = speechMarks.filter { $0.key > spokenTotal - Self.historyLimit }
         }
-        return answers
+        return reaction
     }
 
-    private mutating func answer(_ action: Action) -> [Announcement] {
+    /// Whether history keeps the answers to `action`: not those of `repeat` and `history`.
+    static func keepsAnswers(to action: Action) -> Bool {
         switch action {
-        case .searchFocused: return focusSearch()
-        case .queryEntered(let text): return enterQuery(text)
-        case .queryTyped(let text): return typeQuery(text)
-        case .queryCleared: return clearQuery()
-        case .searchDismissed: return dismissSearch()
-        case .filterChosen(let kind): return chooseFilter(kind)
-        case .filtersRequested: return [Announcement(filtersPhrase(), kind: .results)]
-        case .nextFocused: return moveFocus(by: 1)
-        case .previousFocused: return moveFocus(by: -1)
-        case .placeSelected(let reference): return select(reference)
-        case .selectionCleared: return clearSelection()
-        case .handleIncremented: return stepSheet(up: true)
-        case .handleDecremented: return stepSheet(up: false)
-        case .handleActivated: return cycleSheet()
-        case .dimmedMapTapped: return tapDimmedMap()
-        case .detentChosen(let detent): return chooseDetent(detent)
-        case .sheetDragged(let translation, let velocity): return drag(translation, velocity: velocity)
-        case .readRequested: return [Announcement(readPhrase(), kind: .screen)]
-        case .whereRequested: return [Announcement(wherePhrase(), kind: .location)]
-        case .walkRequested: return walk()
-        case .repeatRequested: return repeatLast()
-        case .historyRequested(let number): return history(number)
-        case .speechStopped: return []
-        case .settingChanged(let key, let value): return changeSetting(key, value)
-        case .placesReplaced(let newCatalog, let source, let skipped):
+        case .repeatRequested, .historyRequested: false
+        default: true
+        }
+    }
+
+    private mutating func answer(_ action: Action) -> Reaction {
+        switch action {
+        case .searchFocused: return Reaction(focusSearch())
+        case .queryEntered(let text): return Reaction(enterQuery(text))
+        case .queryTyped(let text): return Reaction(typeQuery(text))
+        case .queryCleared: return Reaction(clearQuery())
+        case .searchDismissed: return Reaction(dismissSearch())
+        case .filterChosen(let kind): return Reaction(chooseFilter(kind))
+        case .filtersRequested: return Reaction([Announcement(filtersPhrase(), kind: .results)])
+        case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
+        case .nextFocused: return Reaction(moveFocus(by: 1))
+        case .previousFocused: return Reaction(moveFocus(by: -1))
+        case .placeSelected(let reference): return Reaction(select(reference))
+        case .selectionCleared: return Reaction(clearSelection())
+        case .handleIncremented: return Reaction(stepSheet(up: true))
+        case .handleDecremented: return Reaction(stepSheet(up: false))
+        case .handleActivated: return Reaction(cycleSheet())
+        case .dimmedMapTapped: return Reaction(tapDimmedMap())
+        case .detentChosen(let detent): return Reaction(chooseDetent(detent))
+        case .sheetDragged(let translation, let velocity): return Reaction(drag(translation, velocity: velocity))
+        case .readRequested: return Reaction([Announcement(readPhrase(), kind: .screen)])
+        case .whereRequested: return Reaction([Announcement(wherePhrase(), kind: .location)])
+        case .walkRequested: return Reaction(walk())
+        case .repeatRequested: return Reaction(repeatLast())
+        case .historyRequested(let number): return Reaction(history(number))
+        case .speechStopped: return Reaction(effects: [.stopSpeech])
+        case .settingChanged(let setting, let value): return changeSetting(setting, value)
+        case .placesLoaded(let newCatalog, let source, let skipped):
             replaceCatalog(newCatalog)
-            let skippedNote = skipped > 0 ? " Skipped \(PlacesFile.skippedPhrase(skipped))." : ""
-            let nearest = shown.first.map { " Nearest, \(describe($0))." } ?? ""
-            return [Announcement("Loaded \(Self.places(catalog.count)) from \(source).\(skippedNote)\(nearest)", kind: .settings)]
-        case .settingsRequested: return [Announcement(settingsPhrase(), kind: .settings)]
-        case .mapRequested(let columns, let rows):
+            updateSettings { $0.placesFile = source }
+            var parts = [say("places.loaded", ["places": placesPhrase(catalog.count), "file": source])]
+            if skipped > 0 {
+                parts.append(say("places.skipped", ["count": grouped(skipped)], count: skipped))
+            }
+            if let first = shown.first { parts.append(say("places.nearest", ["place": describe(first)])) }
+            return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
+        case .placesFailed(let message):
+            return Reaction([
+                Announcement(say("places.unchanged", ["problem": message]), kind: .error, earcon: .error)
+            ])
+        case .stringsLoaded(let catalog, let source):
+            words = catalog
+            updateSettings { $0.stringsFile = source }
+            return Reaction([Announcement(say("strings.loaded", ["file": source]), kind: .settings)])
+        case .stringsFailed(let message):
+            return Reaction([Announcement(say("strings.unchanged", ["problem": message]), kind: .error, earcon: .error)])
+        case .settingsRequested: return Reaction([Announcement(settingsPhrase(), kind: .settings)])
+        case .mapRequested: return Reaction(effects: [.measureScreen])
+        case .mapMeasured(let columns, let rows):
             let picture = MapPicture(state: self, columns: columns, rows: rows)
-            return [Announcement(picture.summary, kind: .screen, display: picture.text)]
-        case .helpRequested(let topic): return help(topic)
-        case .voicesRequested: return [voicesAnnouncement()]
+            return Reaction([Announcement(picture.summary, kind: .screen, display: picture.text)])
+        case .helpRequested(let topic): return Reaction(help(topic))
+        case .voicesRequested:
+            guard installedVoices != nil else { return Reaction(effects: [.listVoices(then: action)]) }
+            return Reaction([voicesAnnouncement()])
         case .voicesInstalled(let voices):
             installedVoices = voices
-            return []
+            return Reaction()
         case .speechEnded(let number, let mark):
             if number > spokenTotal - spoken.count && number <= spokenTotal { speechMarks[number] = mark }
-            return []
+            return Reaction()
         case .quitRequested, .inputEnded:
             isFinished = true
-            return [Announcement("Goodbye.", kind: .notice)]
+            return Reaction([Announcement(say("session.goodbye"), kind: .notice)])
         case .sessionStarted:
-            return [Announcement("Nearby: \(Self.places(catalog.count)) around you. Type help for commands, quit to leave.", kind: .notice)]
-        case .invalid(let error): return [invalid(error)]
+            return Reaction([
+                Announcement(say("session.greeting", ["places": placesPhrase(catalog.count)]), kind: .notice)
+            ])
+        case .invalid(let error): return Reaction([invalid(error)])
         }
     }
 
@@ -79,8 +108,9 @@ extension NearbyState {
     private mutating func focusSearch() -> [Announcement] {
         isSearching = true
         let moved = raiseForKeyboard()
-        let field = query.isEmpty ? "Search places" : query
-        return [Announcement("\(field), search field, editing.\(moved ? " Sheet at full height." : "")", kind: .screen)]
+        var text = say("search.field-editing", ["text": query.isEmpty ? say("search.placeholder") : query])
+        if moved { text += " " + say("sheet.now-full") }
+        return [Announcement(text, kind: .screen)]
     }
 
     /// The keyboard lifts the sheet to the top detent; true when it moved.
@@ -122,19 +152,19 @@ extension NearbyState {
 
     private mutating func clearQuery() -> [Announcement] {
         guard !query.isEmpty || selection != nil else {
-            return [Announcement("Search is already empty. \(resultsPhrase())", kind: .results)]
+            return [Announcement(say("search.already-empty") + " " + resultsPhrase(), kind: .results)]
         }
         var answers = applyQuery("", priority: .assertive)
-        answers[0].text = "Search cleared. " + answers[0].text
+        answers[0].text = say("search.cleared") + " " + answers[0].text
         return answers
     }
 
     private mutating func dismissSearch() -> [Announcement] {
         guard isSearching else {
-            return [Announcement("The search field is not in use. Type find to search.", kind: .error, earcon: .error)]
+            return [Announcement(say("search.not-in-use"), kind: .error, earcon: .error)]
         }
         isSearching = false
-        return [Announcement("Search field closed. Sheet stays \(detent.situation).", kind: .screen)]
+        return [Announcement(say("search.closed", ["detent": detent.situation(words)]), kind: .screen)]
     }
 
     private mutating func chooseFilter(_ kind: String?) -> [Announcement] {
@@ -147,8 +177,8 @@ extension NearbyState {
         guard let match = kinds.first(where: { TextFolding.fold($0.kind) == wanted })
             ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
         else {
-            let names = kinds.map(\.kind).joined(separator: ", ")
-            return [Announcement("No filter called \(kind). Filters are: all, \(names).", kind: .error, earcon: .error)]
+            let names = kinds.map(\.kind).joined(separator: say("list.separator"))
+            return [Announcement(say("filter.unknown", ["kind": kind, "kinds": names]), kind: .error, earcon: .error)]
         }
         kindFilter = match.kind
         return afterFilterChange()
@@ -160,7 +190,7 @@ extension NearbyState {
         refreshShown()
         var answers = [
             Announcement(
-                "Filter \(kindFilter ?? "all"), selected. \(resultsPhrase())", kind: .results,
+                say("filter.chosen", ["kind": kindFilter ?? say("filter.all")]) + " " + resultsPhrase(), kind: .results,
                 earcon: shown.isEmpty ? .noResults : nil)
         ]
         if camera != .showingAll {
@@ -179,11 +209,12 @@ extension NearbyState {
             counts.append((kind: kindFilter, count: 0))
             counts.sort { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
         }
-        let pills = counts.map { pill in
-            "\(pill.kind) \(pill.count)\(pill.kind == kindFilter ? ", selected" : "")"
+        func pill(_ name: String, _ count: Int, selected: Bool) -> String {
+            say(selected ? "filter.pill-selected" : "filter.pill", ["kind": name, "count": grouped(count)], count: count)
         }
-        let all = "All \(matching.count)\(kindFilter == nil ? ", selected" : "")"
-        return "Filters: " + ([all] + pills).joined(separator: "; ") + "."
+        let pills = counts.map { pill($0.kind, $0.count, selected: $0.kind == kindFilter) }
+        let all = pill(say("filter.all-pill"), matching.count, selected: kindFilter == nil)
+        return say("filter.pills", ["pills": ([all] + pills).joined(separator: say("list.item-separator"))])
     }
 
     // MARK: The list
@@ -201,25 +232,32 @@ extension NearbyState {
     private mutating func moveFocus(by step: Int) -> [Announcement] {
         guard isSheetPresented else { return [sheetDismissedError()] }
         if shown.isEmpty {
-            let text = query.isEmpty ? "The list is empty." : "No results for \"\(query)\"."
+            let text = query.isEmpty ? say("list.empty") : say("results.none", ["query": query])
             return [Announcement(text, kind: .place, earcon: .end)]
         }
         guard detent != .resting else {
-            return [Announcement("The list is hidden while the sheet rests at the bottom. Type up to show it.", kind: .place, earcon: .end)]
+            return [Announcement(say("list.hidden-at-resting"), kind: .place, earcon: .end)]
         }
         // A focus beyond what this detent reaches (the sheet came down) steps back into it.
         let target = focus.map { min($0, reachableCount) + step } ?? (step > 0 ? 0 : reachableCount - 1)
         if target < 0 {
-            return [Announcement("Start of list. \(describe(shown[0], position: 1)).", kind: .place, earcon: .end)]
+            return [
+                Announcement(say("list.start", ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end)
+            ]
         }
         if target >= reachableCount {
             if detent == .half && reachableCount < shown.count {
-                return [Announcement("End of the nearest places. \(Self.morePlaces(shown.count - reachableCount)) one step up: type up.", kind: .place, earcon: .end)]
+                let more = shown.count - reachableCount
+                return [
+                    Announcement(
+                        say("list.end-of-rail", ["count": grouped(more)], count: more), kind: .place, earcon: .end)
+                ]
             }
-            return [Announcement("End of list. \(describe(shown[reachableCount - 1], position: reachableCount)).", kind: .place, earcon: .end)]
+            let last = describe(shown[reachableCount - 1], position: reachableCount)
+            return [Announcement(say("list.end", ["place": last]), kind: .place, earcon: .end)]
         }
         focus = target
-        return [Announcement(describe(shown[target], position: target + 1) + ".", kind: .place)]
+        return [Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)]
     }
 
     // MARK: Selection
@@ -235,10 +273,10 @@ extension NearbyState {
         isSearching = false
         isSheetPresented = true
         if let position = shown.firstIndex(of: index) { focus = position }
-        var answers = [Announcement("\(describe(index)).", kind: .selection)]
+        var answers = [Announcement(say("place.focused", ["place": describe(index)]), kind: .selection)]
         if detent != .full {
             detent = .full
-            answers.append(Announcement("Details at full height.", priority: .polite, kind: .screen, earcon: .snap))
+            answers.append(Announcement(say("details.at-full"), priority: .polite, kind: .screen, earcon: .snap))
         }
         camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
         answers.append(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera))
@@ -250,66 +288,76 @@ extension NearbyState {
         init(_ text: String) { announcement = Announcement(text, kind: .error, earcon: .error) }
     }
 
+    private func refusal(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> SelectionError {
+        SelectionError(say(key, fields, count: count))
+    }
+
     /// The catalog index a reference names, or what to say when it names none.
     private func resolve(_ reference: PlaceReference) -> Result<Int, SelectionError> {
         switch reference {
         case .focused:
             guard let focus else {
-                return .failure(SelectionError("No place is focused. Type next to move to one, or select a number or a name."))
+                return .failure(refusal("select.nothing-focused"))
             }
             return .success(shown[focus])
         case .position(let number):
-            guard !shown.isEmpty else { return .failure(SelectionError("The list is empty: nothing to select.")) }
+            guard !shown.isEmpty else { return .failure(refusal("select.list-empty")) }
             guard (1...shown.count).contains(number) else {
-                return .failure(SelectionError("No place \(number). Choose 1 to \(shown.count)."))
+                return .failure(refusal("select.no-such-number", ["number": String(number), "last": grouped(shown.count)]))
             }
             return .success(shown[number - 1])
-        case .name(let words):
-            let wanted = TextFolding.fold(words)
+        case .name(let typed):
+            let wanted = TextFolding.fold(typed)
             if let exact = shown.first(where: { catalog.foldedName(at: $0) == wanted }) { return .success(exact) }
-            let queryWords = TextFolding.queryWords(words)
+            let queryWords = TextFolding.queryWords(typed)
             let named = { (index: Int) in queryWords.allSatisfy { catalog.foldedName(at: index).contains($0) } }
             let candidates = shown.filter(named)
             if candidates.count == 1 { return .success(candidates[0]) }
             if candidates.count > 1 {
-                let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(separator: ", ")
-                return .failure(SelectionError("\(candidates.count) places are called \"\(words)\": \(names). Say more of the name, or a number."))
+                let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(separator: say("list.separator"))
+                return .failure(
+                    refusal(
+                        "select.ambiguous", ["count": grouped(candidates.count), "name": typed, "names": names],
+                        count: candidates.count))
             }
             if let hidden = catalog.places.indices.first(where: named) {
                 let name = catalog.places[hidden].name
                 if let kindFilter, catalog.places[hidden].kind != kindFilter {
-                    return .failure(SelectionError("\(name) is hidden by the filter \(kindFilter). Type filter all to show every place."))
+                    return .failure(
+                        refusal("select.hidden-by-filter", ["name": name, "kind": kindFilter, "all": say("filter.all")]))
                 }
-                return .failure(SelectionError("\(name) is hidden by the search. Type clear to show every place."))
+                return .failure(refusal("select.hidden-by-search", ["name": name]))
             }
-            return .failure(SelectionError("No place called \"\(words)\". Type find \(words) to search."))
+            return .failure(refusal("select.no-such-name", ["name": typed]))
         }
     }
 
     private mutating func clearSelection() -> [Announcement] {
         guard let index = selectedIndex else {
-            return [Announcement("Nothing is selected.", kind: .error, earcon: .error)]
+            return [Announcement(say("selection.none"), kind: .error, earcon: .error)]
         }
         selection = nil
         camera = .showingAll
         return [
-            Announcement("\(catalog.places[index].name) deselected. Details closed.", kind: .selection),
+            Announcement(say("selection.cleared", ["name": catalog.places[index].name]), kind: .selection),
             Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera),
         ]
     }
 
     private func walk() -> [Announcement] {
         guard let index = selectedIndex else {
-            return [Announcement("Nothing is selected. Select a place first, for example: select 1.", kind: .error, earcon: .error)]
+            return [Announcement(say("walk.nothing-selected"), kind: .error, earcon: .error)]
         }
         let place = catalog.places[index]
-        return [Announcement("\(place.name): \(walkPhrase(of: index)), \(distanceAndDirection(of: index)).", kind: .walk)]
+        let text = say(
+            "walk.answer", ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
+        return [Announcement(text, kind: .walk)]
     }
 
     // MARK: The sheet
 
     private func sheetDismissedError() -> Announcement {
-        Announcement("The sheet is dismissed. Type handle to bring it back.", kind: .error, earcon: .error)
+        Announcement(say("sheet.dismissed-error"), kind: .error, earcon: .error)
     }
 
     private mutating func stepSheet(up: Bool) -> [Announcement] {
@@ -319,7 +367,7 @@ extension NearbyState {
             return [Announcement(handlePhrase(), kind: .detent, earcon: .snap)]
         }
         guard let next = up ? detent.higher : detent.lower else {
-            let text = up ? "Already at full height." : "Already resting at the bottom."
+            let text = say(up ? "sheet.already-full" : "sheet.already-resting")
             return [Announcement(text, kind: .detent, earcon: .end)]
         }
         detent = next
@@ -338,7 +386,8 @@ extension NearbyState {
 
     private mutating func tapDimmedMap() -> [Announcement] {
         guard isSheetPresented, detent == .full else {
-            return [Announcement("Back works at full height, where the map is dimmed. The sheet is \(isSheetPresented ? detent.situation : "dismissed").", kind: .error, earcon: .error)]
+            let situation = isSheetPresented ? detent.situation(words) : say("sheet.situation-dismissed")
+            return [Announcement(say("back.only-at-full", ["detent": situation]), kind: .error, earcon: .error)]
         }
         isSearching = false
         detent = .half
@@ -347,7 +396,7 @@ extension NearbyState {
 
     private mutating func chooseDetent(_ target: Detent) -> [Announcement] {
         if isSheetPresented && detent == target {
-            return [Announcement("Sheet already \(target.situation).", kind: .detent)]
+            return [Announcement(say("sheet.already", ["detent": target.situation(words)]), kind: .detent)]
         }
         isSheetPresented = true
         detent = target
@@ -361,10 +410,12 @@ extension NearbyState {
         case .dismissed:
             isSheetPresented = false
             isSearching = false
-            return [Announcement("Sheet dismissed. Type handle to bring it back.", kind: .detent, earcon: .snap)]
+            return [Announcement(say("sheet.dismissed"), kind: .detent, earcon: .snap)]
         case .detent(let target):
             if target == detent {
-                return [Announcement("Sheet springs back, \(target.situation).", kind: .detent, earcon: .snap)]
+                return [
+                    Announcement(say("sheet.springs-back", ["detent": target.situation(words)]), kind: .detent, earcon: .snap)
+                ]
             }
             detent = target
             return [Announcement(handlePhrase(), kind: .detent, earcon: .snap)]
@@ -376,9 +427,12 @@ extension NearbyState {
     /// What the sheet shows at its detent: title and field; then the pills and the rail; then
     /// the whole list or the detail, over the dimmed map.
     func readPhrase() -> String {
-        guard isSheetPresented else { return "The sheet is dismissed; only the map shows. \(cameraPhrase())" }
-        let field = query.isEmpty ? "Search field, Search places" : "Search field, \(query)"
-        var parts = ["Nearby, \(detent.spokenValue). \(field)\(isSearching ? ", editing" : "")."]
+        guard isSheetPresented else { return say("read.dismissed") + " " + cameraPhrase() }
+        let text = query.isEmpty ? say("search.placeholder") : query
+        var parts = [
+            say("read.title", ["detent": detent.spoken(words)]),
+            say(isSearching ? "read.field-editing" : "read.field", ["text": text]),
+        ]
         if detent >= .half && detent != .full {
             parts.append(filtersPhrase())
             parts.append(railPhrase())
@@ -391,7 +445,7 @@ extension NearbyState {
                 parts.append(listPhrase())
             }
             if !settings.reduceTransparency {
-                parts.append(settings.reduceMotion ? "The map behind is dimmed." : "The map behind is dimmed, scaled down with rounded corners.")
+                parts.append(say(settings.reduceMotion ? "read.map-dimmed" : "read.map-dimmed-scaled"))
             }
         }
         return parts.joined(separator: " ")
@@ -401,84 +455,124 @@ extension NearbyState {
     func railPhrase() -> String {
         let rail = shown.prefix(Self.railSize)
         guard !rail.isEmpty else { return emptyListPhrase() }
-        let blocks = rail.map { "\(catalog.places[$0].name), \(SpokenMeasure.distance(distances[$0], units: settings.units))" }
-        let more = shown.count > rail.count ? " \(Self.morePlaces(shown.count - rail.count)) one step up." : ""
-        return "Nearest: " + blocks.joined(separator: "; ") + "." + more
+        let blocks = rail.map {
+            say("rail.item", ["name": catalog.places[$0].name, "distance": distancePhrase(distances[$0])])
+        }
+        var text = say("rail", ["places": blocks.joined(separator: say("list.item-separator"))])
+        if shown.count > rail.count {
+            let more = shown.count - rail.count
+            text += " " + say("rail.more", ["count": grouped(more)], count: more)
+        }
+        return text
     }
 
     /// The whole list at full height, read in one go (capped: `next` walks the rest).
     func listPhrase() -> String {
         let limit = 25
         guard !shown.isEmpty else { return emptyListPhrase() }
-        let rows = shown.prefix(limit).enumerated().map { "\($0.offset + 1), \(catalog.places[$0.element].name), \(distanceAndDirection(of: $0.element))" }
-        let more = shown.count > limit ? " And \(shown.count - limit) more: type next to walk the list." : ""
-        return "\(Self.places(shown.count)): " + rows.joined(separator: "; ") + "." + more
+        let rows = shown.prefix(limit).enumerated().map {
+            say(
+                "list.row",
+                [
+                    "number": String($0.offset + 1), "name": catalog.places[$0.element].name,
+                    "where": distanceAndDirection(of: $0.element),
+                ])
+        }
+        var text = say(
+            "list.all", ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say("list.item-separator"))])
+        if shown.count > limit {
+            let more = shown.count - limit
+            text += " " + say("list.more", ["count": grouped(more)], count: more)
+        }
+        return text
     }
 
     /// The selected place's detail: everything the data holds.
     func detailPhrase(_ index: Int) -> String {
         let place = catalog.places[index]
-        var text = "Details of \(place.name), selected. \(place.kind), \(distanceAndDirection(of: index)), \(walkPhrase(of: index))."
-        for detail in place.details { text += " \(detail.label): \(detail.value)." }
+        var text = say(
+            "details",
+            ["name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index), "walk": walkPhrase(of: index)])
+        for detail in place.details { text += " " + say("details.field", ["label": detail.label, "value": detail.value]) }
         return text
     }
 
     func wherePhrase() -> String {
-        let facing = settings.heading.map { ", facing \(SpokenMeasure.compass($0))" } ?? ""
-        return "You are at \(SpokenMeasure.coordinate(settings.origin))\(facing). \(cameraPhrase())"
+        let point = SpokenMeasure.coordinate(settings.origin, words)
+        let position =
+            settings.heading.map {
+                say("where.at-facing", ["point": point, "direction": SpokenMeasure.compass($0, words)])
+            } ?? say("where.at", ["point": point])
+        return position + " " + cameraPhrase()
     }
 
     // MARK: Review
 
     private func repeatLast() -> [Announcement] {
         guard let last = spoken.last else {
-            return [Announcement("Nothing has been said yet.", kind: .history)]
+            return [Announcement(say("history.empty"), kind: .history)]
         }
         return [Announcement(last.text, kind: .history)]
     }
 
     private func history(_ number: Int?) -> [Announcement] {
-        guard !spoken.isEmpty else { return [Announcement("Nothing has been said yet.", kind: .history)] }
+        guard !spoken.isEmpty else { return [Announcement(say("history.empty"), kind: .history)] }
         let count = spoken.count
         /// Item 1 is the newest; a mark says when it was not heard whole.
         func item(_ position: Int) -> String {
-            let mark = speechMarks[spokenTotal - position + 1].map { " (\($0.rawValue))" } ?? ""
-            return "Item \(position) of \(count)\(mark), \(spoken[count - position].text)"
+            let fields = ["index": String(position), "count": grouped(count), "text": spoken[count - position].text]
+            switch speechMarks[spokenTotal - position + 1] {
+            case .interrupted?: return say("history.item-interrupted", fields)
+            case .dropped?: return say("history.item-dropped", fields)
+            case nil: return say("history.item", fields)
+            }
         }
         if let number {
             guard number <= count else {
-                return [Announcement("No item \(number). History holds \(count).", kind: .error, earcon: .error)]
+                return [
+                    Announcement(
+                        say("history.no-such-item", ["number": String(number), "count": grouped(count)], count: count),
+                        kind: .error, earcon: .error)
+                ]
             }
             return [Announcement(item(number), kind: .history)]
         }
         let recent = (1...min(5, count)).map(item)
-        let more = count > 5 ? " Type history and a number for older ones." : ""
-        return [Announcement("History, newest first. " + recent.joined(separator: " ") + more, kind: .history)]
+        var text = say("history.newest-first") + " " + recent.joined(separator: " ")
+        if count > 5 { text += " " + say("history.older") }
+        return [Announcement(text, kind: .history)]
     }
 
     private func help(_ topic: String?) -> [Announcement] {
         guard let topic else {
-            let names = CommandInfo.all.map(\.name).joined(separator: ", ")
-            return [Announcement("Commands: \(names). Type help and a command to hear more.", kind: .help)]
+            let names = Command.allCases.map { $0.word(words) }.joined(separator: say("list.separator"))
+            return [Announcement(say("help.commands", ["commands": names]), kind: .help)]
         }
-        guard let info = CommandInfo.named(topic) ?? CommandInfo.nearest(to: topic) else {
-            return [Announcement("No command called \(topic). Type help for the list.", kind: .error, earcon: .error)]
+        guard let info = Command(word: topic, words: words) ?? Command.nearest(to: topic, words: words) else {
+            return [Announcement(say("help.no-such-command", ["word": topic]), kind: .error, earcon: .error)]
         }
-        let aliases = info.aliases.isEmpty ? "" : " Short: \(info.aliases.joined(separator: ", "))."
-        return [Announcement("\(info.usage): \(info.summary).\(aliases)", kind: .help)]
+        var text = say("help.command", ["usage": info.usage(words), "summary": info.summary(words)])
+        if !info.aliases.isEmpty {
+            text += " " + say("help.short", ["aliases": info.aliases.joined(separator: say("list.separator"))])
+        }
+        return [Announcement(text, kind: .help)]
     }
 
     private func invalid(_ error: CommandError) -> Announcement {
         switch error {
         case .unknownCommand(let word, let suggestion):
-            let line = "\(word)"
-            if suggestion == nil, !catalog.matches(query: line).isEmpty, TextFolding.queryWords(line).count > 0 {
-                return Announcement("Unknown command \(word). To search for it, type find \(word).", kind: .error, earcon: .error)
+            if suggestion == nil, !catalog.matches(query: word).isEmpty, TextFolding.queryWords(word).count > 0 {
+                return Announcement(say("command.unknown-search", ["word": word]), kind: .error, earcon: .error)
             }
-            let hint = suggestion.map { "Did you mean \($0)?" } ?? "Type help for commands."
-            return Announcement("Unknown command \(word). \(hint)", kind: .error, earcon: .error)
-        case .badArgument(_, let message):
-            return Announcement(message, kind: .error, earcon: .error)
+            let text = suggestion.map { say("command.unknown-did-you-mean", ["word": word, "suggestion": $0]) }
+                ?? say("command.unknown", ["word": word])
+            return Announcement(text, kind: .error, earcon: .error)
+        case .badArgument(_, let phrase):
+            return Announcement(say(phrase), kind: .error, earcon: .error)
+        case .unknownSetting(let key, let suggestion):
+            let text = suggestion.map { say("setting.unknown-did-you-mean", ["key": key, "suggestion": $0]) }
+                ?? say("setting.unknown", ["key": key])
+            return Announcement(text, kind: .error, earcon: .error)
         }
     }
 }

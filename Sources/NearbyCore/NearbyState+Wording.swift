@@ -1,17 +1,35 @@
-/// The words of every announcement: how places, the sheet and the map are said.
+import PlaceData
+import Words
+
+/// The words of every announcement: how places, the sheet and the map are said. Every word
+/// comes from `words`, the catalog of the current language.
 extension NearbyState {
+    /// The words of `key` with `fields`, in the session's language.
+    func say(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> String {
+        words.text(key, fields, count: count)
+    }
+
+    func say(_ phrase: Phrase) -> String { words.text(phrase) }
+
+    /// A whole number as the language groups it: "1,500" in English.
+    func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
+
+    /// A distance in the user's units: "250 metres".
+    func distancePhrase(_ metres: Double) -> String { SpokenMeasure.distance(metres, units: settings.units, words) }
+
     /// "250 metres north-west", or "ahead to the left" with a heading.
     func distanceAndDirection(of index: Int) -> String {
         let metres = distances[index]
-        let distance = SpokenMeasure.distance(metres, units: settings.units)
+        let distance = distancePhrase(metres)
         if metres < 2.5 { return distance }
         let bearing = settings.origin.bearing(to: catalog.places[index].coordinate)
-        return "\(distance) \(SpokenMeasure.direction(bearing: bearing, heading: settings.heading))"
+        let direction = SpokenMeasure.direction(bearing: bearing, heading: settings.heading, words)
+        return say("place.distance-direction", ["distance": distance, "direction": direction])
     }
 
     /// "4 minute walk".
     func walkPhrase(of index: Int) -> String {
-        SpokenMeasure.walk(minutes: SpokenMeasure.walkMinutes(distances[index], speed: settings.walkSpeed))
+        SpokenMeasure.walk(minutes: SpokenMeasure.walkMinutes(distances[index], speed: settings.walkSpeed), words)
     }
 
     /// A place as a list row is read: name, kind, distance, direction, walk time, and the
@@ -19,51 +37,72 @@ extension NearbyState {
     /// reads the selected trait.
     func describe(_ index: Int, position: Int? = nil) -> String {
         let place = catalog.places[index]
-        var parts = [place.name, place.kind, distanceAndDirection(of: index), walkPhrase(of: index)]
-        if place.id == selection { parts.insert("Selected", at: 0) }
-        if let position { parts.append("\(position) of \(shown.count)") }
-        return parts.joined(separator: ", ")
+        var text = say(
+            "place.row",
+            ["name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index), "walk": walkPhrase(of: index)])
+        if place.id == selection { text = say("place.selected", ["place": text]) }
+        if let position {
+            let where_ = say("list.position", ["index": grouped(position), "count": grouped(shown.count)])
+            text = say("place.with-position", ["place": text, "position": where_])
+        }
+        return text
     }
 
     /// "1 place" or "21 places".
-    public static func places(_ count: Int) -> String {
-        count == 1 ? "1 place" : "\(SpokenMeasure.grouped(count)) places"
-    }
-
-    /// "1 more place" or "17 more places".
-    static func morePlaces(_ count: Int) -> String {
-        count == 1 ? "1 more place" : "\(SpokenMeasure.grouped(count)) more places"
+    func placesPhrase(_ count: Int) -> String {
+        say("places.count", ["count": grouped(count)], count: count)
     }
 
     /// What an empty list says: no results for the query, in the filter when one is on.
     func emptyListPhrase() -> String {
-        let filterNote = kindFilter.map { " in \($0)" } ?? ""
-        return query.isEmpty ? "No places\(filterNote)." : "No results for \"\(query)\"\(filterNote)."
+        if let kindFilter {
+            return query.isEmpty
+                ? say("list.none-in-filter", ["kind": kindFilter]) : say("results.none-in-filter", ["query": query, "kind": kindFilter])
+        }
+        return query.isEmpty ? say("list.none") : say("results.none", ["query": query])
+    }
+
+    /// `count`: how many places the list shows, under the search and the filter.
+    func countPhrase() -> String {
+        guard !shown.isEmpty else { return emptyListPhrase() }
+        let count = ["count": grouped(shown.count), "query": query, "kind": kindFilter ?? ""]
+        switch (query.isEmpty, kindFilter == nil) {
+        case (true, true): return say("count.all", count, count: shown.count)
+        case (true, false): return say("count.in-filter", count, count: shown.count)
+        case (false, true): return say("count.matching", count, count: shown.count)
+        case (false, false): return say("count.matching-in-filter", count, count: shown.count)
+        }
     }
 
     /// The search's answer: how many match, and the first.
     func resultsPhrase() -> String {
-        let filterNote = kindFilter.map { " in \($0)" } ?? ""
-        if query.isEmpty {
-            guard let first = shown.first else { return "No places\(filterNote)." }
-            return "\(Self.places(shown.count))\(filterNote). First, \(describe(first))."
+        guard let first = shown.first else { return emptyListPhrase() }
+        var fields = ["count": grouped(shown.count), "query": query, "kind": kindFilter ?? "", "first": describe(first)]
+        fields["places"] = placesPhrase(shown.count)
+        switch (query.isEmpty, kindFilter == nil) {
+        case (true, true): return say("results.all", fields)
+        case (true, false): return say("results.all-in-filter", fields)
+        case (false, true): return say("results.matching", fields, count: shown.count)
+        case (false, false): return say("results.matching-in-filter", fields, count: shown.count)
         }
-        guard let first = shown.first else { return "No results for \"\(query)\"\(filterNote)." }
-        if shown.count == 1 { return "1 place matches \"\(query)\"\(filterNote): \(describe(first))." }
-        return "\(Self.places(shown.count)) match \"\(query)\"\(filterNote). First, \(describe(first))."
     }
 
     /// The handle, as VoiceOver reads an adjustable element: name, value, position, and the hint
     /// the first time (always when verbose, never when terse).
     mutating func handlePhrase() -> String {
-        var text = "Sheet, \(detent.spokenValue), \(detent.position) of \(Detent.allCases.count)."
+        var text = say(
+            "handle",
+            [
+                "detent": detent.spoken(words), "position": String(detent.position),
+                "count": String(Detent.allCases.count),
+            ])
         let wantsHint: Bool
         switch settings.verbosity {
         case .terse: wantsHint = false
         case .normal: wantsHint = !hasHeardHandleHint
         case .verbose: wantsHint = true
         }
-        if wantsHint { text += " Adjustable: type up or down to move it." }
+        if wantsHint { text += " " + say("handle.hint") }
         hasHeardHandleHint = true
         return text
     }
@@ -72,37 +111,41 @@ extension NearbyState {
     func cameraPhrase() -> String {
         switch camera {
         case .showingAll:
-            let filterNote = kindFilter.map { " in \($0)" } ?? ""
-            if shown.isEmpty { return "Map shows no places\(filterNote)." }
-            return query.isEmpty && kindFilter == nil
-                ? "Map shows all \(Self.places(shown.count))."
-                : "Map shows \(Self.places(shown.count))\(filterNote)\(query.isEmpty ? "" : " matching \"\(query)\"")."
+            if shown.isEmpty {
+                return kindFilter.map { say("camera.shows-none-in-filter", ["kind": $0]) } ?? say("camera.shows-none")
+            }
+            let fields = ["places": placesPhrase(shown.count), "kind": kindFilter ?? "", "query": query]
+            switch (query.isEmpty, kindFilter == nil) {
+            case (true, true): return say("camera.shows-all", fields)
+            case (true, false): return say("camera.shows-in-filter", fields)
+            case (false, true): return say("camera.shows-matching", fields)
+            case (false, false): return say("camera.shows-matching-in-filter", fields)
+            }
         case .closeUp(let id, let altitude):
             let name = catalog.places.first { $0.id == id }?.name ?? id
-            return "Map shows \(name) from \(SpokenMeasure.distance(altitude, units: settings.units)) above."
+            return say("camera.shows-close-up", ["name": name, "height": distancePhrase(altitude)])
         }
     }
 
     /// The camera's move to a place: it flies, or, with reduce motion, it simply shows it.
     func cameraMovePhrase(to index: Int) -> String {
-        let place = catalog.places[index]
-        let height = SpokenMeasure.distance(settings.closeUpDistance, units: settings.units)
-        return settings.reduceMotion
-            ? "Map shows \(place.name) from \(height) above."
-            : "Map flies to \(place.name), \(height) above."
+        let fields = ["name": catalog.places[index].name, "height": distancePhrase(settings.closeUpDistance)]
+        return say(settings.reduceMotion ? "camera.shows-close-up" : "camera.flies-to", fields)
     }
 
     /// The camera's return to every match after a query change.
     func cameraOverviewPhrase() -> String {
-        let filterNote = kindFilter.map { " in \($0)" } ?? ""
         let what: String
         if shown.isEmpty {
-            what = "no places\(filterNote)"
+            what = kindFilter.map { say("camera.what-none-in-filter", ["kind": $0]) } ?? say("camera.what-none")
         } else if !query.isEmpty {
-            what = shown.count == 1 ? "the 1 match\(filterNote)" : "all \(shown.count) matches\(filterNote)"
+            let fields = ["count": grouped(shown.count), "kind": kindFilter ?? ""]
+            what = say(kindFilter == nil ? "camera.what-matches" : "camera.what-matches-in-filter", fields, count: shown.count)
         } else {
-            what = kindFilter == nil ? "all \(Self.places(shown.count))" : "\(Self.places(shown.count))\(filterNote)"
+            what =
+                kindFilter.map { say("camera.what-in-filter", ["places": placesPhrase(shown.count), "kind": $0]) }
+                ?? say("camera.what-all", ["places": placesPhrase(shown.count)])
         }
-        return settings.reduceMotion ? "Map shows \(what)." : "Map zooms out to \(what)."
+        return say(settings.reduceMotion ? "camera.shows" : "camera.zooms-out", ["what": what])
     }
 }

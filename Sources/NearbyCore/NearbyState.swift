@@ -1,10 +1,13 @@
 import PlaceData
+import Words
 
 /// The whole Nearby screen as data: the places, the search, the sheet, the selection and the
 /// camera. `reduce(_:)` (in `NearbyState+Reduce.swift`) is the only way it changes.
 public struct NearbyState: Equatable, Sendable {
     public private(set) var catalog: PlaceCatalog
     public private(set) var settings: Settings
+    /// Every word said, in the settings' language (and a designer's file over it, if any).
+    public internal(set) var words: Catalog
     /// The distance from the user to each place of the catalog, by index, in metres.
     public private(set) var distances: [Double]
 
@@ -39,13 +42,15 @@ public struct NearbyState: Equatable, Sendable {
     /// How many places the rail of the half detent shows.
     public static let railSize = 4
 
-    public init(places: [Place] = BuiltInPlaces.lisbon, settings: Settings = Settings()) {
-        self.init(catalog: PlaceCatalog(places), settings: settings)
+    public init(places: [Place] = BuiltInPlaces.lisbon, settings: Settings = Settings(), words: Catalog? = nil) {
+        self.init(catalog: PlaceCatalog(places), settings: settings, words: words)
     }
 
-    public init(catalog: PlaceCatalog, settings: Settings = Settings()) {
+    /// The screen over `catalog`; `words` default to the built-in ones of the settings' language.
+    public init(catalog: PlaceCatalog, settings: Settings = Settings(), words: Catalog? = nil) {
         self.catalog = catalog
         self.settings = settings
+        self.words = words ?? Catalog.builtIn(settings.language)
         self.distances = catalog.places.map { settings.origin.distance(to: $0.coordinate) }
         self.shown = NearestFirst(members: [], distances: [])
         refreshShown()

@@ -1,4 +1,5 @@
 import PlaceData
+import Words
 
 /// What the user can set: where they stand, how things are measured and said, and the
 /// accessibility settings that change what is said and drawn.
@@ -20,8 +21,12 @@ public struct Settings: Equatable, Sendable {
     public var dismissible = false
     /// Whether short sounds mark snaps, ends, no results and errors.
     public var earcons = true
-    /// The voice, by espeak-ng name or language.
-    public var voice = "en"
+    /// The voice the user chose, by espeak-ng name or language; nil follows the language.
+    public var chosenVoice: String?
+    /// The language of every word said.
+    public var language: Language = .english
+    /// A PO file whose words replace some of the language's, or nil.
+    public var stringsFile: String?
     /// Speaking rate in words a minute (espeak-ng's range, 80 to 450).
     public var rate = 175
     /// Pitch, 0 to 100.
@@ -30,8 +35,16 @@ public struct Settings: Equatable, Sendable {
     public var volume = 100
     public var punctuation: PunctuationLevel = .none
     public var capitals: CapitalsLevel = .none
+    /// The places file loaded, or nil for the built-in places.
+    public var placesFile: String?
 
     public init() {}
+
+    /// The voice that speaks: the one chosen, else the language's own.
+    public var voice: String {
+        get { chosenVoice ?? language.voice }
+        set { chosenVoice = newValue }
+    }
 
     public enum Units: String, Sendable, CaseIterable {
         case metric, imperial

@@ -1,17 +1,20 @@
+import Words
 import Foundation
 import PlaceData
 
-/// Distances, directions and walk times in the words people use for them.
+/// Distances, directions and walk times in the words people use for them, in the words of a
+/// catalog.
 public enum SpokenMeasure {
     /// A distance rounded as people say it: metric to 5 m below 1 km, to 50 m from 1 km (at most
     /// two decimals, "1.05 kilometres"), to 100 m from 10 km and to 1 km from 100 km; imperial to
     /// 10 ft below 1,000 ft, then miles to 0.05 (to 0.1 from 10 mi, to 1 from 100 mi).
-    public static func distance(_ metres: Double, units: Settings.Units) -> String {
+    public static func distance(_ metres: Double, units: Settings.Units, _ words: Catalog) -> String {
         switch units {
         case .metric:
             let rounded5 = (metres / 5).rounded() * 5
             if rounded5 < 1000 {
-                return rounded5 < 5 ? "less than 5 metres" : "\(grouped(Int(rounded5))) metres"
+                guard rounded5 >= 5 else { return words.text("distance.under-5-metres") }
+                return words.text("distance.metres", ["count": grouped(Int(rounded5), words)], count: Int(rounded5))
             }
             let kilometres: Double
             if metres < 10_000 {
@@ -21,12 +24,13 @@ public enum SpokenMeasure {
             } else {
                 kilometres = (metres / 1000).rounded()
             }
-            return kilometres == 1 ? "1 kilometre" : "\(decimal(kilometres)) kilometres"
+            return words.text("distance.kilometres", ["count": decimal(kilometres, words)], count: pluralCount(kilometres))
         case .imperial:
             let feet = metres / 0.3048
             let rounded10 = (feet / 10).rounded() * 10
             if rounded10 < 1000 {
-                return rounded10 < 10 ? "less than 10 feet" : "\(grouped(Int(rounded10))) feet"
+                guard rounded10 >= 10 else { return words.text("distance.under-10-feet") }
+                return words.text("distance.feet", ["count": grouped(Int(rounded10), words)], count: Int(rounded10))
             }
             let miles = metres / 1609.344
             let roundedMiles: Double
@@ -37,8 +41,14 @@ public enum SpokenMeasure {
             } else {
                 roundedMiles = miles.rounded()
             }
-            return roundedMiles == 1 ? "1 mile" : "\(decimal(roundedMiles)) miles"
+            return words.text("distance.miles", ["count": decimal(roundedMiles, words)], count: pluralCount(roundedMiles))
         }
+    }
+
+    /// The count that chooses the plural form of a measure: the number itself when whole; a
+    /// fraction takes the form of 2 ("1.5 kilometres" in English, Spanish and Portuguese).
+    static func pluralCount(_ value: Double) -> Int {
+        value == value.rounded() && value.magnitude < 1e15 ? Int(value) : 2
     }
 
     /// Minutes on foot: the distance over the speed, rounded up, at least 1.
@@ -50,62 +60,97 @@ public enum SpokenMeasure {
     }
 
     /// "4 minute walk", or in hours for long ones ("2 hour 5 minute walk").
-    public static func walk(minutes: Int) -> String {
-        if minutes < 60 { return "\(minutes) minute walk" }
-        let hours = minutes / 60, rest = minutes % 60
-        return rest == 0 ? "\(grouped(hours)) hour walk" : "\(grouped(hours)) hour \(rest) minute walk"
+    public static func walk(minutes: Int, _ words: Catalog) -> String {
+        func part(_ key: String, _ count: Int) -> String {
+            words.text(key, ["count": grouped(count, words)], count: count)
+        }
+        let time: String
+        if minutes < 60 {
+            time = part("walk.minutes", minutes)
+        } else {
+            let hours = minutes / 60
+            let rest = minutes % 60
+            time =
+                rest == 0
+                ? part("walk.hours", hours)
+                : words.text("walk.hours-and-minutes", ["hours": part("walk.hours", hours), "minutes": part("walk.minutes", rest)])
+        }
+        return words.text("walk.time", ["time": time])
     }
 
-    static let compassWords = [
-        "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west",
+    /// The catalog keys of the compass words, clockwise from north.
+    static let compassKeys = [
+        "direction.north", "direction.north-east", "direction.east", "direction.south-east", "direction.south",
+        "direction.south-west", "direction.west", "direction.north-west",
     ]
 
-    static let relativeWords = [
-        "ahead", "ahead to the right", "to the right", "behind to the right", "behind",
-        "behind to the left", "to the left", "ahead to the left",
+    /// The catalog keys of the words relative to a heading, clockwise from ahead.
+    static let relativeKeys = [
+        "direction.ahead", "direction.ahead-right", "direction.right", "direction.behind-right", "direction.behind",
+        "direction.behind-left", "direction.left", "direction.ahead-left",
     ]
+
+    /// The sector (0 to 7, clockwise) of 45 degrees centred on a direction.
+    static func sector(_ angle: Double) -> Int {
+        let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return Int(((normalised + 22.5) / 45).rounded(.down)) % 8
+    }
 
     /// The direction of a bearing: compass words, or, when the user's heading is known, words
     /// relative to it. Each word covers 45 degrees centred on its own direction.
-    public static func direction(bearing: Double, heading: Double?) -> String {
-        let angle = heading.map { bearing - $0 } ?? bearing
-        let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        let sector = Int(((normalised + 22.5) / 45).rounded(.down)) % 8
-        return heading == nil ? compassWords[sector] : relativeWords[sector]
+    public static func direction(bearing: Double, heading: Double?, _ words: Catalog) -> String {
+        guard let heading else { return words.text(compassKeys[sector(bearing)]) }
+        return words.text(relativeKeys[sector(bearing - heading)])
     }
 
     /// Compass words for a heading, as `where` says which way the user faces.
-    public static func compass(_ degrees: Double) -> String {
-        direction(bearing: degrees, heading: nil)
+    public static func compass(_ degrees: Double, _ words: Catalog) -> String {
+        words.text(compassKeys[sector(degrees)])
     }
 
-    /// An integer with thousands separators, "1,500".
-    public static func grouped(_ value: Int) -> String {
+    /// An integer with the catalog's thousands separator ("1,500" in English; none in Spanish
+    /// and Portuguese, whose voices read "1500" as a number and "1 500" as two).
+    public static func grouped(_ value: Int, _ words: Catalog) -> String {
+        let separator = String(words.text("number.thousands").dropFirst().dropLast(3))
         let digits = String(value.magnitude)
         var result = ""
         for (offset, character) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result += separator }
             result.append(character)
         }
         return value < 0 ? "-" + result : result
     }
 
-    /// A number with at most two decimals and no trailing zeros: "1.05", "1.5", "2".
-    public static func decimal(_ value: Double) -> String {
+    /// A number with at most two decimals and no trailing zeros, with the catalog's decimal
+    /// separator: "1.05", "1,5", "2".
+    public static func decimal(_ value: Double, _ words: Catalog) -> String {
         let hundredths = Int((value * 100).rounded())
-        let whole = grouped(hundredths / 100), fraction = hundredths % 100
+        let whole = grouped(hundredths / 100, words)
+        let fraction = hundredths % 100
         if fraction == 0 { return whole }
-        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(String(format: "%02d", fraction))"
+        let point = decimalSeparator(words)
+        return fraction % 10 == 0 ? "\(whole)\(point)\(fraction / 10)" : "\(whole)\(point)\(String(format: "%02d", fraction))"
+    }
+
+    /// The decimal separator of the catalog's "1.5".
+    static func decimalSeparator(_ words: Catalog) -> String {
+        String(words.text("number.decimal").dropFirst().dropLast())
     }
 
     /// A coordinate as it is read out: "38.7115 north, 9.139 west".
-    public static func coordinate(_ point: Coordinate) -> String {
+    public static func coordinate(_ point: Coordinate, _ words: Catalog) -> String {
         func part(_ value: Double, _ positive: String, _ negative: String) -> String {
             let rounded = (abs(value) * 10_000).rounded() / 10_000
             var text = String(rounded)
             if text.hasSuffix(".0") { text.removeLast(2) }
-            return "\(text) \(value < 0 ? negative : positive)"
+            text = text.replacingOccurrences(of: ".", with: decimalSeparator(words))
+            return words.text(value < 0 ? negative : positive, ["degrees": text])
         }
-        return "\(part(point.latitude, "north", "south")), \(part(point.longitude, "east", "west"))"
+        return words.text(
+            "coordinate",
+            [
+                "latitude": part(point.latitude, "coordinate.north", "coordinate.south"),
+                "longitude": part(point.longitude, "coordinate.east", "coordinate.west"),
+            ])
     }
 }

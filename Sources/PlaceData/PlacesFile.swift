@@ -92,11 +92,6 @@ public enum PlacesFile {
     }
 
     /// Loads the places of a file in whichever format it is.
-    /// "1 feature that is not a Point", "3 features that are not Points".
-    public static func skippedPhrase(_ count: Int) -> String {
-        count == 1 ? "1 feature that is not a Point" : "\(count) features that are not Points"
-    }
-
     public static func load(_ data: Data, file: String) throws(Problem) -> Loaded {
         try load(data, file: file, as: format(of: data, file: file))
     }

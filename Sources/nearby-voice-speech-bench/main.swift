@@ -16,7 +16,7 @@ func median(_ values: [Double]) -> Double {
 
 // The answer's words, as the session makes them.
 var probeState = NearbyState()
-let answer = probeState.reduce(CommandParser.parse(command)!)[0].text
+let answer = probeState.reduce(CommandParser.parse(command)!).announcements[0].text
 
 // Baseline: espeak-ng alone, from espeak_ng_Synthesize to its first samples.
 var espeakFirst: [Double] = []
@@ -37,7 +37,7 @@ var enterToSample: [Double] = []
 for seq in 1...runs {
     var state = NearbyState()
     let enter = DispatchTime.now().uptimeNanoseconds
-    let announcement = state.reduce(CommandParser.parse(command)!)[0]
+    let announcement = state.reduce(CommandParser.parse(command)!).announcements[0]
     speech.enqueue(Utterance(seq: seq, text: announcement.text, priority: announcement.priority))
     speech.waitUntilIdle()
     if let first = speech.outcomes.firstSampleTime(seq) { enterToSample.append(Double(first - enter) / 1e6) }

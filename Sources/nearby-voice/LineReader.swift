@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import ShellParsing
 import Synchronization
 import SystemCalls
 
@@ -89,12 +90,7 @@ final class ScriptLineReader: LineReader {
 
     /// The line number (from 1) of the first byte sequence that is not UTF-8.
     static func firstInvalidLine(_ data: Data) -> Int {
-        var line = 1
-        for chunk in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            if String(validating: chunk, as: UTF8.self) == nil { return line }
-            line += 1
-        }
-        return line
+        ShellParsing.firstInvalidLine(data)
     }
 }
 

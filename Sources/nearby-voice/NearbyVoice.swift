@@ -2,7 +2,9 @@ import Announcer
 import Foundation
 import NearbyCore
 import PlaceData
+import ShellParsing
 import SystemCalls
+import Words
 
 /// The program: reads the options, loads the places, starts speech, and runs the session.
 enum NearbyVoice {
@@ -12,18 +14,23 @@ enum NearbyVoice {
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         do {
+            let environment = ProcessInfo.processInfo.environment
             if arguments.first == "test" {
                 return try TestCommand.run(Array(arguments.dropFirst())).rawValue
             }
+            if arguments.first == "strings" {
+                return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
+            }
             // Later sources win: the desktop, the config file, the environment, the command line.
-            let environment = ProcessInfo.processInfo.environment
             var options = Options()
+            // The language of the POSIX locale, unless the config file or the command line says.
+            options.settings.language = Language.fromLocale(environment)
             if let reduce = DesktopPreferences.prefersReducedMotion(environment) { options.settings.reduceMotion = reduce }
             if let config = ConfigFile.defaultPath(environment) { try ConfigFile.apply(config, to: &options) }
             try options.applyEnvironment(environment)
             try Options.parse(arguments, into: &options)
             if options.showHelp {
-                print(Options.usage)
+                print(options.usage)
                 return ExitCode.success.rawValue
             }
             if options.showVersion {
@@ -66,11 +73,13 @@ enum NearbyVoice {
     /// Loads `--places` (GeoJSON, CSV or a JSON array: `PlacesFile.format(of:file:)` tells), or
     /// the built-in places. GeoJSON features that are not Points are skipped, and said so once
     /// on standard error.
-    static func loadPlaces(_ path: String?) throws(Failure) -> [Place] {
+    static func loadPlaces(_ path: String?, words: Catalog) throws(Failure) -> [Place] {
         guard let path else { return BuiltInPlaces.lisbon }
         let loaded = try readPlaces(path)
         if loaded.skippedFeatures > 0 {
-            FileHandle.standardError.write(Data("nearby-voice: \(path): skipped \(PlacesFile.skippedPhrase(loaded.skippedFeatures)).\n".utf8))
+            let skipped = loaded.skippedFeatures
+            let note = words.text("places.skipped-note", ["count": String(skipped)], count: skipped)
+            FileHandle.standardError.write(Data("nearby-voice: \(path): \(note)\n".utf8))
         }
         return loaded.places
     }

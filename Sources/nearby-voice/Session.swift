@@ -2,7 +2,9 @@ import Announcer
 import Foundation
 import NearbyCore
 import PlaceData
+import ShellParsing
 import SystemCalls
+import Words
 
 /// One session: the state, the presenter, and the loop from lines to announcements.
 final class Session {
@@ -17,7 +19,12 @@ final class Session {
     init(options: Options, reader: LineReader, observer: ((TranscriptEntry) -> Void)? = nil) throws(Failure) {
         self.options = options
         self.reader = reader
-        state = NearbyState(places: try NearbyVoice.loadPlaces(options.placesPath), settings: options.settings)
+        let words = try options.settings.stringsFile.map { (path) throws(Failure) in
+            try StringsFile.load(path, language: options.settings.language)
+        }
+        state = NearbyState(
+            places: try NearbyVoice.loadPlaces(options.placesPath, words: words ?? options.words),
+            settings: options.settings, words: words)
         if let observer {
             presenter = Presenter(display: nil, transcript: nil, speech: nil, observer: observer)
         } else {
@@ -35,40 +42,19 @@ final class Session {
 
     /// Filter as you type: after a pause in a `find` line, the count, with status priority.
     private func typed(_ line: String) {
-        guard case .queryEntered(let query)? = CommandParser.parse(line) else { return }
-        try? announce(state.reduce(.queryTyped(query)), line: 0, input: "")
+        guard case .queryEntered(let query)? = CommandParser.parse(line, words: state.words) else { return }
+        try? dispatch(.queryTyped(query), line: 0, input: "")
     }
 
     /// Runs until `quit` or the end of input; returns the exit code.
     func run() throws(Failure) -> ExitCode {
-        if reader.isInteractive { try announce(state.reduce(.sessionStarted), line: 0, input: "") }
+        if reader.isInteractive { try dispatch(.sessionStarted, line: 0, input: "") }
         // A reader of standard output that has gone (`| head -1`) ends the session quietly.
         while !state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
             try settleSpeech()
-            guard var action = CommandParser.parse(line) else { continue }
-            switch action {
-            case .mapRequested:
-                // The picture fits the terminal, leaving rows for the legend and the prompt.
-                let size = Terminal.size(ProcessInfo.processInfo.environment)
-                action = .mapRequested(columns: size.columns - 1, rows: size.rows - 5)
-            case .voicesRequested, .settingChanged(key: "voice", _):
-                if state.installedVoices == nil { _ = state.reduce(.voicesInstalled(VoiceList.installed())) }
-            case .speechStopped:
-                presenter.speech?.stop()
-            case .settingChanged(key: "places", let path):
-                do {
-                    let loaded = try NearbyVoice.readPlaces(path)
-                    action = .placesReplaced(PlaceCatalog(loaded.places), source: path, skippedFeatures: loaded.skippedFeatures)
-                } catch {
-                    action = .invalid(.badArgument(command: "set", message: "\(error.message) The places stay as they were."))
-                }
-            default:
-                break
-            }
-            let before = state.settings
-            try announce(state.reduce(action), line: lineNumber, input: line)
-            if state.settings != before { applySpeechSettings() }
+            guard let action = CommandParser.parse(line, words: state.words) else { continue }
+            try dispatch(action, line: lineNumber, input: line)
             if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
                 presenter.speech?.waitUntilIdle()
             }
@@ -84,7 +70,7 @@ final class Session {
             try finish()
             return .outputClosed
         }
-        if reader.isInteractive && !state.isFinished { try announce(state.reduce(.inputEnded), line: 0, input: "") }
+        if reader.isInteractive && !state.isFinished { try dispatch(.inputEnded, line: 0, input: "") }
         try finish()
         return StandardOutput.isClosed ? .outputClosed : .success
     }
@@ -114,7 +100,7 @@ final class Session {
         guard presenter.speech?.deviceLost == true, !toldDeviceLost else { return }
         toldDeviceLost = true
         FileHandle.standardError.write(
-            Data("The audio device stopped working, so nothing more will be spoken; answers are printed.\n".utf8))
+            Data((state.words.text("speech.device-lost") + "\n").utf8))
     }
 
     /// The kept-announcement number (the core's count) of each announcement number said live.
@@ -136,15 +122,49 @@ final class Session {
         }
     }
 
-    /// Announces the answers to one line, remembering which kept number each one has.
-    private func announce(_ announcements: [Announcement], line: Int, input: String) throws(Failure) {
-        var kept = state.spokenTotal - announcements.filter { $0.kind != .history }.count
-        for announcement in announcements {
+    /// Reduces `action`, announces what it says, and carries out what it asks of the shell
+    /// (which may reduce the action that reports the result).
+    private func dispatch(_ action: Action, line: Int, input: String) throws(Failure) {
+        let reaction = state.reduce(action)
+        for (announcement, number) in zip(reaction.announcements, reaction.historyNumbers) {
             let seq = try announce(announcement, line: line, input: input)
-            if announcement.kind != .history && presenter.speech?.mode == .live {
-                kept += 1
-                keptNumbers[seq] = kept
+            // History's number for it, so that what speech cut off is marked there too.
+            if let number, presenter.speech?.mode == .live { keptNumbers[seq] = number }
+        }
+        for effect in reaction.effects { try perform(effect, line: line, input: input) }
+    }
+
+    /// Carries out one effect of the core: the files, the terminal and the synthesiser are the
+    /// shell's.
+    private func perform(_ effect: Effect, line: Int, input: String) throws(Failure) {
+        switch effect {
+        case .stopSpeech:
+            presenter.speech?.stop()
+        case .applySpeechSettings:
+            presenter.speech?.setVoice(Self.voice(state.settings))
+        case .loadPlaces(let path):
+            let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path) }
+            switch read {
+            case .success(let loaded):
+                let catalog = PlaceCatalog(loaded.places)
+                try dispatch(
+                    .placesLoaded(catalog, source: path, skippedFeatures: loaded.skippedFeatures), line: line,
+                    input: input)
+            case .failure(let failure):
+                try dispatch(.placesFailed(message: failure.message), line: line, input: input)
             }
+        case .loadStrings(let path, let language):
+            switch Result(catching: { () throws(Failure) in try StringsFile.load(path, language: language) }) {
+            case .success(let words): try dispatch(.stringsLoaded(words, source: path), line: line, input: input)
+            case .failure(let failure): try dispatch(.stringsFailed(message: failure.message), line: line, input: input)
+            }
+        case .listVoices(let then):
+            _ = state.reduce(.voicesInstalled(VoiceList.installed()))
+            try dispatch(then, line: line, input: input)
+        case .measureScreen:
+            // The picture fits the terminal, leaving rows for the legend and the prompt.
+            let size = Terminal.size(ProcessInfo.processInfo.environment)
+            try dispatch(.mapMeasured(columns: size.columns - 1, rows: size.rows - 5), line: line, input: input)
         }
     }
 
@@ -152,10 +172,6 @@ final class Session {
         do { return try presenter.announce(announcement, line: line, input: input) } catch {
             throw Self.failure(writing: error)
         }
-    }
-
-    private func applySpeechSettings() {
-        presenter.speech?.setVoice(Self.voice(state.settings))
     }
 
     static func voice(_ settings: Settings) -> VoiceSettings {
@@ -199,9 +215,9 @@ final class Session {
             throw failure(error, options)
         } catch {
             if options.speech == .on {
-                throw Failure(.unavailable, "No audio device works (\(error)). Use --speech off to read the answers instead.")
+                throw Failure(.unavailable, options.words.text("speech.no-device-on", ["reason": "\(error)"]))
             }
-            FileHandle.standardError.write(Data("No audio device works, so nothing will be spoken; answers are printed.\n".utf8))
+            FileHandle.standardError.write(Data((options.words.text("speech.no-device-auto") + "\n").utf8))
             return try renderOnly()
         }
     }
@@ -210,9 +226,13 @@ final class Session {
         if let error = error as? OutputFileError { return Failure(.cannotWrite, error.description) }
         if let error = error as? SpeechError, error == .voiceNotFound {
             let close = NearbyState.closestVoices(to: options.settings.voice, in: VoiceList.installed())
-            return Failure(.usage, "Unknown voice \(options.settings.voice). Close ones: \(close.joined(separator: ", ")).")
+            return Failure(
+                .usage,
+                options.words.text(
+                    "voice.unknown-at-start",
+                    ["voice": options.settings.voice, "close": close.joined(separator: options.words.text("list.separator"))]))
         }
-        return Failure(.unavailable, "Speech cannot start: \(error).")
+        return Failure(.unavailable, options.words.text("speech.cannot-start", ["reason": "\(error)"]))
     }
 }
 

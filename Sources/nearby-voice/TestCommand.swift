@@ -2,6 +2,7 @@ import Announcer
 import Foundation
 import NearbyCore
 import ScenarioFormat
+import ShellParsing
 import SystemCalls
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,

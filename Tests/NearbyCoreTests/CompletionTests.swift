@@ -24,7 +24,7 @@ struct CompletionTests {
         #expect(replacement("sett") == "settings")
         #expect(labels("xyz").isEmpty)
         #expect(replacement("xyz") == "xyz")
-        #expect(labels("").count == CommandInfo.all.count)
+        #expect(labels("").count == Command.allCases.count)
     }
 
     @Test func leadingSpaceIsKept() {

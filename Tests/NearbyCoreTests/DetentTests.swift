@@ -29,10 +29,10 @@ struct DetentTests {
         settings.verbosity = .verbose
         var verbose = NearbyState(settings: settings)
         _ = verbose.reduce(.handleDecremented)
-        #expect(verbose.reduce(.handleIncremented) == [.detent("Sheet, half height, 2 of 3.\(hint)")])
+        #expect(verbose.reduce(.handleIncremented).announcements == [.detent("Sheet, half height, 2 of 3.\(hint)")])
         settings.verbosity = .terse
         var terse = NearbyState(settings: settings)
-        #expect(terse.reduce(.handleIncremented) == [.detent("Sheet, full height, 3 of 3.")])
+        #expect(terse.reduce(.handleIncremented).announcements == [.detent("Sheet, full height, 3 of 3.")])
     }
 
     @Test func handleTapCyclesTheDetents() {
@@ -64,7 +64,7 @@ struct DetentTests {
         if target == .half {
             expectReduce(&state, .detentChosen(.half), [Announcement("Sheet already at half height.", kind: .detent)])
         } else {
-            expectReduce(&state, .detentChosen(target), [.detent("Sheet, \(target.spokenValue), \(target.position) of 3.")]) {
+            expectReduce(&state, .detentChosen(target), [.detent("Sheet, \(target.spoken(state.words)), \(target.position) of 3.")]) {
                 $0.detent = target
             }
         }

@@ -13,10 +13,10 @@ struct HistoryAndSafetyTests {
         _ = state.reduce(.speechEnded(number: 4, .dropped))
         _ = state.reduce(.speechEnded(number: 99, .dropped))  // never said: ignored
         #expect(state.speechMarks == [2: .interrupted, 4: .dropped])
-        #expect(state.reduce(.historyRequested(3)) == [
+        #expect(state.reduce(.historyRequested(3)).announcements == [
             Announcement("Item 3 of 4 (interrupted), Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.", kind: .history)
         ])
-        #expect(state.reduce(.historyRequested(1)) == [
+        #expect(state.reduce(.historyRequested(1)).announcements == [
             Announcement("Item 1 of 4 (dropped), Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
         ])
         // Reviewing is not itself kept.

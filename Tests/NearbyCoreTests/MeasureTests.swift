@@ -1,9 +1,12 @@
 import Testing
 @testable import NearbyCore
 @testable import PlaceData
+import Words
 
 @Suite("Distances, directions and walk times")
 struct MeasureTests {
+    let english = Catalog.builtIn(.english)
+
     @Test func greatCircleDistance() {
         // One degree of latitude is 111.2 km on a sphere of the Earth's mean radius.
         let a = Coordinate(latitude: 0, longitude: 0), b = Coordinate(latitude: 1, longitude: 0)
@@ -28,7 +31,7 @@ struct MeasureTests {
         (180, "south"), (225, "south-west"), (270, "west"), (315, "north-west"), (337.6, "north"), (359.9, "north"),
     ])
     func compassWords(_ bearing: Double, _ word: String) {
-        #expect(SpokenMeasure.direction(bearing: bearing, heading: nil) == word)
+        #expect(SpokenMeasure.direction(bearing: bearing, heading: nil, english) == word)
     }
 
     @Test(arguments: [
@@ -37,7 +40,7 @@ struct MeasureTests {
         (0, 90, "to the left"), (45, 90, "ahead to the left"), (10, 350, "ahead"),
     ])
     func relativeWords(_ bearing: Double, _ heading: Double, _ word: String) {
-        #expect(SpokenMeasure.direction(bearing: bearing, heading: heading) == word)
+        #expect(SpokenMeasure.direction(bearing: bearing, heading: heading, english) == word)
     }
 
     @Test(arguments: [
@@ -46,7 +49,7 @@ struct MeasureTests {
         (2024, "2 kilometres"), (12_345, "12.3 kilometres"), (123_456, "123 kilometres"), (1_500_000, "1,500 kilometres"),
     ])
     func metricDistances(_ metres: Double, _ words: String) {
-        #expect(SpokenMeasure.distance(metres, units: .metric) == words)
+        #expect(SpokenMeasure.distance(metres, units: .metric, english) == words)
     }
 
     @Test(arguments: [
@@ -54,7 +57,7 @@ struct MeasureTests {
         (400, "0.25 miles"), (1609.344, "1 mile"), (2414, "1.5 miles"), (20_000, "12.4 miles"),
     ])
     func imperialDistances(_ metres: Double, _ words: String) {
-        #expect(SpokenMeasure.distance(metres, units: .imperial) == words)
+        #expect(SpokenMeasure.distance(metres, units: .imperial, english) == words)
     }
 
     @Test(arguments: [
@@ -65,9 +68,9 @@ struct MeasureTests {
     }
 
     @Test func walkPhrases() {
-        #expect(SpokenMeasure.walk(minutes: 4) == "4 minute walk")
-        #expect(SpokenMeasure.walk(minutes: 60) == "1 hour walk")
-        #expect(SpokenMeasure.walk(minutes: 125) == "2 hour 5 minute walk")
+        #expect(SpokenMeasure.walk(minutes: 4, english) == "4 minute walk")
+        #expect(SpokenMeasure.walk(minutes: 60, english) == "1 hour walk")
+        #expect(SpokenMeasure.walk(minutes: 125, english) == "2 hour 5 minute walk")
     }
 
     @Test func coordinatesParse() {

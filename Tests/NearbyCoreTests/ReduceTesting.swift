@@ -5,13 +5,14 @@ import Testing
 /// expected state is the old one changed by `change` (and the announcements added to what was
 /// spoken). Anything unstated that changed fails the test, as TCA's TestStore does.
 func expectReduce(
-    _ state: inout NearbyState, _ action: Action, _ expected: [Announcement],
+    _ state: inout NearbyState, _ action: Action, _ expected: [Announcement], effects: [Effect] = [],
     sourceLocation: SourceLocation = #_sourceLocation, _ change: (inout NearbyState) -> Void = { _ in }
 ) {
     var expectedState = state
     change(&expectedState)
-    let announced = state.reduce(action)
-    #expect(announced == expected, sourceLocation: sourceLocation)
+    let reaction = state.reduce(action)
+    #expect(reaction.announcements == expected, sourceLocation: sourceLocation)
+    #expect(reaction.effects == effects, sourceLocation: sourceLocation)
     switch action {
     case .repeatRequested, .historyRequested:
         break  // what they say is not kept

@@ -1,8 +1,8 @@
 /// A unified diff of two lists of lines, with the expected file's line numbers in the hunks.
-enum LineDiff {
+public enum LineDiff {
     /// The hunks of a unified diff (`@@ -a,b +c,d @@`), `context` lines around each change;
     /// empty when the lists are equal.
-    static func unified(expected: [String], actual: [String], context: Int = 2) -> [String] {
+    public static func unified(expected: [String], actual: [String], context: Int = 2) -> [String] {
         let operations = diff(expected, actual)
         guard operations.contains(where: { $0.kind != .same }) else { return [] }
         var output: [String] = []

@@ -2,7 +2,7 @@ import Foundation
 import SystemCalls
 
 /// The exit codes of `nearby-voice` (sysexits.h values where one fits).
-enum ExitCode: Int32 {
+public enum ExitCode: Int32 {
     case success = 0
     /// A scripted announcement test failed.
     case testFailed = 1
@@ -27,27 +27,27 @@ enum ExitCode: Int32 {
     case terminated = 143
 
     /// The code for a run ended by `signal` (SIGTERM or SIGHUP), 128 + its number.
-    static func signalled(_ signal: Int32) -> ExitCode {
+    public static func signalled(_ signal: Int32) -> ExitCode {
         signal == SIGHUP ? .hangUp : signal == SIGINT ? .interrupted : .terminated
     }
 }
 
 /// An error that ends the run with its message and exit code.
-struct Failure: Error {
-    let code: ExitCode
-    let message: String
+public struct Failure: Error {
+    public let code: ExitCode
+    public let message: String
 
-    init(_ code: ExitCode, _ message: String) {
+    public init(_ code: ExitCode, _ message: String) {
         self.code = code
         self.message = message
     }
 }
 
 extension Failure {
-    /// An input file (the places, the script, the config) that cannot be read: "Cannot open the
+    /// An input file (the places, the script) that cannot be read: "Cannot open the
     /// places file F: Permission denied." when it cannot be opened, "Cannot read …: Is a
     /// directory." when it cannot be read, with errno's own words; 66.
-    init(reading kind: String, _ path: String, _ error: SystemError) {
+    public init(reading kind: String, _ path: String, _ error: SystemError) {
         let verb = error.operation == "open" ? "open" : "read"
         self.init(.noInput, "Cannot \(verb) the \(kind) \(path): \(error.reason).")
     }

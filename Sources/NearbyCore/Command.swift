@@ -1,0 +1,231 @@
+import Foundation
+import PlaceData
+import Words
+
+/// A command of the REPL, as one typed table: its name, short aliases, what `help` says of it,
+/// and how its argument becomes an `Action`. The parser, `help`, Tab completion and the README
+/// check all read this table; a `switch` over it has no `default:`, so a command added here and
+/// forgotten elsewhere is a compile error.
+public enum Command: String, CaseIterable, Sendable {
+    // The order is the order `help all` lists them in.
+    case find, clear, done, filter, count, next, previous, select, close, up, down, handle, back, detent, drag
+    case read
+    case whereabouts = "where"
+    case walk
+    case repeatLast = "repeat"
+    case history, stop, set, settings, voices, map, help, quit
+
+    /// The word that names it.
+    public var name: String { rawValue }
+
+    /// Its short forms.
+    public var aliases: [String] {
+        switch self {
+        case .find: ["f", "search", "/"]
+        case .clear: ["c"]
+        case .filter: ["k"]
+        case .next: ["n"]
+        case .previous: ["p", "prev"]
+        case .select: ["open", "o", "s"]
+        case .close: ["deselect"]
+        case .up: ["u"]
+        case .down: ["d"]
+        case .back: ["b"]
+        case .read: ["r"]
+        case .walk: ["w"]
+        case .repeatLast: ["again"]
+        case .stop: ["shh"]
+        case .map: ["m"]
+        case .help: ["h", "?"]
+        case .quit: ["q", "exit"]
+        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices: []
+        }
+    }
+
+    /// The word that names it in the catalog's language ("buscar"); the English name and
+    /// aliases always work too.
+    public func word(_ words: Catalog) -> String { words.text("command.\(name).word") }
+
+    /// How it is typed, as `help COMMAND` says it: "find WORDS".
+    public func usage(_ words: Catalog) -> String {
+        var fields = ["all": words.text("filter.all")]
+        for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
+        return words.text("command.\(name).usage", fields)
+    }
+
+    /// What it does, in a few words.
+    public func summary(_ words: Catalog) -> String { words.text("command.\(name).summary") }
+
+    /// The action this command asks for with `argument` (the rest of the line, trimmed). A bad
+    /// argument becomes `.invalid`, which the reducer answers with a spoken error.
+    public func parse(_ argument: String, words: Catalog = .builtIn(.english)) -> Action {
+        func noArgument(_ action: Action) -> Action {
+            argument.isEmpty
+                ? action : .invalid(.badArgument(command: name, Phrase("command.takes-nothing", ["command": name])))
+        }
+        switch self {
+        case .find: return argument.isEmpty ? .searchFocused : .queryEntered(argument)
+        case .clear: return noArgument(.queryCleared)
+        case .done: return noArgument(.searchDismissed)
+        case .filter:
+            if argument.isEmpty { return .filtersRequested }
+            let wanted = TextFolding.fold(argument)
+            let isAll = wanted == "all" || wanted == TextFolding.fold(words.text("filter.all"))
+            return isAll ? .filterChosen(nil) : .filterChosen(argument)
+        case .count: return noArgument(.countRequested)
+        case .next: return noArgument(.nextFocused)
+        case .previous: return noArgument(.previousFocused)
+        case .select:
+            if argument.isEmpty { return .placeSelected(.focused) }
+            if let number = Self.wholeNumber(argument) { return .placeSelected(.position(number)) }
+            return .placeSelected(.name(argument))
+        case .close: return noArgument(.selectionCleared)
+        case .up: return noArgument(.handleIncremented)
+        case .down: return noArgument(.handleDecremented)
+        case .handle: return noArgument(.handleActivated)
+        case .back: return noArgument(.dimmedMapTapped)
+        case .detent:
+            guard let detent = Detent(word: argument, words: words) else {
+                var fields = ["word": argument]
+                for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
+                let problem = Phrase(argument.isEmpty ? "detent.needs-name" : "detent.unknown", fields)
+                return .invalid(.badArgument(command: name, problem))
+            }
+            return .detentChosen(detent)
+        case .drag:
+            let numbers = argument.split(separator: " ").map { Self.decimalNumber(String($0)) }
+            guard (1...2).contains(numbers.count), numbers.allSatisfy({ $0 != nil }) else {
+                return .invalid(.badArgument(command: name, Phrase("drag.bad-argument")))
+            }
+            return .sheetDragged(translation: numbers[0]!, velocity: numbers.count == 2 ? numbers[1]! : 0)
+        case .read: return noArgument(.readRequested)
+        case .whereabouts: return noArgument(.whereRequested)
+        case .walk: return noArgument(.walkRequested)
+        case .repeatLast: return noArgument(.repeatRequested)
+        case .history:
+            if argument.isEmpty { return .historyRequested(nil) }
+            guard let number = Self.wholeNumber(argument), number > 0 else {
+                return .invalid(.badArgument(command: name, Phrase("history.bad-argument")))
+            }
+            return .historyRequested(number)
+        case .stop: return noArgument(.speechStopped)
+        case .set:
+            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                return .invalid(.badArgument(command: name, Phrase("set.bad-argument")))
+            }
+            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            guard let setting = Setting(key: parts[0]) else {
+                return .invalid(.unknownSetting(parts[0], suggestion: Setting.nearest(to: parts[0])?.key))
+            }
+            return .settingChanged(setting, value: value)
+        case .settings: return noArgument(.settingsRequested)
+        case .map: return noArgument(.mapRequested)
+        case .voices: return noArgument(.voicesRequested)
+        case .help: return .helpRequested(argument.isEmpty ? nil : argument)
+        case .quit: return noArgument(.quitRequested)
+        }
+    }
+
+    /// The command a typed word names, by its English name or alias or its word in the
+    /// catalog's language, whatever its case and accents.
+    public init?(word: String, words: Catalog = .builtIn(.english)) {
+        let lowered = word.lowercased()
+        if let command = Self.allCases.first(where: { $0.name == lowered || $0.aliases.contains(lowered) }) {
+            self = command
+            return
+        }
+        let folded = TextFolding.fold(word)
+        guard !folded.isEmpty, let command = Self.allCases.first(where: { TextFolding.fold($0.word(words)) == folded })
+        else { return nil }
+        self = command
+    }
+
+    /// Every word that names it: the language's, then the English name and aliases.
+    func names(_ words: Catalog) -> [String] {
+        [TextFolding.fold(word(words)), name] + aliases
+    }
+
+    /// The command whose words are nearest to `word` in edit distance, when one is near enough
+    /// to be what was meant.
+    public static func nearest(to word: String, words: Catalog = .builtIn(.english)) -> Command? {
+        let lowered = TextFolding.fold(word)
+        if lowered.count >= 2,
+            let prefixed = allCases.first(where: { TextFolding.fold($0.word(words)).hasPrefix(lowered) })
+                ?? allCases.first(where: { $0.name.hasPrefix(lowered) })
+        {
+            return prefixed
+        }
+        let scored = allCases.map { command in
+            (command, command.names(words).map { editDistance(lowered, $0) }.min() ?? .max)
+        }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(1, lowered.count / 2) ? best.0 : nil
+    }
+
+    /// A whole number written in decimal digits, with an optional sign: never hexadecimal, never
+    /// with separators.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard Self.isDecimal(text, allowingPoint: false) else { return nil }
+        return Int(text)
+    }
+
+    /// A finite number in plain decimal notation ("-300", "2.5"); not "0xAD", "1e3", "inf" or "1,000".
+    static func decimalNumber(_ text: String) -> Double? {
+        guard Self.isDecimal(text, allowingPoint: true), let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func isDecimal(_ text: String, allowingPoint: Bool) -> Bool {
+        var digits = 0, points = 0
+        for (offset, character) in text.enumerated() {
+            switch character {
+            case "0"..."9": digits += 1
+            case "+", "-" where offset == 0: continue
+            case "." where allowingPoint: points += 1
+            default: return false
+            }
+        }
+        return digits > 0 && points <= 1
+    }
+}
+
+/// Turns a typed line into an `Action`. It never fails: a line that is not a command becomes
+/// `.invalid`, which the reducer answers with a spoken error.
+public enum CommandParser {
+    /// The action a line asks for, or nil for a blank line or a `#` comment.
+    public static func parse(_ line: String, words: Catalog = .builtIn(.english)) -> Action? {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+        let word: String, rest: String
+        if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            word = String(trimmed[..<space])
+            rest = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        } else {
+            word = trimmed
+            rest = ""
+        }
+        guard let command = Command(word: word, words: words) else {
+            return .invalid(.unknownCommand(word, suggestion: Command.nearest(to: word, words: words)?.word(words)))
+        }
+        return command.parse(rest, words: words)
+    }
+}
+
+/// The Levenshtein distance between two short strings: how near a typed word is to a name.
+public func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,38 @@
+import Words
+
+/// Work the reducer asks the shell to do, because the core never reads files, the terminal or
+/// the synthesiser: the shell carries each out and, where it says so, reduces the action that
+/// reports the result.
+public enum Effect: Equatable, Sendable {
+    /// Silence speech now and forget what is queued (`stop`).
+    case stopSpeech
+    /// The settings that shape speech changed: apply `Settings`' voice, rate, pitch, volume,
+    /// punctuation, capitals and earcons to the synthesiser.
+    case applySpeechSettings
+    /// Read the places file at `path`, then reduce `.placesLoaded` or `.placesFailed`.
+    case loadPlaces(path: String)
+    /// Read the PO file at `path` and apply it over `language`'s built-in words, then reduce
+    /// `.stringsLoaded` or `.stringsFailed`.
+    case loadStrings(path: String, language: Language)
+    /// List the synthesiser's voices, reduce `.voicesInstalled`, then reduce `then` (the
+    /// command that needed them, answered now that they are known).
+    indirect case listVoices(then: Action)
+    /// Measure the screen, then reduce `.mapMeasured` with its size.
+    case measureScreen
+}
+
+/// What one action did: what to say, in order, and what the shell is to do.
+public struct Reaction: Equatable, Sendable {
+    public var announcements: [Announcement]
+    public var effects: [Effect]
+    /// The number `history` gives each announcement (counting from 1 over the session), or nil
+    /// for one it does not keep: the one rule, applied by `NearbyState.reduce`, that the shell
+    /// follows to mark what speech cut off.
+    public var historyNumbers: [Int?]
+
+    public init(_ announcements: [Announcement] = [], effects: [Effect] = []) {
+        self.announcements = announcements
+        self.effects = effects
+        self.historyNumbers = Array(repeating: nil, count: announcements.count)
+    }
+}

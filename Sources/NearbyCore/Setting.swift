@@ -1,0 +1,256 @@
+import PlaceData
+import Words
+import Foundation
+
+/// A setting of the session, as one typed table: its key, the values it takes, how its value is
+/// said, and its unit. `set`, `settings`, Tab completion, the command-line options, the config
+/// file and the README check all read this table; a `switch` over it has no `default:`, so a
+/// setting added here and forgotten elsewhere is a compile error.
+public enum Setting: String, CaseIterable, Sendable {
+    // The order is the order `settings` reads them in.
+    case at, heading, units
+    case walkSpeed = "walk-speed"
+    case verbosity
+    case reduceMotion = "reduce-motion"
+    case reduceTransparency = "reduce-transparency"
+    case closeUp = "close-up"
+    case screenHeight = "screen-height"
+    case dismissible, earcons, language, voice, rate, pitch, volume, punctuation, capitals, strings, places
+
+    /// The word `set` takes, and the long option without its dashes.
+    public var key: String { rawValue }
+
+    /// The setting a typed key names, whatever its case.
+    public init?(key: String) {
+        self.init(rawValue: key.lowercased())
+    }
+
+    /// The setting whose key is nearest to `key`, when one is near enough to be what was meant.
+    public static func nearest(to key: String) -> Setting? {
+        let lowered = key.lowercased()
+        guard let best = allCases.min(by: { editDistance(lowered, $0.key) < editDistance(lowered, $1.key) })
+        else { return nil }
+        return editDistance(lowered, best.key) <= max(1, lowered.count / 3) ? best : nil
+    }
+
+    /// The values it takes when they are few (Tab offers them, errors name them); nil when the
+    /// value is a number, a point, a name or a file.
+    public var choices: [String]? {
+        switch self {
+        case .units: Settings.Units.allCases.map(\.rawValue)
+        case .verbosity: Settings.Verbosity.allCases.map(\.rawValue)
+        case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
+        case .capitals: CapitalsLevel.allCases.map(\.rawValue)
+        case .reduceMotion, .reduceTransparency, .dismissible, .earcons: ["on", "off"]
+        case .language: Language.allCases.map(\.code)
+        case .at, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places: nil
+        }
+    }
+
+    /// Whether it is on or off: a command-line switch that may be given without a value.
+    public var isSwitch: Bool { choices == ["on", "off"] }
+
+    /// The range of a numeric setting.
+    public var range: ClosedRange<Double>? {
+        switch self {
+        case .heading: 0...360
+        case .walkSpeed: 0.1...10
+        case .closeUp: 10...1_000_000
+        case .screenHeight: 200...4000
+        case .rate: 80...450
+        case .pitch: 0...100
+        case .volume: 0...200
+        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice,
+            .punctuation, .capitals, .places, .language, .strings:
+            nil
+        }
+    }
+
+    /// The unit said after its value ("heading is now 90 degrees"), if it has one: a catalog key.
+    public var unitKey: String? {
+        switch self {
+        case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
+        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice, .pitch,
+            .volume, .punctuation, .capitals, .places, .language, .strings:
+            nil
+        }
+    }
+
+    /// What the value is, as errors say it: "metric or imperial".
+    public func expected(_ words: Catalog) -> String {
+        if let choices { return Self.either(choices, words) }
+        switch self {
+        case .at, .heading, .voice, .places, .strings: return words.text("setting.\(key).expected")
+        case .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume:
+            let range = range ?? 0...0
+            return words.text(
+                "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
+        case .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .punctuation, .capitals,
+            .language:
+            return ""
+        }
+    }
+
+    /// Whether a change to it changes how speech sounds: the shell then re-applies the voice.
+    public var isSpeech: Bool {
+        switch self {
+        case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language: true
+        case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .closeUp, .screenHeight,
+            .dismissible, .places, .strings:
+            false
+        }
+    }
+
+    /// The value as `settings` says it and `set` takes it back: `set close-up 1500`, never
+    /// "1,500".
+    public func value(in settings: Settings) -> String {
+        switch self {
+        case .at: "\(settings.origin.latitude),\(settings.origin.longitude)"
+        case .heading: settings.heading.map { Self.plain($0) } ?? "none"
+        case .units: settings.units.rawValue
+        case .walkSpeed: Self.plain(settings.walkSpeed)
+        case .verbosity: settings.verbosity.rawValue
+        case .reduceMotion: Self.onOff(settings.reduceMotion)
+        case .reduceTransparency: Self.onOff(settings.reduceTransparency)
+        case .closeUp: Self.plain(settings.closeUpDistance)
+        case .screenHeight: Self.plain(settings.screenHeight)
+        case .dismissible: Self.onOff(settings.dismissible)
+        case .earcons: Self.onOff(settings.earcons)
+        case .voice: settings.chosenVoice ?? Self.automatic
+        case .rate: String(settings.rate)
+        case .pitch: String(settings.pitch)
+        case .volume: String(settings.volume)
+        case .punctuation: settings.punctuation.rawValue
+        case .capitals: settings.capitals.rawValue
+        case .places: settings.placesFile ?? Self.builtInPlaces
+        case .language: settings.language.code
+        case .strings: settings.stringsFile ?? Self.noStrings
+        }
+    }
+
+    /// What `places` says for the built-in places, and takes to go back to them.
+    public static let builtInPlaces = "built-in"
+    /// What `voice` says when the voice follows the language, and takes to follow it again.
+    public static let automatic = "auto"
+    /// What `strings` says when no file overrides the words, and takes to drop one.
+    public static let noStrings = "none"
+
+    /// Applies `text` to `settings`; the error, when the value is wrong, says in `words` what
+    /// it takes. `places` and `strings` only record the file's name: reading it is the shell's.
+    public func apply(_ text: String, to settings: inout Settings, _ words: Catalog) -> String? {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        let refusal = words.text("setting.refused", ["key": key, "expected": expected(words), "value": value])
+        func number() -> Double? {
+            guard let parsed = Command.decimalNumber(value), let range, range.contains(parsed) else { return nil }
+            return parsed
+        }
+        func choice<T: RawRepresentable>(_ type: T.Type) -> T? where T.RawValue == String {
+            T(rawValue: value.lowercased())
+        }
+        func flag() -> Bool? { Self.bool(value) }
+        switch self {
+        case .at:
+            guard let point = Coordinate(parsing: value) else { return refusal }
+            settings.origin = point
+        case .heading:
+            if ["none", "off"].contains(value.lowercased()) {
+                settings.heading = nil
+            } else {
+                guard let degrees = number() else { return refusal }
+                settings.heading = degrees.truncatingRemainder(dividingBy: 360)
+            }
+        case .units:
+            guard let units = choice(Settings.Units.self) else { return refusal }
+            settings.units = units
+        case .walkSpeed:
+            guard let speed = number() else { return refusal }
+            settings.walkSpeed = speed
+        case .verbosity:
+            guard let verbosity = choice(Settings.Verbosity.self) else { return refusal }
+            settings.verbosity = verbosity
+        case .reduceMotion:
+            guard let on = flag() else { return refusal }
+            settings.reduceMotion = on
+        case .reduceTransparency:
+            guard let on = flag() else { return refusal }
+            settings.reduceTransparency = on
+        case .dismissible:
+            guard let on = flag() else { return refusal }
+            settings.dismissible = on
+        case .earcons:
+            guard let on = flag() else { return refusal }
+            settings.earcons = on
+        case .closeUp:
+            guard let metres = number() else { return refusal }
+            settings.closeUpDistance = metres
+        case .screenHeight:
+            guard let points = number() else { return refusal }
+            settings.screenHeight = points
+        case .voice:
+            guard !value.isEmpty, value.count <= 64,
+                value.allSatisfy({ $0.isLetter || $0.isNumber || "-_+.()/".contains($0) })
+            else {
+                return words.text("setting.refused-voice", ["expected": expected(words), "value": value])
+            }
+            settings.chosenVoice = value.lowercased() == Self.automatic ? nil : value
+        case .rate:
+            guard let wpm = number() else { return refusal }
+            settings.rate = Int(wpm)
+        case .pitch:
+            guard let pitch = number() else { return refusal }
+            settings.pitch = Int(pitch)
+        case .volume:
+            guard let volume = number() else { return refusal }
+            settings.volume = Int(volume)
+        case .punctuation:
+            guard let level = choice(PunctuationLevel.self) else { return refusal }
+            settings.punctuation = level
+        case .capitals:
+            guard let level = choice(CapitalsLevel.self) else { return refusal }
+            settings.capitals = level
+        case .places:
+            guard !value.isEmpty else { return refusal }
+            settings.placesFile = value == Self.builtInPlaces ? nil : value
+        case .language:
+            guard let language = Language(code: value), Language.allCases.map(\.code).contains(where: {
+                $0.lowercased() == value.lowercased()
+            }) else { return refusal }
+            settings.language = language
+        case .strings:
+            guard !value.isEmpty else { return refusal }
+            settings.stringsFile = value == Self.noStrings ? nil : value
+        }
+        return nil
+    }
+
+    /// On and off as settings take them: on, yes, true, 1; off, no, false, 0.
+    public static func bool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "on", "yes", "true", "1": true
+        case "off", "no", "false", "0": false
+        default: nil
+        }
+    }
+
+    static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+
+    /// A number as a setting's value: at most two decimals, no thousands separator ("1500",
+    /// "1.4"), so that what `settings` says, `set` takes back.
+    public static func plain(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        guard hundredths.magnitude < 1e15 else { return String(value) }
+        let whole = Int(hundredths) / 100
+        let fraction = abs(Int(hundredths) % 100)
+        let sign = hundredths < 0 && whole == 0 ? "-" : ""
+        if fraction == 0 { return "\(sign)\(whole)" }
+        let digits = fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)")
+        return "\(sign)\(whole).\(digits)"
+    }
+
+    /// "a or b", "a, b or c", in the catalog's words.
+    static func either(_ items: [String], _ words: Catalog) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return words.text(
+            "list.or", ["items": items.dropLast().joined(separator: words.text("list.separator")), "last": items.last!])
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import NearbyCore
+import Words
+
+/// The config file, `$XDG_CONFIG_HOME/nearby-voice/config` (default `~/.config/...`): one
+/// option a line, as on the command line without the dashes (`units imperial`,
+/// `reduce-motion on`, `speech = off`); `#` starts a comment.
+public enum ConfigFile {
+    public static func defaultPath(_ environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { return "\(config)/nearby-voice/config" }
+        return environment["HOME"].map { "\($0)/.config/nearby-voice/config" }
+    }
+
+    /// Applies the file at `path` when it exists. A bad line fails with its line number (65).
+    public static func apply(_ path: String, to options: inout Options) throws(Failure) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(.noInput, options.words.text("config.unreadable", ["file": path]))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw Failure(
+                .dataError,
+                options.words.text("config.not-utf8", ["file": path, "line": String(firstInvalidLine(data))]))
+        }
+        try apply(contents: text, path: path, to: &options)
+    }
+
+    /// Applies the text of a config file; `path` names it in errors.
+    public static func apply(contents text: String, path: String, to options: inout Options) throws(Failure) {
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let separator = line.firstIndex { $0 == "=" || $0 == " " || $0 == "\t" }
+            let key = separator.map { String(line[..<$0]) } ?? line
+            let value = separator.map { line[line.index(after: $0)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t=")) } ?? ""
+            let name = key.hasPrefix("--") ? String(key.dropFirst(2)) : key
+            guard let option = Option(name: name), option.isConfigurable else {
+                throw Failure(
+                    .dataError, options.words.text("config.unknown", ["file": path, "line": String(offset + 1), "key": key]))
+            }
+            guard !value.isEmpty || option.isSwitch else {
+                throw Failure(
+                    .dataError,
+                    options.words.text("config.needs-value", ["file": path, "line": String(offset + 1), "name": name]))
+            }
+            if let problem = options.apply(option, value.isEmpty ? "on" : value) {
+                throw Failure(
+                    .dataError,
+                    options.words.text("config.refused", ["file": path, "line": String(offset + 1), "problem": problem]))
+            }
+        }
+    }
+}
+
+/// The line number (from 1) of the first byte sequence of `data` that is not UTF-8.
+public func firstInvalidLine(_ data: Data) -> Int {
+    var line = 1
+    for chunk in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        if String(validating: chunk, as: UTF8.self) == nil { return line }
+        line += 1
+    }
+    return line
+}

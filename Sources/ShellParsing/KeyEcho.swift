@@ -1,0 +1,48 @@
+/// What is spoken of the keys typed, as terminal screen readers offer (`--key-echo`).
+public enum KeyEcho: String, CaseIterable, Sendable {
+    case none, words, letters
+
+    /// What to say after one key changed the line `before` into `after` (points are byte
+    /// offsets, as readline counts): the letter typed or deleted, the word a space or
+    /// punctuation ended, or the whole line when more changed at once (history, completion,
+    /// or keys that arrived together, as a paste, which readline inserts in one go).
+    public func phrase(before: (text: String, point: Int), after: (text: String, point: Int)) -> String? {
+        guard self != .none, before.text != after.text else { return nil }
+        let old = Array(before.text.utf8)
+        let new = Array(after.text.utf8)
+        var common = 0
+        while common < min(old.count, new.count) && old[common] == new[common] { common += 1 }
+        var suffix = 0
+        while suffix < min(old.count, new.count) - common && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let removed = String(decoding: old[common..<(old.count - suffix)], as: UTF8.self)
+        let inserted = String(decoding: new[common..<(new.count - suffix)], as: UTF8.self)
+        if removed.isEmpty && inserted.count == 1, let character = inserted.first {
+            if self == .letters { return Self.name(of: character) }
+            guard character.isWhitespace || character.isPunctuation else { return nil }
+            let word = String(decoding: new[..<common], as: UTF8.self)
+                .split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).last
+            return word.map(String.init)
+        }
+        if inserted.isEmpty && removed.count <= 1 {
+            return self == .letters ? removed.first.map(Self.name(of:)) : nil
+        }
+        return after.text.trimmingCharacters(in: .whitespaces).isEmpty ? "blank" : after.text
+    }
+
+    /// A character as a screen reader says it alone.
+    static func name(of character: Character) -> String {
+        switch character {
+        case " ": "space"
+        case "\t": "tab"
+        case ".": "dot"
+        case ",": "comma"
+        case "-": "dash"
+        case "'": "apostrophe"
+        case "/": "slash"
+        default: String(character)
+        }
+    }
+}

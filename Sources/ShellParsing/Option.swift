@@ -1,0 +1,85 @@
+import NearbyCore
+import Words
+
+/// An option of the command line, as one typed table: the program's own options, and every
+/// `Setting` (each setting is also an option, and a line of the config file). Parsing, `--help`,
+/// the config file and the README check all read this table.
+public enum Option: Hashable, Sendable {
+    case program(Program)
+    case setting(Setting)
+
+    /// The options that are not settings: how the program runs rather than what the screen does.
+    public enum Program: String, CaseIterable, Sendable {
+        case script, speech, wav, transcript, format, pace
+        case keyEcho = "key-echo"
+        case typingPause = "typing-pause"
+        case keysStopSpeech = "keys-stop-speech"
+        case help, version
+    }
+
+    /// Every option, in the order `--help` lists them.
+    public static var allCases: [Option] {
+        Program.allCases.map(Option.program) + Setting.allCases.map(Option.setting)
+    }
+
+    /// The name after the two dashes.
+    public var name: String {
+        switch self {
+        case .program(let program): program.rawValue
+        case .setting(let setting): setting.key
+        }
+    }
+
+    /// The option named `name` (without dashes), if any.
+    public init?(name: String) {
+        guard let option = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = option
+    }
+
+    /// The values it takes when they are few.
+    public var choices: [String]? {
+        switch self {
+        case .setting(let setting): setting.choices
+        case .program(let program):
+            switch program {
+            case .speech: Options.SpeechMode.allCases.map(\.rawValue)
+            case .format: ["text", "jsonl"]
+            case .pace: Options.Pace.allCases.map(\.rawValue)
+            case .keyEcho: KeyEcho.allCases.map(\.rawValue)
+            case .keysStopSpeech, .help, .version: ["on", "off"]
+            case .script, .wav, .transcript, .typingPause: nil
+            }
+        }
+    }
+
+    /// Whether it may be given alone (`--reduce-motion`), meaning on.
+    public var isSwitch: Bool {
+        switch self {
+        case .setting(let setting): setting.isSwitch
+        case .program(let program): [.help, .version].contains(program)
+        }
+    }
+
+    /// Whether the config file may set it: not `help`, `version` or `script`.
+    public var isConfigurable: Bool {
+        switch self {
+        case .setting: true
+        case .program(let program): ![.help, .version, .script].contains(program)
+        }
+    }
+}
+
+extension Option.Program {
+    /// What it takes, for errors.
+    func expected(_ words: Catalog) -> String {
+        switch self {
+        case .script, .wav, .transcript, .typingPause: return words.text("option.\(rawValue).expected")
+        case .speech, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
+            let choices = Option.program(self).choices ?? []
+            guard choices.count > 1 else { return choices.first ?? "" }
+            return words.text(
+                "list.or",
+                ["items": choices.dropLast().joined(separator: words.text("list.separator")), "last": choices.last!])
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Announcer
+import NearbyCore
+import Words
+
+/// Everything the command line (and the config file, and the environment) can set: the
+/// settings of the session, and how the program runs.
+public struct Options: Sendable {
+    public enum SpeechMode: String, CaseIterable, Sendable { case auto, on, off }
+    public enum Pace: String, CaseIterable, Sendable { case speech, none }
+
+    public var settings = Settings()
+    /// `--places`: the places file, or nil for the built-in places (a setting too).
+    public var placesPath: String? {
+        get { settings.placesFile }
+        set { settings.placesFile = newValue }
+    }
+    public var scriptPath: String?
+    public var speech: SpeechMode = .auto
+    public var wavPath: String?
+    public var transcriptPath: String?
+    public var format: TranscriptFormat = .text
+    public var pace: Pace = .speech
+    /// What is spoken of the keys typed at a terminal.
+    public var keyEcho: KeyEcho = .none
+    /// Milliseconds without keys before a `find` line being typed is counted; 0: never.
+    public var typingPause = 300
+    /// Whether every key press at a terminal silences speech in progress.
+    public var keysStopSpeech = true
+    public var showHelp = false
+    public var showVersion = false
+
+    public init() {}
+
+    /// The words of errors and `--help`: the built-in catalog of the language chosen so far.
+    public var words: Catalog { Catalog.builtIn(settings.language) }
+
+    /// Parses arguments (after the program's name). Throws a usage failure naming the bad one.
+    public static func parse(_ arguments: [String], into options: inout Options) throws(Failure) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "-h" {
+                options.showHelp = true
+                continue
+            }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw Failure(.usage, options.words.text("option.unexpected-argument", ["argument": argument]))
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String? = nil
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = Option(name: name) else {
+                let nearest = Option.allCases.map(\.name).min { editDistance(name, $0) < editDistance(name, $1) }!
+                let near = editDistance(name, nearest) <= max(2, name.count / 3)
+                throw Failure(
+                    .usage,
+                    options.words.text(
+                        near ? "option.unknown-did-you-mean" : "option.unknown", ["name": name, "suggestion": nearest]))
+            }
+            if value == nil {
+                // A switch stands alone, or takes on or off as its next word.
+                if option.isSwitch {
+                    if index < arguments.count, let on = Setting.bool(arguments[index]) {
+                        index += 1
+                        value = on ? "on" : "off"
+                    } else {
+                        value = "on"
+                    }
+                } else {
+                    guard index < arguments.count else {
+                        throw Failure(.usage, options.words.text("option.needs-value", ["name": name]))
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+            }
+            try options.set(option, value!)
+        }
+    }
+
+    /// Sets one option, as the command line and the environment do: a bad value is a usage
+    /// failure that names the option.
+    public mutating func set(_ option: Option, _ value: String) throws(Failure) {
+        guard let problem = apply(option, value) else { return }
+        if case .setting(let setting) = option {
+            throw Failure(.usage, words.text("option.setting-refused", ["name": setting.key, "problem": problem]))
+        }
+        throw Failure(.usage, problem)
+    }
+
+    /// Applies one option; what is wrong, in words, when the value is.
+    public mutating func apply(_ option: Option, _ value: String) -> String? {
+        let words = self.words
+        guard case .program(let program) = option else {
+            guard case .setting(let setting) = option else { return nil }
+            return setting.apply(value, to: &settings, words)
+        }
+        let refusal = words.text(
+            "option.refused", ["name": program.rawValue, "expected": program.expected(words), "value": value])
+        func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
+            T(rawValue: value.lowercased())
+        }
+        switch program {
+        case .script: scriptPath = value
+        case .speech:
+            guard let mode = choice(SpeechMode.self) else { return refusal }
+            speech = mode
+        case .wav: wavPath = value
+        case .transcript: transcriptPath = value
+        case .format:
+            guard let format = choice(TranscriptFormat.self) else { return refusal }
+            self.format = format
+        case .pace:
+            guard let pace = choice(Pace.self) else { return refusal }
+            self.pace = pace
+        case .keyEcho:
+            guard let echo = choice(KeyEcho.self) else { return refusal }
+            keyEcho = echo
+        case .typingPause:
+            guard let milliseconds = Int(value), value.allSatisfy(\.isNumber), (0...5000).contains(milliseconds)
+            else { return refusal }
+            typingPause = milliseconds
+        case .keysStopSpeech, .help, .version:
+            guard let on = Setting.bool(value) else { return refusal }
+            switch program {
+            case .keysStopSpeech: keysStopSpeech = on
+            case .help: showHelp = on
+            default: showVersion = on
+            }
+        }
+        return nil
+    }
+
+    /// The reduce-motion and reduce-transparency switches of the environment.
+    public mutating func applyEnvironment(_ environment: [String: String]) throws(Failure) {
+        let variables: [(String, Setting)] = [
+            ("NEARBY_VOICE_REDUCE_MOTION", .reduceMotion), ("NEARBY_VOICE_REDUCE_TRANSPARENCY", .reduceTransparency),
+        ]
+        for (variable, setting) in variables {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            guard let on = Setting.bool(value) else {
+                throw Failure(.usage, words.text("option.environment-refused", ["variable": variable, "value": value]))
+            }
+            try set(.setting(setting), on ? "on" : "off")
+        }
+    }
+
+    /// `--help`: the usage, in the words of the language chosen so far.
+    public var usage: String { words.text("usage") }
+}

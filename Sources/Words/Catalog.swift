@@ -1,0 +1,263 @@
+/// Every word the program says, for one language: templates looked up by key, with named
+/// fields and plural forms. The built-in catalogs are PO files compiled into the binary; a
+/// designer's PO file can override any subset of them (`--strings`).
+public struct Catalog: Equatable, Sendable {
+    public internal(set) var language: Language
+    public let plural: PluralRule
+    /// The templates of each key: one, or one for each plural form.
+    private(set) var entries: [String: [Template]]
+    /// The English source text of each key, with the notes for translators, in file order.
+    private let sources: [POFile.Entry]
+    /// The override file, if one was applied.
+    public private(set) var overrides: String?
+
+    /// A catalog file that cannot be used: where, and what is wrong.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var file: String
+        public var line: Int?
+        public var message: String
+
+        public init(file: String, line: Int?, message: String) {
+            self.file = file
+            self.line = line
+            self.message = message
+        }
+
+        /// "FILE:LINE: message."
+        public var description: String {
+            "\(file)\(line.map { ":\($0)" } ?? ""): \(message)."
+        }
+    }
+
+    /// The built-in catalog of `language`.
+    public static func builtIn(_ language: Language) -> Catalog {
+        BuiltInCatalogs.catalog(language)
+    }
+
+    init(language: Language, plural: PluralRule, entries: [String: [Template]], sources: [POFile.Entry]) {
+        self.language = language
+        self.plural = plural
+        self.entries = entries
+        self.sources = sources
+    }
+
+    /// Makes a catalog of `language` from a complete PO file, checked against the English one.
+    static func complete(
+        _ language: Language, from file: POFile, name: String, english: Catalog?
+    ) throws(Problem) -> Catalog {
+        let plural: PluralRule
+        do { plural = try PluralRule(file.header["Plural-Forms"] ?? "") } catch {
+            throw Problem(file: name, line: file.entries.first(where: \.isHeader)?.line, message: error.message)
+        }
+        var catalog = Catalog(language: language, plural: plural, entries: [:], sources: english?.sources ?? [])
+        if english == nil {
+            catalog = Catalog(
+                language: language, plural: plural, entries: [:], sources: file.entries.filter { !$0.isHeader })
+        }
+        for entry in file.entries where !entry.isHeader {
+            try catalog.take(entry, file: name, allowingEmpty: false)
+        }
+        if let missing = catalog.sources.first(where: { catalog.entries[$0.context ?? ""] == nil }) {
+            throw Problem(file: name, line: nil, message: "no entry for \(missing.context ?? missing.id)")
+        }
+        return catalog
+    }
+
+    /// This catalog with the entries of `file` in place of its own; `name` names the file in
+    /// problems. An empty `msgstr` keeps the built-in words, as gettext does.
+    public func overriding(with file: POFile, name: String) throws(Problem) -> Catalog {
+        var catalog = self
+        if let forms = file.header["Plural-Forms"], !forms.isEmpty {
+            let line = file.entries.first(where: \.isHeader)?.line
+            let rule: PluralRule
+            do { rule = try PluralRule(forms) } catch { throw Problem(file: name, line: line, message: error.message) }
+            guard rule.count == plural.count else {
+                throw Problem(
+                    file: name, line: line,
+                    message: "Plural-Forms has \(rule.count) forms, but \(language.code) has \(plural.count)")
+            }
+        }
+        for entry in file.entries where !entry.isHeader {
+            try catalog.take(entry, file: name, allowingEmpty: true)
+        }
+        catalog.overrides = name
+        return catalog
+    }
+
+    /// Checks one entry against the English source of its key and takes its templates.
+    private mutating func take(_ entry: POFile.Entry, file: String, allowingEmpty: Bool) throws(Problem) {
+        func problem(_ message: String) -> Problem { Problem(file: file, line: entry.line, message: message) }
+        guard let key = entry.context else {
+            throw problem("an entry without msgctxt: each entry is found by its msgctxt, such as \"place.row\"")
+        }
+        guard let source = sources.first(where: { $0.context == key }) else {
+            let near = sources.compactMap(\.context).min { Self.distance($0, key) < Self.distance($1, key) }
+            let hint = near.map { Self.distance($0, key) <= 3 ? " Did you mean \($0)?" : "" } ?? ""
+            throw problem("unknown key \(key).\(hint)")
+        }
+        let isPlural = source.idPlural != nil
+        if isPlural != (entry.idPlural != nil) {
+            throw problem(
+                isPlural
+                    ? "\(key) has plural forms: give msgid_plural and msgstr[0] to msgstr[\(plural.count - 1)]"
+                    : "\(key) has no plural forms: give msgstr alone")
+        }
+        if isPlural && entry.strings.count != plural.count {
+            throw problem("\(key) takes \(plural.count) plural forms (msgstr[0] to msgstr[\(plural.count - 1)]), not \(entry.strings.count)")
+        }
+        if entry.strings.allSatisfy(\.isEmpty) {
+            if allowingEmpty { return }
+            throw problem("\(key) has no words")
+        }
+        let allowed = Set(Template(source.id).fields + (source.idPlural.map { Template($0).fields } ?? []))
+        var templates: [Template] = []
+        for string in entry.strings {
+            let template = Template(string)
+            // Any template may name a command by its word in this language: {command-find}.
+            let sources = self.sources
+            let isCommandWord = { (field: String) in
+                field.hasPrefix(Self.commandField) && sources.contains { $0.context == Self.commandKey(field) }
+            }
+            if let unknown = template.fields.first(where: { !allowed.contains($0) && !isCommandWord($0) }) {
+                let takes = allowed.sorted().map { "{\($0)}" }
+                throw problem(
+                    "{\(unknown)} is not a field of \(key); it takes "
+                        + (takes.isEmpty ? "no fields" : takes.joined(separator: ", ")))
+            }
+            templates.append(template)
+        }
+        entries[key] = templates
+    }
+
+    /// Whether the catalog has `key`.
+    public func has(_ key: String) -> Bool { entries[key] != nil }
+
+    /// Every key, in the order of the English catalog.
+    public var keys: [String] { sources.compactMap(\.context) }
+
+    /// The fields `key` takes, from its English source.
+    public func fields(of key: String) -> [String] {
+        guard let source = sources.first(where: { $0.context == key }) else { return [] }
+        var fields = Template(source.id).fields
+        for field in source.idPlural.map({ Template($0).fields }) ?? [] where !fields.contains(field) {
+            fields.append(field)
+        }
+        return fields
+    }
+
+    /// The words of `key` with `fields` filled in; `count` chooses the plural form of a plural
+    /// key. A key the catalog lacks says so in brackets, which every scenario test would hear.
+    public func text(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> String {
+        guard let templates = entries[key], !templates.isEmpty else { return "⟦missing \(key)⟧" }
+        let template = templates.count == 1 ? templates[0] : templates[plural.form(for: count ?? 1)]
+        var values = fields
+        for field in template.fields where field.hasPrefix(Self.commandField) && values[field] == nil {
+            values[field] = text(Self.commandKey(field))
+        }
+        guard language == .pseudo else { return template.render(values) }
+        return "⟦" + template.render(values, literal: Self.accented) + "⟧"
+    }
+
+    /// The catalog as a PO file: the header, then every key with its notes, its English source
+    /// and its words in this language.
+    public func poFile() -> POFile {
+        let header = POFile.Entry(
+            context: nil, id: "",
+            strings: [
+                """
+                Project-Id-Version: nearby-voice
+                PO-Revision-Date: 2026-12-01 00:00+0000
+                Last-Translator: nearby-voice team
+                Language-Team: nearby-voice team
+                Language: \(language.code)
+                MIME-Version: 1.0
+                Content-Type: text/plain; charset=UTF-8
+                Content-Transfer-Encoding: 8bit
+                Plural-Forms: \(plural.source)
+
+                """
+            ])
+        var entries = [header]
+        for source in sources {
+            guard let key = source.context, let templates = self.entries[key] else { continue }
+            var entry = source
+            entry.strings = templates.map(\.source)
+            entries.append(entry)
+        }
+        return POFile(entries: entries)
+    }
+
+    /// Fields named `command-NAME` are filled with the command's word in the catalog's language
+    /// (the key `command.NAME.word`), so that a hint always names the word that works.
+    static let commandField = "command-"
+
+    static func commandKey(_ field: String) -> String {
+        "command.\(field.dropFirst(commandField.count)).word"
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// The pseudo-locale's letters: each Latin letter with an accent, so that a word that did
+    /// not come through the catalog stands out.
+    static func accented(_ text: String) -> String {
+        let map: [Character: Character] = [
+            "a": "á", "b": "ƀ", "c": "ç", "d": "ð", "e": "é", "f": "ƒ", "g": "ĝ", "h": "ĥ", "i": "î", "j": "ĵ",
+            "k": "ķ", "l": "ļ", "m": "ɱ", "n": "ñ", "o": "ö", "p": "þ", "q": "ǫ", "r": "ŕ", "s": "š", "t": "ţ",
+            "u": "û", "v": "ṽ", "w": "ŵ", "x": "ẋ", "y": "ý", "z": "ž", "A": "Å", "B": "Ɓ", "C": "Ç", "D": "Ð",
+            "E": "É", "F": "Ƒ", "G": "Ĝ", "H": "Ĥ", "I": "Î", "J": "Ĵ", "K": "Ķ", "L": "Ļ", "M": "Ṁ", "N": "Ñ",
+            "O": "Ö", "P": "Þ", "Q": "Ǫ", "R": "Ŕ", "S": "Š", "T": "Ţ", "U": "Û", "V": "Ṽ", "W": "Ŵ", "X": "Ẋ",
+            "Y": "Ý", "Z": "Ž",
+        ]
+        return String(text.map { map[$0] ?? $0 })
+    }
+}
+
+/// The catalogs compiled into the binary (`Sources/Catalog/po/*.po`, embedded by SwiftPM).
+enum BuiltInCatalogs {
+    static let english: Catalog = load(.english, PackageResources.en_po, english: nil)
+    static let spanish: Catalog = load(.spanish, PackageResources.es_po, english: english)
+    static let portuguese: Catalog = load(.portuguese, PackageResources.pt_po, english: english)
+    static let pseudo: Catalog = {
+        var catalog = english
+        catalog.language = .pseudo
+        return catalog
+    }()
+
+    static func catalog(_ language: Language) -> Catalog {
+        switch language {
+        case .english: english
+        case .spanish: spanish
+        case .portuguese: portuguese
+        case .pseudo: pseudo
+        }
+    }
+
+    /// A built-in catalog; a broken one is the program's own bug, caught by the catalog tests.
+    static func load(_ language: Language, _ bytes: [UInt8], english: Catalog?) -> Catalog {
+        let name = "built-in \(language.code).po"
+        do {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let file: POFile
+            do { file = try POFile.parse(text) } catch {
+                throw Catalog.Problem(file: name, line: error.line, message: error.message)
+            }
+            return try Catalog.complete(language, from: file, name: name, english: english)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+}

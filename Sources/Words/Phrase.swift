@@ -1,0 +1,21 @@
+/// Words to be said, not yet in a language: a catalog key, its fields and the count that
+/// chooses its plural form. Code that cannot know the language (a parser, a setting's check)
+/// returns one of these, and whoever holds the catalog says it.
+public struct Phrase: Equatable, Sendable {
+    public var key: String
+    public var fields: [String: String]
+    public var count: Int?
+
+    public init(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) {
+        self.key = key
+        self.fields = fields
+        self.count = count
+    }
+}
+
+extension Catalog {
+    /// The words of `phrase`.
+    public func text(_ phrase: Phrase) -> String {
+        text(phrase.key, phrase.fields, count: phrase.count)
+    }
+}

@@ -1,0 +1,159 @@
+/// A gettext `Plural-Forms` rule: how many forms a language has, and which one a number takes
+/// (`nplurals=2; plural=(n != 1);`). The expression is C's, as gettext evaluates it: `n`,
+/// integers, `! * / % + - < <= > >= == != && || ?:` and parentheses.
+public struct PluralRule: Equatable, Sendable {
+    public let count: Int
+    public let source: String
+    private let expression: Expression
+
+    /// The rule of English, Spanish and Portuguese (Portugal): one, and other.
+    public static let oneOther = try! PluralRule("nplurals=2; plural=(n != 1);")
+
+    public init(_ header: String) throws(POFile.Problem) {
+        source = header
+        var plurals: Int?
+        var formula: String?
+        for part in header.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            let name = pair[0].trimmingSpaces()
+            if name == "nplurals" { plurals = Int(pair[1].trimmingSpaces()) }
+            if name == "plural" { formula = pair[1].trimmingSpaces() }
+        }
+        guard let plurals, (1...6).contains(plurals), let formula else {
+            throw POFile.Problem(line: 0, message: "Plural-Forms must say nplurals=N; plural=EXPRESSION;")
+        }
+        var parser = Parser(tokens: try Parser.tokens(formula))
+        let expression = try parser.conditional()
+        guard parser.isAtEnd else { throw POFile.Problem(line: 0, message: "Plural-Forms: unexpected text in \(formula)") }
+        count = plurals
+        self.expression = expression
+        // Every form the rule chooses for the first numbers must exist.
+        for n in 0...1000 where expression.value(n) >= plurals || expression.value(n) < 0 {
+            throw POFile.Problem(line: 0, message: "Plural-Forms chooses form \(expression.value(n)) for \(n), of \(plurals)")
+        }
+    }
+
+    public static func == (lhs: PluralRule, rhs: PluralRule) -> Bool { lhs.source == rhs.source }
+
+    /// The form (from 0) that `n` takes.
+    public func form(for n: Int) -> Int {
+        min(max(0, expression.value(n)), count - 1)
+    }
+
+    indirect enum Expression: Sendable {
+        case n
+        case number(Int)
+        case not(Expression)
+        case binary(String, Expression, Expression)
+        case conditional(Expression, Expression, Expression)
+
+        func value(_ n: Int) -> Int {
+            switch self {
+            case .n: return n
+            case .number(let value): return value
+            case .not(let inner): return inner.value(n) == 0 ? 1 : 0
+            case .conditional(let test, let yes, let no): return test.value(n) != 0 ? yes.value(n) : no.value(n)
+            case .binary(let op, let left, let right):
+                let a = left.value(n)
+                if op == "&&" { return a != 0 && right.value(n) != 0 ? 1 : 0 }
+                if op == "||" { return a != 0 || right.value(n) != 0 ? 1 : 0 }
+                let b = right.value(n)
+                switch op {
+                case "*": return a &* b
+                case "/": return b == 0 ? 0 : a / b
+                case "%": return b == 0 ? 0 : a % b
+                case "+": return a &+ b
+                case "-": return a &- b
+                case "<": return a < b ? 1 : 0
+                case "<=": return a <= b ? 1 : 0
+                case ">": return a > b ? 1 : 0
+                case ">=": return a >= b ? 1 : 0
+                case "==": return a == b ? 1 : 0
+                default: return a != b ? 1 : 0
+                }
+            }
+        }
+    }
+
+    /// A recursive-descent parser of C's expression grammar, as far as plural rules use it.
+    struct Parser {
+        var tokens: [String]
+        var position = 0
+
+        var isAtEnd: Bool { position == tokens.count }
+
+        static func tokens(_ text: String) throws(POFile.Problem) -> [String] {
+            var tokens: [String] = []
+            let characters = Array(text)
+            var index = 0
+            while index < characters.count {
+                let character = characters[index]
+                if character == " " || character == "\t" {
+                    index += 1
+                } else if character.isNumber {
+                    var digits = ""
+                    while index < characters.count, characters[index].isNumber {
+                        digits.append(characters[index])
+                        index += 1
+                    }
+                    tokens.append(digits)
+                } else {
+                    let pair = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
+                    if ["&&", "||", "==", "!=", "<=", ">="].contains(pair) {
+                        tokens.append(pair)
+                        index += 2
+                    } else if "n!*/%+-<>?:()".contains(character) {
+                        tokens.append(String(character))
+                        index += 1
+                    } else {
+                        throw POFile.Problem(line: 0, message: "Plural-Forms: unexpected \(character) in \(text)")
+                    }
+                }
+            }
+            return tokens
+        }
+
+        mutating func take(_ token: String) -> Bool {
+            guard position < tokens.count, tokens[position] == token else { return false }
+            position += 1
+            return true
+        }
+
+        mutating func conditional() throws(POFile.Problem) -> Expression {
+            let test = try binary(0)
+            guard take("?") else { return test }
+            let yes = try conditional()
+            guard take(":") else { throw POFile.Problem(line: 0, message: "Plural-Forms: ? without :") }
+            return .conditional(test, yes, try conditional())
+        }
+
+        static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
+
+        mutating func binary(_ level: Int) throws(POFile.Problem) -> Expression {
+            guard level < Self.levels.count else { return try unary() }
+            var left = try binary(level + 1)
+            while position < tokens.count, Self.levels[level].contains(tokens[position]) {
+                let op = tokens[position]
+                position += 1
+                left = .binary(op, left, try binary(level + 1))
+            }
+            return left
+        }
+
+        mutating func unary() throws(POFile.Problem) -> Expression {
+            if take("!") { return .not(try unary()) }
+            if take("(") {
+                let inner = try conditional()
+                guard take(")") else { throw POFile.Problem(line: 0, message: "Plural-Forms: ( without )") }
+                return inner
+            }
+            if take("n") { return .n }
+            guard position < tokens.count, let value = Int(tokens[position]) else {
+                throw POFile.Problem(line: 0, message: "Plural-Forms: the expression ends too soon")
+            }
+            position += 1
+            return .number(value)
+        }
+    }
+}
