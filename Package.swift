@@ -25,6 +25,11 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data", "libpcaudio-dev"])]
         ),
+        // Every system call the project makes (open, write, flock, mmap…), in one file,
+        // Syscalls.swift, behind small Swift wrappers that throw a SystemError with the real
+        // errno. Beneath every module that touches files, terminals or memory pages; never
+        // NearbyCore. Not a product: the project's own plumbing.
+        .target(name: "SystemCalls"),
         // Every word the program says: gettext PO catalogs (English, Spanish, Portuguese)
         // compiled into the binary, templates with named fields and plural forms. Beneath
         // everything that speaks or prints.
@@ -35,7 +40,7 @@ let package = Package(
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
-        .target(name: "PlaceData"),
+        .target(name: "PlaceData", dependencies: ["SystemCalls"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
@@ -43,18 +48,23 @@ let package = Package(
         // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
         // the program's `test` command and the tests.
         .target(name: "ScenarioFormat"),
-        .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak"]),
+        // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
+        // C), and the WAV and transcript files (through SystemCalls). Used by the program.
+        .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
-        .target(name: "ShellParsing", dependencies: ["PlaceData", "NearbyCore", "Announcer"]),
+        .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "Announcer"]),
+        // The program, the imperative shell: the line readers, the session loop and the
+        // `test` command. It may use every module.
         .executableTarget(
             name: "nearby-voice",
-            dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "CReadline"]
+            dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "CReadline"]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
         .executableTarget(name: "nearby-voice-bench", dependencies: ["PlaceData", "NearbyCore"]),
         // `make bench`: from a command's Enter to its first sample on the audio device.
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),

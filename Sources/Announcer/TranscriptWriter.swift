@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Writes transcript entries to a file or standard output, one line each, flushed as they come
 /// so that nothing already announced is lost when the run stops.
@@ -7,7 +8,7 @@ public final class TranscriptWriter {
     public let path: String
     /// The file's descriptor (standard output's for "-"), written with write(2), whose errno
     /// tells a full disk (ENOSPC) from a reader that has gone (EPIPE). FileHandle's errors lose it.
-    private var fd: Int32
+    private var fd: FileDescriptor?
     private let ownsHandle: Bool
 
     /// A transcript into the file at `path`, or standard output for "-". The file is opened in
@@ -17,11 +18,10 @@ public final class TranscriptWriter {
         self.format = format
         self.path = path
         if path == "-" {
-            fd = STDOUT_FILENO
+            fd = .standardOutput
             ownsHandle = false
         } else {
-            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw OutputFileError(path: path, reason: OutputFileError.reason(creating: path)) }
+            do { fd = try FileDescriptor.open(path, .writeTruncating) } catch { throw OutputFileError(path: path, creating: error) }
             ownsHandle = true
         }
     }
@@ -33,27 +33,20 @@ public final class TranscriptWriter {
         case .text: line = entry.announcement.display ?? entry.announcement.text
         case .jsonl: line = entry.jsonLine
         }
-        let bytes = Array((line + "\n").utf8)
-        var done = 0
-        while done < bytes.count {
-            let count = bytes[done...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let error = count < 0 ? errno : ENOSPC
-                // A line half written on a full disk is taken back: the file ends with whole lines.
-                if done > 0 && ownsHandle { _ = ftruncate(fd, lseek(fd, 0, SEEK_CUR) - off_t(done)) }
-                var failure = OutputFileError(
-                    path: path == "-" ? "standard output" : path, reason: "cannot write: \(String(cString: strerror(error)))")
-                // EPIPE: the reader of a pipe has gone (`| head -1`), told apart from a full disk.
-                failure.isBrokenPipe = error == EPIPE
-                throw failure
+        guard let fd else { return }
+        let name = path == "-" ? "standard output" : path
+        do { try fd.writeAll(Array((line + "\n").utf8), path: name) } catch {
+            // A line half written on a full disk is taken back: the file ends with whole lines.
+            if error.written > 0 && ownsHandle, let end = try? fd.seek(to: 0, from: .current) {
+                try? fd.truncate(to: end - error.written)
             }
-            done += count
+            // EPIPE: the reader of a pipe has gone (`| head -1`), told apart from a full disk.
+            throw OutputFileError(path: name, writing: error)
         }
     }
 
     public func close() {
-        if ownsHandle && fd >= 0 { Glibc.close(fd) }
-        fd = -1
+        if ownsHandle { fd?.close() }
+        fd = nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A 16-bit mono WAV file written as it grows: the header's sizes are rewritten after every
 /// append, so that a run stopped at any moment leaves a valid file.
@@ -7,7 +8,7 @@ public final class WAVWriter {
     public let sampleRate: Int
     /// The file's descriptor, written with write(2) and pwrite(2). Not FileHandle: its errors
     /// lose errno ("NSCocoaErrorDomain error 512" instead of "No space left on device").
-    private var fd: Int32
+    private var fd: FileDescriptor?
     public private(set) var sampleCount = 0
 
     /// Creates (or truncates) the file and writes an empty header. The file is opened in place
@@ -17,8 +18,7 @@ public final class WAVWriter {
     public init(path: String, sampleRate: Int) throws(OutputFileError) {
         self.path = path
         self.sampleRate = sampleRate
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputFileError(path: path, reason: OutputFileError.reason(creating: path)) }
+        do { fd = try FileDescriptor.open(path, .writeTruncating) } catch { throw OutputFileError(path: path, creating: error) }
         do { try write(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil) } catch {
             close()
             throw error
@@ -45,30 +45,20 @@ public final class WAVWriter {
     }
 
     public func close() {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
+        fd?.close()
+        fd = nil
     }
 
     deinit { close() }
 
     /// Writes `data` whole at the file's offset (nil) or at `offset`, or throws with errno's text.
     private func write(_ data: Data, at offset: Int?) throws(OutputFileError) {
-        var done = 0
-        while done < data.count {
-            let count = data.withUnsafeBytes { bytes in
-                let base = bytes.baseAddress! + done
-                return offset.map { pwrite(fd, base, data.count - done, off_t($0 + done)) }
-                    ?? Glibc.write(fd, base, data.count - done)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let error = count < 0 ? errno : ENOSPC
-                // Samples half written on a full disk are taken back: the file stays exactly what
-                // its header says.
-                if offset == nil && done > 0 { _ = ftruncate(fd, off_t(44 + sampleCount * 2)) }
-                throw OutputFileError(path: path, reason: "cannot write: \(String(cString: strerror(error)))")
-            }
-            done += count
+        guard let fd else { return }
+        do { try fd.writeAll(Array(data), at: offset, path: path) } catch {
+            // Samples half written on a full disk are taken back: the file stays exactly what
+            // its header says.
+            if offset == nil && error.written > 0 { try? fd.truncate(to: 44 + sampleCount * 2) }
+            throw OutputFileError(path: path, writing: error)
         }
     }
 
@@ -95,13 +85,19 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { "Cannot write \(path): \(reason)." }
 
-    static func reason(creating path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a folder"
-        }
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) { return "no such folder" }
-        return "permission denied"
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The file could not be opened: errno's text ("Permission denied", "Is a directory").
+    init(path: String, creating error: SystemError) {
+        self.init(path: path, reason: error.reason)
+    }
+
+    /// A write failed: "cannot write: " and errno's text; EPIPE is a reader that has gone.
+    init(path: String, writing error: SystemError) {
+        self.init(path: path, reason: "cannot write: \(error.reason)")
+        isBrokenPipe = error.isBrokenPipe
     }
 }

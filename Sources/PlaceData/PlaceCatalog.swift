@@ -16,7 +16,7 @@ public struct PlaceCatalog: Equatable, Sendable {
     /// kind is `kind` when one is given, as a set. A word is found whatever its case and accents,
     /// with letters like ł, ø, ß typed as l, o, ss, umlauts as a/ae, quotes left out, and in the
     /// name read without its spaces and hyphens ("saopedro" finds "São Pedro").
-    public func matchSet(query: String, kind: String? = nil) -> PlaceSet {
+    package func matchSet(query: String, kind: String? = nil) -> PlaceSet {
         index.matches(query: query, kind: kind)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// The exit codes of `nearby-voice` (sysexits.h values where one fits).
 public enum ExitCode: Int32 {
@@ -39,5 +40,15 @@ public struct Failure: Error {
     public init(_ code: ExitCode, _ message: String) {
         self.code = code
         self.message = message
+    }
+}
+
+extension Failure {
+    /// An input file (the places, the script) that cannot be read: "Cannot open the
+    /// places file F: Permission denied." when it cannot be opened, "Cannot read …: Is a
+    /// directory." when it cannot be read, with errno's own words; 66.
+    public init(reading kind: String, _ path: String, _ error: SystemError) {
+        let verb = error.operation == "open" ? "open" : "read"
+        self.init(.noInput, "Cannot \(verb) the \(kind) \(path): \(error.reason).")
     }
 }

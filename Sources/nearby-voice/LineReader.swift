@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import ShellParsing
 import Synchronization
+import SystemCalls
 
 /// Where command lines come from: readline on a terminal, plain lines otherwise.
 protocol LineReader: AnyObject {
@@ -43,17 +44,7 @@ enum StandardOutput {
     /// Writes `text` whole with write(2), or notes why it could not be.
     static func write(_ text: String) {
         guard !isClosed else { return }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                noteFailure(errno)
-                return
-            }
-            offset += count
-        }
+        do { try FileDescriptor.standardOutput.writeAll(Array(text.utf8)) } catch { noteFailure(error.code) }
     }
 }
 
@@ -79,12 +70,8 @@ final class ScriptLineReader: LineReader {
     var events = LineEvents()
 
     init(path: String) throws(Failure) {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw Failure(.noInput, "Cannot open the script \(path): no such file.")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.noInput, "Cannot read the script \(path): permission denied or not a file.")
-        }
+        let data: Data
+        do { data = Data(try FileContents(path: path).array) } catch { throw Failure(reading: "script", path, error) }
         guard let text = String(validating: data, as: UTF8.self) else {
             let line = Self.firstInvalidLine(data)
             throw Failure(.dataError, "\(path):\(line): the script is not valid UTF-8 text.")

@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import PlaceData
 import ShellParsing
+import SystemCalls
 import Words
 
 /// The program: reads the options, loads the places, starts speech, and runs the session.
@@ -39,12 +40,12 @@ enum NearbyVoice {
             let reader: LineReader
             if let script = options.scriptPath {
                 reader = try ScriptLineReader(path: script)
-            } else if isatty(STDIN_FILENO) == 1 {
+            } else if FileDescriptor.standardInput.isTerminal {
                 reader = ReadlineReader(
                     ReadlineReader.Configuration(
                         historyPath: historyPath(), typingPause: options.typingPause, keyEcho: options.keyEcho,
                         keysStopSpeech: options.keysStopSpeech,
-                        promptOnStandardError: isatty(STDOUT_FILENO) != 1 || options.transcriptPath == "-"))
+                        promptOnStandardError: !FileDescriptor.standardOutput.isTerminal || options.transcriptPath == "-"))
             } else {
                 reader = PipeLineReader()
             }
@@ -85,13 +86,14 @@ enum NearbyVoice {
 
     /// Reads and parses a places file: all of it, or a failure naming what is wrong.
     static func readPlaces(_ path: String) throws(Failure) -> PlacesFile.Loaded {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw Failure(.noInput, "Cannot open the places file \(path): no such file.")
-        }
         // Mapped, not copied: a 180 MB file is read once, by the loader, page by page.
-        guard !isFolder.boolValue, let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            throw Failure(.noInput, "Cannot read the places file \(path): permission denied or not a file.")
+        let contents: FileContents
+        do { contents = try FileContents(path: path) } catch { throw Failure(reading: "places file", path, error) }
+        let data = contents.withUnsafeBytes { bytes in
+            // The data keeps the contents (and so the mapping) alive until it goes.
+            bytes.isEmpty ? Data() : Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
+                deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
         }
         do { return try PlacesFile.load(data, file: path) } catch { throw Failure(.dataError, "\(error)") }
     }

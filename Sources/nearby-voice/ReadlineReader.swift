@@ -2,6 +2,7 @@ import CReadline
 import Foundation
 import NearbyCore
 import ShellParsing
+import SystemCalls
 
 /// GNU readline on a terminal, in its callback mode so that the session hears about pauses,
 /// key presses and Ctrl-C while a line is typed. Line editing, Tab completion (no file names),
@@ -36,7 +37,7 @@ final class ReadlineReader: LineReader {
     /// The last line added to the history, so that a repeated line is kept once.
     private var lastHistoryLine: String?
     /// The read end of the pipe that SIGINT, SIGTERM and SIGHUP arrive through.
-    private var signalReadEnd: Int32 = -1
+    private var signalReadEnd: FileDescriptor?
     /// Whether a line is being typed (readline's handler is installed).
     private var isReadingLine = false
     /// What readline's line handler left: a line, or nil for the end of input.
@@ -74,14 +75,9 @@ final class ReadlineReader: LineReader {
         CReadline_setWordBreakCharacters("")
         CReadline_setCompletion { _, start, end in ReadlineReader.active?.completionMatches(start: start, end: end) }
         CReadline_setDisplayMatchesHook { _, _, _ in ReadlineReader.active?.listCandidates() }
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            }
-            signalReadEnd = ends[0]
-            _ = CReadline_routeSignals(ends[1])
+        if let ends = try? FileDescriptor.pipe(nonBlocking: true) {
+            signalReadEnd = ends.read
+            _ = CReadline_routeSignals(ends.write.rawValue)
         }
         using_history()
         stifle_history(Int32(Self.historyLimit))
@@ -100,20 +96,20 @@ final class ReadlineReader: LineReader {
         var reported: String? = nil
         var pauseDeadline: ContinuousClock.Instant? = nil
         while true {
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-            if signalReadEnd >= 0 { fds.append(pollfd(fd: signalReadEnd, events: Int16(POLLIN), revents: 0)) }
-            var timeout: Int32 = -1
+            var watched = [FileDescriptor.standardInput]
+            if let signalReadEnd { watched.append(signalReadEnd) }
+            var timeout: Int32? = nil
             if let pauseDeadline {
                 let left = ContinuousClock.now.duration(to: pauseDeadline)
                 timeout = max(
                     0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            let ready: [Bool]
+            do { ready = try FileDescriptor.waitForInput(watched, milliseconds: timeout) } catch {
+                if error.isInterrupted { continue }
                 return end()
             }
-            if fds.count > 1 && fds[1].revents & Int16(POLLIN) != 0 {
+            if ready.count > 1 && ready[1] {
                 // SIGTERM or SIGHUP ends the session with 128 + its number (the session reads
                 // `endingSignal`), not as Ctrl-D does with 0.
                 if let ending = signalsArrived().first(where: { $0 == SIGTERM || $0 == SIGHUP }) {
@@ -125,7 +121,7 @@ final class ReadlineReader: LineReader {
                 pauseDeadline = nil
                 continue
             }
-            if ready == 0 {
+            if !ready.contains(true) {
                 pauseDeadline = nil
                 let line = currentLine()
                 if line != reported {
@@ -134,7 +130,7 @@ final class ReadlineReader: LineReader {
                 }
                 continue
             }
-            guard fds[0].revents != 0 else { continue }
+            guard ready[0] else { continue }
             if configuration.keysStopSpeech { events.keyPressed() }
             let before = (text: currentLine(), point: Int(CReadline_point()))
             rl_callback_read_char()
@@ -254,9 +250,10 @@ final class ReadlineReader: LineReader {
 
     /// The signals that arrived since the last look, read from the pipe.
     private func signalsArrived() -> [Int32] {
+        guard let signalReadEnd else { return [] }
         var bytes = [UInt8](repeating: 0, count: 64)
-        let count = read(signalReadEnd, &bytes, bytes.count)
-        return count > 0 ? bytes.prefix(count).map { Int32($0) } : []
+        let count = bytes.withUnsafeMutableBytes { (try? signalReadEnd.read(into: $0)) ?? 0 }
+        return bytes.prefix(count).map { Int32($0) }
     }
 
     /// readline's completion function: the whole line before the cursor (word breaks are off)
@@ -309,23 +306,23 @@ struct HistoryFile {
 
     /// The newest `limit` lines.
     func load() -> [String] {
-        withLock(LOCK_SH) { Array(lines().suffix(limit)) }
+        withLock(.shared) { Array(lines().suffix(limit)) }
     }
 
     /// Appends `line`, then trims the file to the newest `limit` lines when it holds more.
     func append(_ line: String) {
-        withLock(LOCK_EX) {
-            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { return }
+        withLock(.exclusive) {
+            guard let fd = try? FileDescriptor.open(path, .appending, permissions: 0o600) else { return }
             var bytes = Array(line.utf8) + [UInt8(ascii: "\n")]
             // A crash in the middle of a write may have left a last line without its end.
-            var last: UInt8 = 0
-            let size = lseek(fd, 0, SEEK_END)
-            if size > 0, pread(fd, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") {
+            var last: [UInt8] = [0]
+            if let size = try? fd.seek(to: 0, from: .end), size > 0,
+                (try? last.withUnsafeMutableBytes { try fd.read(into: $0, at: size - 1) }) == 1, last[0] != UInt8(ascii: "\n")
+            {
                 bytes.insert(UInt8(ascii: "\n"), at: 0)
             }
-            _ = writeAll(fd, bytes)
-            close(fd)
+            try? fd.writeAll(bytes, path: path)
+            fd.close()
             let all = lines()
             if all.count > limit { replace(with: Array(all.suffix(limit))) }
         }
@@ -333,7 +330,7 @@ struct HistoryFile {
 
     /// The lines of the file, blank ones left out.
     private func lines() -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard let data = try? FileContents(path: path).array else { return [] }
         return data.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
             .filter { !$0.isEmpty }
     }
@@ -342,33 +339,24 @@ struct HistoryFile {
     /// renames it over the history.
     private func replace(with lines: [String]) {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let written = writeAll(fd, Array(lines.map { $0 + "\n" }.joined().utf8))
-        let synced = fsync(fd) == 0
-        close(fd)
-        if written && synced { rename(temporary, path) } else { unlink(temporary) }
-    }
-
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
+        do {
+            try FileDescriptor.withOpened(temporary, .writeTruncating, permissions: 0o600) { fd throws(SystemError) in
+                try fd.writeAll(Array(lines.map { $0 + "\n" }.joined().utf8), path: temporary)
+                try fd.sync(path: temporary)
+            }
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            try? FileSystem.remove(temporary)
         }
-        return true
     }
 
     /// Runs `body` holding the lock file's lock; without a lock file (a read-only folder), runs
     /// it anyway.
-    private func withLock<T>(_ operation: Int32, _ body: () -> T) -> T {
-        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return body() }
-        defer { close(fd) }
-        while flock(fd, operation) != 0 && errno == EINTR {}
-        defer { flock(fd, LOCK_UN) }
+    private func withLock<T>(_ kind: FileDescriptor.LockKind, _ body: () -> T) -> T {
+        guard let fd = try? FileDescriptor.open(path + ".lock", .readWriteCreating, permissions: 0o600) else { return body() }
+        defer { fd.close() }
+        try? fd.lock(kind, path: path + ".lock")
+        defer { fd.unlock() }
         return body()
     }
 }

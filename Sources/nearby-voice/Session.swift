@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import PlaceData
 import ShellParsing
+import SystemCalls
 import Words
 
 /// One session: the state, the presenter, and the loop from lines to announcements.
@@ -239,16 +240,16 @@ final class Session {
 /// own errors (ALSA's, a dozen lines) while a device is tried, and none may reach the user.
 func withStandardErrorSilenced<T>(_ body: () throws -> T) throws -> T {
     fflush(nil)
-    let saved = dup(STDERR_FILENO)
-    let null = open("/dev/null", O_WRONLY)
-    if saved >= 0 && null >= 0 { dup2(null, STDERR_FILENO) }
+    let saved = try? FileDescriptor.standardError.duplicate()
+    let null = try? FileDescriptor.open("/dev/null", .writeOnly)
+    if saved != nil, let null { try? null.duplicate(onto: .standardError) }
     defer {
         fflush(nil)
-        if saved >= 0 {
-            dup2(saved, STDERR_FILENO)
-            close(saved)
+        if let saved {
+            try? saved.duplicate(onto: .standardError)
+            saved.close()
         }
-        if null >= 0 { close(null) }
+        null?.close()
     }
     return try body()
 }

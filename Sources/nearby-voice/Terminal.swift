@@ -1,13 +1,14 @@
 import Foundation
+import SystemCalls
 
 /// What the terminal on standard output can show.
 enum Terminal {
     /// Columns and rows of the terminal on standard output (`TIOCGWINSZ`), else `COLUMNS` and
     /// `LINES`, else 80 by 24.
     static func size(_ environment: [String: String]) -> (columns: Int, rows: Int) {
-        var window = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 {
-            return (Int(window.ws_col), Int(window.ws_row))
+        let output = FileDescriptor.standardOutput
+        if output.isTerminal, let window = try? output.windowSize(), window.columns > 0 {
+            return window
         }
         let columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
         let rows = environment["LINES"].flatMap(Int.init) ?? 24
@@ -16,7 +17,7 @@ enum Terminal {
 
     /// Colour is an addition: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
     static func allowsColour(_ environment: [String: String]) -> Bool {
-        isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        FileDescriptor.standardOutput.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
             && environment["TERM"] != nil
     }
 

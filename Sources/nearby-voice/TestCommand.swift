@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import ScenarioFormat
 import ShellParsing
+import SystemCalls
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,
 /// each in a fresh session with speech off, and compares what was announced with what the file
@@ -149,7 +150,8 @@ enum TestCommand {
         func malformed(_ line: Int?, _ message: String) -> Outcome {
             Outcome(path: path, verdict: .malformed, details: ["\(path)\(line.map { ":\($0)" } ?? ""): \(message)"])
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return malformed(nil, "cannot read the file") }
+        let data: Data
+        do { data = Data(try FileContents(path: path).array) } catch { return malformed(nil, "cannot read the file: \(error.reason)") }
         guard let text = String(validating: data, as: UTF8.self) else {
             return malformed(ScriptLineReader.firstInvalidLine(data), "not valid UTF-8 text")
         }

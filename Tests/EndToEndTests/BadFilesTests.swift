@@ -59,6 +59,6 @@ struct BadFilesTests {
     @Test func aMissingFileExits66() throws {
         let result = try BinaryRunner.run(["--speech", "off", "--places", "/nonexistent/places.csv"], input: "up\n")
         #expect(result.status == 66)
-        #expect(result.stderr == "nearby-voice: Cannot open the places file /nonexistent/places.csv: no such file.\n")
+        #expect(result.stderr == "nearby-voice: Cannot open the places file /nonexistent/places.csv: No such file or directory.\n")
     }
 }

@@ -178,12 +178,12 @@ struct FaultTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let intoFolder = try Self.run(["--speech", "off", option, folder], input: Self.commands(3), folder: folder)
         #expect(intoFolder.end == .exited(74))
-        #expect(intoFolder.stderr == "nearby-voice: Cannot write \(folder): it is a folder.\n")
+        #expect(intoFolder.stderr == "nearby-voice: Cannot write \(folder): Is a directory.\n")
         #expect(intoFolder.stdout == "")
         let missing = "\(folder)/missing/out"
         let intoNothing = try Self.run(["--speech", "off", option, missing], input: Self.commands(3), folder: folder)
         #expect(intoNothing.end == .exited(74))
-        #expect(intoNothing.stderr == "nearby-voice: Cannot write \(missing): no such folder.\n")
+        #expect(intoNothing.stderr == "nearby-voice: Cannot write \(missing): No such file or directory.\n")
     }
 
     /// The disk fills in the middle of a run (a file size limit, `ulimit -f`, with SIGXFSZ

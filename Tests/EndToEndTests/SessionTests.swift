@@ -68,8 +68,8 @@ struct SessionTests {
         (["--bogus"], Int32(64), "nearby-voice: Unknown option --bogus. See nearby-voice --help.\n"),
         (["--units", "furlongs"], 64, "nearby-voice: --units: units takes metric or imperial, not furlongs.\n"),
         (["--at", "200,0"], 64, "nearby-voice: --at: at takes a latitude and longitude, like 38.7115,-9.139, not 200,0.\n"),
-        (["--script", "/nonexistent/script"], 66, "nearby-voice: Cannot open the script /nonexistent/script: no such file.\n"),
-        (["--transcript", "/nonexistent/folder/t.txt"], 74, "nearby-voice: Cannot write /nonexistent/folder/t.txt: no such folder.\n"),
+        (["--script", "/nonexistent/script"], 66, "nearby-voice: Cannot open the script /nonexistent/script: No such file or directory.\n"),
+        (["--transcript", "/nonexistent/folder/t.txt"], 74, "nearby-voice: Cannot write /nonexistent/folder/t.txt: No such file or directory.\n"),
         (["--speech", "on"], 69, "nearby-voice: No audio device works (No such file or directory). Use --speech off to read the answers instead.\n"),
         (["--heading"], 64, "nearby-voice: --heading needs a value. See nearby-voice --help.\n"),
     ])

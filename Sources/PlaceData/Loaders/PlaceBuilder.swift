@@ -1,10 +1,6 @@
 import Dispatch
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// Collects the places of one file as a loader reads them: cleans their text, checks their
 /// coordinates, and finds duplicate ids, remembering where each place was so that a message
@@ -247,8 +243,10 @@ final class PlaceBlocks: @unchecked Sendable {
 
     func append(_ place: Place) {
         if blocks.isEmpty || lastCount == Self.capacity {
-            let raw = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-            guard let raw, raw != MAP_FAILED else { fatalError("out of memory for \(Self.size) bytes of places") }
+            let raw: UnsafeMutableRawPointer
+            do { raw = try PageMemory.allocate(Self.size) } catch {
+                fatalError("out of memory for \(Self.size) bytes of places: \(error.reason)")
+            }
             blocks.append(raw.bindMemory(to: Place.self, capacity: Self.capacity))
             lastCount = 0
         }
@@ -259,7 +257,7 @@ final class PlaceBlocks: @unchecked Sendable {
     private func count(of block: Int) -> Int { block == blocks.count - 1 ? lastCount : Self.capacity }
 
     private static func release(_ block: UnsafeMutablePointer<Place>) {
-        munmap(UnsafeMutableRawPointer(block), size)
+        PageMemory.deallocate(UnsafeMutableRawPointer(block), size: size)
     }
 
     /// Moves every place to the end of `array`, in order, and frees the blocks.

@@ -12,12 +12,12 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
     public typealias Index = Int
 
     /// The matching catalog indices, ascending.
-    public let members: [Int32]
+    package let members: [Int32]
     /// The distance of every place of the catalog, by index.
     let distances: [Double]
     private let order: Order
 
-    public init(members: [Int32], distances: [Double]) {
+    package init(members: [Int32], distances: [Double]) {
         self.members = members
         self.distances = distances
         order = Order()

@@ -1,25 +1,25 @@
 /// A set of catalog indices as a bitmap: one bit a place, so that the words of a query combine
 /// with a few thousand word operations even at a million places.
-public struct PlaceSet: Equatable, Sendable {
+package struct PlaceSet: Equatable, Sendable {
     /// The number of places in the catalog (the universe).
-    public let universe: Int
+    package let universe: Int
     private var words: [UInt64]
 
     /// The empty set.
-    public init(count universe: Int) {
+    package init(count universe: Int) {
         self.universe = universe
         words = [UInt64](repeating: 0, count: (universe + 63) / 64)
     }
 
     /// Every place.
-    public init(all universe: Int) {
+    package init(all universe: Int) {
         self.universe = universe
         words = [UInt64](repeating: .max, count: (universe + 63) / 64)
         if universe % 64 != 0 { words[words.count - 1] = (1 << UInt64(universe % 64)) - 1 }
     }
 
     @inline(__always)
-    public func contains(_ index: Int32) -> Bool {
+    package func contains(_ index: Int32) -> Bool {
         words[Int(index) >> 6] & (1 << UInt64(index & 63)) != 0
     }
 
@@ -53,12 +53,12 @@ public struct PlaceSet: Equatable, Sendable {
     }
 
     /// How many places the set holds.
-    public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+    package var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
-    public var isEmpty: Bool { !words.contains { $0 != 0 } }
+    package var isEmpty: Bool { !words.contains { $0 != 0 } }
 
     /// The members, ascending.
-    public var members: [Int32] {
+    package var members: [Int32] {
         var result: [Int32] = []
         result.reserveCapacity(count)
         for (offset, word) in words.enumerated() {
