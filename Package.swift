@@ -40,7 +40,7 @@ let package = Package(
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
-        .target(name: "PlaceData", dependencies: ["SystemCalls"]),
+        .target(name: "PlaceData", dependencies: ["SystemCalls", "Words"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).

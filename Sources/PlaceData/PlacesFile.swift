@@ -1,4 +1,5 @@
 import Foundation
+import Words
 
 /// Reads places from the bytes of a data file: GeoJSON, CSV or a JSON array. Pure: the caller
 /// reads the file. One call, `load(_:file:)`, chooses the format and gives every place or one
@@ -10,10 +11,11 @@ public enum PlacesFile {
         public var file: String
         public var line: Int?
         public var column: Int?
+        /// Where in the file's own terms: a column, "feature 3 coordinates", "row 4", "header".
         public var field: String?
-        public var message: String
+        public var message: Phrase
 
-        public init(file: String, line: Int? = nil, column: Int? = nil, field: String? = nil, message: String) {
+        public init(file: String, line: Int? = nil, column: Int? = nil, field: String? = nil, message: Phrase) {
             self.file = file
             self.line = line
             self.column = column
@@ -22,7 +24,7 @@ public enum PlacesFile {
         }
 
         /// A problem at byte `offset` of `bytes`.
-        init(file: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, field: String?, message: String) {
+        init(file: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, field: String?, message: Phrase) {
             let (line, column) = Self.lineAndColumn(in: bytes, at: offset)
             self.init(file: file, line: line, column: column, field: field, message: message)
         }
@@ -47,12 +49,31 @@ public enum PlacesFile {
             return (line, column)
         }
 
-        /// "FILE:LINE:COLUMN: FIELD: message."
-        public var description: String {
+        /// "FILE:LINE:COLUMN: FIELD: message.", in English.
+        public var description: String { text(Catalog.builtIn(.english)) }
+
+        /// "FILE:LINE:COLUMN: FIELD: message.", in the words of `words`.
+        public func text(_ words: Catalog) -> String {
             var place = file
             if let line { place += ":\(line)" }
             if let column { place += ":\(column)" }
-            return field.map { "\(place): \($0): \(message)." } ?? "\(place): \(message)."
+            let message = words.text(self.message)
+            guard let field else { return words.text("places-file.problem", ["place": place, "message": message]) }
+            return words.text(
+                "places-file.problem-in-field", ["place": place, "field": Self.field(field, words), "message": message])
+        }
+
+        /// A field's name with its item words ("feature 3", "place 2", "row 4", "header") in the
+        /// catalog's language; the file's own keys and columns stay as the file has them.
+        static func field(_ field: String, _ words: Catalog) -> String {
+            if field == "header" { return words.text("places-file.field.header") }
+            let parts = field.split(separator: " ", maxSplits: 2).map(String.init)
+            guard parts.count >= 2, ["feature", "place", "row"].contains(parts[0]), Int(parts[1]) != nil else {
+                return field
+            }
+            let item = words.text("places-file.field.\(parts[0])", ["number": parts[1]])
+            guard parts.count == 3 else { return item }
+            return words.text("places-file.field.in-item", ["item": item, "key": parts[2]])
         }
     }
 

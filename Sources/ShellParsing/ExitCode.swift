@@ -1,4 +1,5 @@
 import Foundation
+import Words
 import SystemCalls
 
 /// The exit codes of `nearby-voice` (sysexits.h values where one fits).
@@ -44,11 +45,16 @@ public struct Failure: Error {
 }
 
 extension Failure {
+    /// The input files whose errors have words of their own.
+    public enum InputFile: String, Sendable {
+        case places, script
+    }
+
     /// An input file (the places, the script) that cannot be read: "Cannot open the
     /// places file F: Permission denied." when it cannot be opened, "Cannot read …: Is a
     /// directory." when it cannot be read, with errno's own words; 66.
-    public init(reading kind: String, _ path: String, _ error: SystemError) {
+    public init(reading kind: InputFile, _ path: String, _ error: SystemError, _ words: Catalog) {
         let verb = error.operation == "open" ? "open" : "read"
-        self.init(.noInput, "Cannot \(verb) the \(kind) \(path): \(error.reason).")
+        self.init(.noInput, words.text("file.\(kind.rawValue).cannot-\(verb)", ["file": path, "reason": error.reason]))
     }
 }

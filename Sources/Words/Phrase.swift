@@ -4,11 +4,14 @@
 public struct Phrase: Equatable, Sendable {
     public var key: String
     public var fields: [String: String]
+    /// Fields whose values are phrases themselves, said first.
+    public var nested: [String: Phrase]
     public var count: Int?
 
-    public init(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) {
+    public init(_ key: String, _ fields: [String: String] = [:], nested: [String: Phrase] = [:], count: Int? = nil) {
         self.key = key
         self.fields = fields
+        self.nested = nested
         self.count = count
     }
 }
@@ -16,6 +19,8 @@ public struct Phrase: Equatable, Sendable {
 extension Catalog {
     /// The words of `phrase`.
     public func text(_ phrase: Phrase) -> String {
-        text(phrase.key, phrase.fields, count: phrase.count)
+        var fields = phrase.fields
+        for (name, inner) in phrase.nested { fields[name] = text(inner) }
+        return text(phrase.key, fields, count: phrase.count)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import ShellParsing
+import Words
 import Synchronization
 import SystemCalls
 
@@ -69,12 +70,12 @@ final class ScriptLineReader: LineReader {
     let isInteractive = false
     var events = LineEvents()
 
-    init(path: String) throws(Failure) {
+    init(path: String, words: Catalog) throws(Failure) {
         let data: Data
-        do { data = Data(try FileContents(path: path).array) } catch { throw Failure(reading: "script", path, error) }
+        do { data = Data(try FileContents(path: path).array) } catch { throw Failure(reading: .script, path, error, words) }
         guard let text = String(validating: data, as: UTF8.self) else {
             let line = Self.firstInvalidLine(data)
-            throw Failure(.dataError, "\(path):\(line): the script is not valid UTF-8 text.")
+            throw Failure(.dataError, words.text("file.script.not-utf8", ["file": path, "line": String(line)]))
         }
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }

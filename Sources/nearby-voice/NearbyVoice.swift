@@ -39,7 +39,7 @@ enum NearbyVoice {
             }
             let reader: LineReader
             if let script = options.scriptPath {
-                reader = try ScriptLineReader(path: script)
+                reader = try ScriptLineReader(path: script, words: options.words)
             } else if FileDescriptor.standardInput.isTerminal {
                 reader = ReadlineReader(
                     ReadlineReader.Configuration(
@@ -75,7 +75,7 @@ enum NearbyVoice {
     /// on standard error.
     static func loadPlaces(_ path: String?, words: Catalog) throws(Failure) -> [Place] {
         guard let path else { return BuiltInPlaces.lisbon }
-        let loaded = try readPlaces(path)
+        let loaded = try readPlaces(path, words: words)
         if loaded.skippedFeatures > 0 {
             let skipped = loaded.skippedFeatures
             let note = words.text("places.skipped-note", ["count": String(skipped)], count: skipped)
@@ -85,16 +85,16 @@ enum NearbyVoice {
     }
 
     /// Reads and parses a places file: all of it, or a failure naming what is wrong.
-    static func readPlaces(_ path: String) throws(Failure) -> PlacesFile.Loaded {
+    static func readPlaces(_ path: String, words: Catalog) throws(Failure) -> PlacesFile.Loaded {
         // Mapped, not copied: a 180 MB file is read once, by the loader, page by page.
         let contents: FileContents
-        do { contents = try FileContents(path: path) } catch { throw Failure(reading: "places file", path, error) }
+        do { contents = try FileContents(path: path) } catch { throw Failure(reading: .places, path, error, words) }
         let data = contents.withUnsafeBytes { bytes in
             // The data keeps the contents (and so the mapping) alive until it goes.
             bytes.isEmpty ? Data() : Data(
                 bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
                 deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
         }
-        do { return try PlacesFile.load(data, file: path) } catch { throw Failure(.dataError, "\(error)") }
+        do { return try PlacesFile.load(data, file: path) } catch { throw Failure(.dataError, error.text(words)) }
     }
 }

@@ -143,7 +143,7 @@ final class Session {
         case .applySpeechSettings:
             presenter.speech?.setVoice(Self.voice(state.settings))
         case .loadPlaces(let path):
-            let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path) }
+            let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path, words: state.words) }
             switch read {
             case .success(let loaded):
                 let catalog = PlaceCatalog(loaded.places)

@@ -1,3 +1,4 @@
+import Words
 /// Reads CSV (RFC 4180: quoted fields with embedded commas, doubled quotes and line breaks; CRLF
 /// or LF; a UTF-8 byte-order mark) with a header naming, in any order and any case, `name`,
 /// `kind` (or `category`), `latitude` (or `lat`), `longitude` (or `lon`, `lng`, `long`), and
@@ -52,7 +53,7 @@ enum CSVLoader {
         repeat {
             headerAt = position
             guard try record(bytes, &position, &fields, file: file) else {
-                throw builder.problem(at: headerAt, field: "header", "missing: the first line must name the columns")
+                throw builder.problem(at: headerAt, field: "header", Phrase("places-file.header-missing"))
             }
         } while fields.count == 1 && fields[0].end == fields[0].start
         let header = fields.map { text($0).trimmingSpaces }
@@ -65,14 +66,20 @@ enum CSVLoader {
                 continue
             }
             if let first = columns[column] {
-                throw builder.problem(at: fields[index].at, field: "header", "two \(column.names[0]) columns (\"\(header[first])\" and \"\(name)\")")
+                throw builder.problem(
+                    at: fields[index].at, field: "header",
+                    Phrase("places-file.two-columns", ["column": column.names[0], "first": header[first], "second": name]))
             }
             columns[column] = index
         }
         for column in Column.allCases where column.isRequired && columns[column] == nil {
             let names = column.names
-            let choices = names.count == 1 ? "" : " (" + names.dropLast().joined(separator: ", ") + " or \(names.last!))"
-            throw builder.problem(at: headerAt, field: "header", "no \(names[0]) column\(choices)")
+            var problem = Phrase(names.count == 1 ? "places-file.no-column" : "places-file.no-column-or", ["column": names[0]])
+            if names.count > 1 {
+                let items = names.dropLast().joined(separator: ", ")
+                problem.nested["choices"] = Phrase("list.or", ["items": items, "last": names.last!])
+            }
+            throw builder.problem(at: headerAt, field: "header", problem)
         }
         let nameColumn = columns[.name]!, kindColumn = columns[.kind]!
         let latitudeColumn = columns[.latitude]!, longitudeColumn = columns[.longitude]!
@@ -86,16 +93,22 @@ enum CSVLoader {
             if fields.count == 1 && fields[0].end == fields[0].start && fields[0].at == fields[0].start { continue }
             row += 1
             guard fields.count == header.count else {
-                throw builder.problem(at: rowAt, field: "row \(row)", "\(fields.count) fields, but the header has \(header.count)")
+                throw builder.problem(
+                    at: rowAt, field: "row \(row)",
+                    Phrase(
+                        "places-file.field-count", ["count": String(fields.count), "header": String(header.count)],
+                        count: fields.count))
             }
             func coordinate(_ column: Int, limit: Double) throws(PlacesFile.Problem) -> Double {
                 let field = fields[column]
                 let raw = text(field).trimmingSpaces
-                guard !raw.isEmpty else { throw builder.problem(at: field.at, field: header[column], "empty") }
+                guard !raw.isEmpty else { throw builder.problem(at: field.at, field: header[column], Phrase("places-file.empty")) }
                 guard raw.utf8.allSatisfy({ JSONScanner.isDigit($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 | 0x20 == 0x65 }),
                     let value = Double(raw)
                 else {
-                    throw builder.problem(at: field.at, field: header[column], "\"\(SafeText.clean(raw, limit: 40))\" is not a number")
+                    throw builder.problem(
+                        at: field.at, field: header[column],
+                        Phrase("places-file.not-a-number", ["text": SafeText.clean(raw, limit: 40)]))
                 }
                 return try builder.degrees(value, text: raw, at: field.at, field: header[column], limit: limit)
             }
@@ -117,7 +130,7 @@ enum CSVLoader {
                 name: name, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude, details: extra)
         }
         guard !builder.places.isEmpty else {
-            throw builder.problem(at: headerAt, field: nil, "no places after the header")
+            throw builder.problem(at: headerAt, field: nil, Phrase("places-file.no-places-after-header"))
         }
         return builder.places
     }
@@ -139,7 +152,7 @@ enum CSVLoader {
                 var doubled = false
                 while true {
                     guard position < count else {
-                        throw PlacesFile.Problem(file: file, in: bytes, at: fieldAt, field: field(fields.count), message: "a quoted field is not closed")
+                        throw PlacesFile.Problem(file: file, in: bytes, at: fieldAt, field: field(fields.count), message: Phrase("places-file.quote-not-closed"))
                     }
                     if bytes[position] == UInt8(ascii: "\"") {
                         if position + 1 < count && bytes[position + 1] == UInt8(ascii: "\"") {
@@ -154,14 +167,14 @@ enum CSVLoader {
                 fields.append(Field(start: start, end: position, at: fieldAt, doubled: doubled))
                 position += 1
                 if position < count, ![UInt8(ascii: ","), 0x0A, 0x0D].contains(bytes[position]) {
-                    throw PlacesFile.Problem(file: file, in: bytes, at: position, field: field(fields.count - 1), message: "text after a closing quote (a field is either quoted as a whole or not)")
+                    throw PlacesFile.Problem(file: file, in: bytes, at: position, field: field(fields.count - 1), message: Phrase("places-file.text-after-quote"))
                 }
             } else {
                 while position < count {
                     let byte = bytes[position]
                     if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
                     if byte == UInt8(ascii: "\"") {
-                        throw PlacesFile.Problem(file: file, in: bytes, at: position, field: field(fields.count), message: "a quote inside an unquoted field (quote the whole field and double the quote)")
+                        throw PlacesFile.Problem(file: file, in: bytes, at: position, field: field(fields.count), message: Phrase("places-file.quote-inside"))
                     }
                     position += 1
                 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import Words
 
 /// Reads a GeoJSON FeatureCollection (RFC 7946) of Point features: `name` from the properties
 /// (required); the kind from `kind`, `category`, or OpenStreetMap's `amenity`, `shop`, `tourism`,
@@ -48,18 +49,26 @@ enum GeoJSONLoader {
         var skipped = 0
         var sawFeatures = false
         var typeProblem: PlacesFile.Problem?
-        try scanner.expect(UInt8(ascii: "{"), field: nil, "a GeoJSON object (\"{\")")
+        try scanner.expect(UInt8(ascii: "{"), field: nil, Phrase("places-file.what.geojson-object"))
         if !scanner.closesAtOnce(UInt8(ascii: "}")) {
             repeat {
                 switch try scanner.key(topKeys, field: nil) {
                 case 0:
                     let start = scanner.position
                     guard scanner.peek() == UInt8(ascii: "\"") else {
-                        throw scanner.problem(at: scanner.position, field: "type", "expected \"FeatureCollection\", found \(scanner.found())")
+                        throw scanner.problem(
+                            at: scanner.position, field: "type", scanner.expected(Phrase("places-file.what.feature-collection")))
                     }
                     let type = try scanner.string(field: "type")
                     if type != "FeatureCollection" {
-                        typeProblem = scanner.problem(at: start, field: "type", "expected \"FeatureCollection\", found \"\(SafeText.clean(type, limit: 40))\"")
+                        typeProblem = scanner.problem(
+                            at: start, field: "type",
+                            Phrase(
+                                "places-file.expected",
+                                nested: [
+                                    "what": Phrase("places-file.what.feature-collection"),
+                                    "found": Phrase("places-file.found.text", ["text": SafeText.clean(type, limit: 40)]),
+                                ]))
                     }
                 case 1:
                     sawFeatures = true
@@ -71,9 +80,13 @@ enum GeoJSONLoader {
         }
         try scanner.expectEnd()
         if let typeProblem { throw typeProblem }
-        guard sawFeatures else { throw scanner.problem(at: 0, field: "features", "missing: a FeatureCollection needs a \"features\" array") }
+        guard sawFeatures else { throw scanner.problem(at: 0, field: "features", Phrase("places-file.features-missing")) }
         guard !builder.places.isEmpty else {
-            throw scanner.problem(at: 0, field: "features", skipped > 0 ? "no Point features (\(skipped) of other kinds)" : "no features")
+            throw scanner.problem(
+                at: 0, field: "features",
+                skipped > 0
+                    ? Phrase("places-file.no-point-features", ["count": String(skipped)], count: skipped)
+                    : Phrase("places-file.no-features"))
         }
         return skipped
     }
@@ -90,7 +103,7 @@ enum GeoJSONLoader {
     private static func features(
         _ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, _ skipped: inout Int, parallel: Bool
     ) throws(PlacesFile.Problem) {
-        try scanner.expect(UInt8(ascii: "["), field: "features", "an array of features (\"[\")")
+        try scanner.expect(UInt8(ascii: "["), field: "features", Phrase("places-file.what.features-array"))
         if scanner.closesAtOnce(UInt8(ascii: "]")) { return }
         var reading = Reading()
         guard parallel, scanner.bytes.count - scanner.position >= parallelBytes,
@@ -114,7 +127,7 @@ enum GeoJSONLoader {
         guard try first.outcome.get() == .stop else { return }  // read to the end on one thread
         guard let part = second.part else {
             // The second half has a problem: the caller reads the file again in order for it.
-            throw PlacesFile.Problem(file: scanner.file, message: "a problem after the middle of the features")
+            throw PlacesFile.Problem(file: scanner.file, message: Phrase("places-file.after-middle"))
         }
         second.part = nil
         builder.append(part.builder)
@@ -235,7 +248,7 @@ enum GeoJSONLoader {
     ) throws(PlacesFile.Problem) -> Bool {
         func label() -> String { "feature \(number)" }
         let start = scanner.position
-        try scanner.expect(UInt8(ascii: "{"), field: label(), "a feature object (\"{\")")
+        try scanner.expect(UInt8(ascii: "{"), field: label(), Phrase("places-file.what.feature-object"))
         var isPoint = false
         var coordinates: Position?
         var id: (text: String, at: Int)?
@@ -248,7 +261,9 @@ enum GeoJSONLoader {
                     let at = scanner.position
                     let isFeature = scanner.peek() == UInt8(ascii: "\"") ? try scanner.stringIs("Feature", field: label()) : false
                     if !isFeature {
-                        throw scanner.problem(at: at, field: "\(label()) type", "expected \"Feature\"")
+                        throw scanner.problem(
+                            at: at, field: "\(label()) type",
+                            Phrase("places-file.expected-only", nested: ["what": Phrase("places-file.what.feature")]))
                     }
                 case 1:
                     id = try idValue(&scanner, field: "\(label()) id")
@@ -264,7 +279,9 @@ enum GeoJSONLoader {
                         case 0:
                             let at = scanner.position
                             guard scanner.peek() == UInt8(ascii: "\"") else {
-                                throw scanner.problem(at: at, field: "\(label()) geometry type", "expected a string, found \(scanner.found())")
+                                throw scanner.problem(
+                                    at: at, field: "\(label()) geometry type",
+                                    scanner.expected(Phrase("places-file.what.string")))
                             }
                             isPoint = try scanner.stringIs("Point", field: "\(label()) geometry type")
                         case 1:
@@ -292,7 +309,7 @@ enum GeoJSONLoader {
                             } else if scanner.peek() == UInt8(ascii: "n") {
                                 try scanner.literal(field: field())  // null: as if absent
                             } else {
-                                throw scanner.problem(at: at, field: field(), "expected a string, found \(scanner.found())")
+                                throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
                             }
                         } else {
                             try scanner.skipValue(field: "\(label()) properties")
@@ -305,7 +322,7 @@ enum GeoJSONLoader {
         }
         guard isPoint else { return false }
         guard let coordinates else {
-            throw scanner.problem(at: start, field: "\(label()) coordinates", "missing from the Point geometry")
+            throw scanner.problem(at: start, field: "\(label()) coordinates", Phrase("places-file.missing-from-point"))
         }
         if let wrong = coordinates.wrong { throw scanner.problem(at: wrong.at, field: "\(label()) coordinates", wrong.message) }
         func text(_ number: (value: Double, at: Int, end: Int)) -> String {
@@ -315,7 +332,8 @@ enum GeoJSONLoader {
         let latitude = try builder.degrees(lat.value, text: text(lat), at: lat.at, field: "\(label()) latitude", limit: 90)
         let longitude = try builder.degrees(lon.value, text: text(lon), at: lon.at, field: "\(label()) longitude", limit: 180)
         guard let name = values[0] else {
-            throw scanner.problem(at: propertiesAt ?? start, field: "\(label()) name", "missing from the properties")
+            throw scanner.problem(
+                at: propertiesAt ?? start, field: "\(label()) name", Phrase("places-file.missing-from-properties"))
         }
         let cleanName = try builder.required(name.text, at: name.at, field: "\(label()) name")
         var kind = "Place"
@@ -365,7 +383,7 @@ enum GeoJSONLoader {
             try scanner.literal(field: field())
             return nil
         default:
-            throw scanner.problem(at: at, field: field(), "expected a string or a number, found \(scanner.found())")
+            throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.string-or-number")))
         }
     }
 
@@ -375,7 +393,7 @@ enum GeoJSONLoader {
         var longitude: (value: Double, at: Int, end: Int) = (0, 0, 0)
         var latitude: (value: Double, at: Int, end: Int) = (0, 0, 0)
         var count = 0
-        var wrong: (at: Int, message: String)?
+        var wrong: (at: Int, message: Phrase)?
     }
 
     /// Reads a coordinates value: a position is [longitude, latitude] or [longitude, latitude,
@@ -384,7 +402,7 @@ enum GeoJSONLoader {
         var result = Position()
         let start = scanner.position
         guard scanner.peek() == UInt8(ascii: "[") else {
-            result.wrong = (start, "expected [longitude, latitude], found \(scanner.found())")
+            result.wrong = (start, scanner.expected(Phrase("places-file.what.position")))
             try scanner.skipValue(field: field())
             return result
         }
@@ -398,13 +416,22 @@ enum GeoJSONLoader {
                     if result.count == 1 { result.latitude = (value, at, scanner.position) }
                     result.count += 1
                 } else {
-                    if result.wrong == nil { result.wrong = (at, "expected a number, found \(scanner.found())") }
+                    if result.wrong == nil { result.wrong = (at, scanner.expected(Phrase("places-file.what.number"))) }
                     try scanner.skipValue(field: field())
                 }
             } while try scanner.more(UInt8(ascii: "]"), field: field())
         }
         if result.wrong == nil && !(2...3).contains(result.count) {
-            result.wrong = (start, "expected [longitude, latitude], found \(result.count) numbers")
+            result.wrong = (
+                start,
+                Phrase(
+                    "places-file.expected",
+                    nested: [
+                        "what": Phrase("places-file.what.position"),
+                        "found": Phrase("places-file.found.numbers", ["count": String(result.count)], count: result.count),
+                    ]
+                )
+            )
         }
         return result
     }

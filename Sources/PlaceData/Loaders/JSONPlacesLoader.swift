@@ -1,3 +1,5 @@
+import Words
+
 /// Reads a JSON array of places in the seed's shape: `id` (a string or a number; "place-N" when
 /// left out), `name`, `kind`, `symbol` (optional), `latitude`, `longitude`. Other keys are skipped.
 enum JSONPlacesLoader {
@@ -7,7 +9,7 @@ enum JSONPlacesLoader {
         var scanner = JSONScanner(bytes, file: file)
         var builder = PlaceBuilder(file: file, bytes: bytes, expected: bytes.count / 150)
         let arrayAt = scanner.peek() == nil ? 0 : scanner.position
-        try scanner.expect(UInt8(ascii: "["), field: nil, "a JSON array of places (\"[\")")
+        try scanner.expect(UInt8(ascii: "["), field: nil, Phrase("places-file.what.places-array"))
         if !scanner.closesAtOnce(UInt8(ascii: "]")) {
             var number = 0
             repeat {
@@ -16,14 +18,14 @@ enum JSONPlacesLoader {
             } while try scanner.more(UInt8(ascii: "]"), field: nil)
         }
         try scanner.expectEnd()
-        guard !builder.places.isEmpty else { throw scanner.problem(at: arrayAt, "holds no places") }
+        guard !builder.places.isEmpty else { throw scanner.problem(at: arrayAt, Phrase("places-file.no-places")) }
         return builder.places
     }
 
     private static func place(_ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, number: Int) throws(PlacesFile.Problem) {
         func label() -> String { "place \(number)" }
         let start = scanner.position
-        try scanner.expect(UInt8(ascii: "{"), field: label(), "a place object (\"{\")")
+        try scanner.expect(UInt8(ascii: "{"), field: label(), Phrase("places-file.what.place-object"))
         var texts: [(text: String, at: Int)?] = [nil, nil, nil, nil]
         var numbers: [(value: Double, text: String, at: Int)?] = [nil, nil]
         if !scanner.closesAtOnce(UInt8(ascii: "}")) {
@@ -43,11 +45,11 @@ enum JSONPlacesLoader {
                         _ = try scanner.number(field: field())
                         texts[key] = (String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self), at)
                     } else {
-                        throw scanner.problem(at: at, field: field(), "expected a string, found \(scanner.found())")
+                        throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
                     }
                 default:
                     guard let byte = next, byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) else {
-                        throw scanner.problem(at: at, field: field(), "expected a number, found \(scanner.found())")
+                        throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.number")))
                     }
                     let value = try scanner.number(field: field())
                     numbers[key - 4] = (value, String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self), at)
@@ -55,10 +57,10 @@ enum JSONPlacesLoader {
             } while try scanner.more(UInt8(ascii: "}"), field: label())
         }
         for key in [1, 2] where texts[key] == nil {
-            throw scanner.problem(at: start, field: "\(label()) \(keys[key].description)", "missing")
+            throw scanner.problem(at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
         }
         for key in [4, 5] where numbers[key - 4] == nil {
-            throw scanner.problem(at: start, field: "\(label()) \(keys[key].description)", "missing")
+            throw scanner.problem(at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
         }
         let name = try builder.required(texts[1]!.text, at: texts[1]!.at, field: "\(label()) name")
         let kind = try builder.required(texts[2]!.text, at: texts[2]!.at, field: "\(label()) kind")

@@ -1,3 +1,4 @@
+import Words
 /// A JSON reader over UTF-8 bytes (RFC 8259) for the places loaders: it walks the text once,
 /// makes a `String` only of values a loader keeps, and skips everything else after checking it
 /// is well formed. Nothing is built for values it skips, which is what makes a 180 MB GeoJSON
@@ -16,7 +17,7 @@ struct JSONScanner {
     }
 
     /// A problem at byte `offset`, with its line and column.
-    func problem(at offset: Int, field: String? = nil, _ message: String) -> PlacesFile.Problem {
+    func problem(at offset: Int, field: String? = nil, _ message: Phrase) -> PlacesFile.Problem {
         PlacesFile.Problem(file: file, in: bytes, at: offset, field: field, message: message)
     }
 
@@ -38,25 +39,31 @@ struct JSONScanner {
     }
 
     /// What the text holds at the current position, for messages.
-    func found() -> String {
-        guard position < bytes.count else { return "the end of the file" }
+    func found() -> Phrase {
+        guard position < bytes.count else { return Phrase("places-file.found.end") }
         switch bytes[position] {
-        case UInt8(ascii: "{"): return "an object"
-        case UInt8(ascii: "["): return "an array"
-        case UInt8(ascii: "\""): return "a string"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
-        case UInt8(ascii: "n"): return "null"
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
-        case 0x21...0x7E: return "\"\(String(decoding: [bytes[position]], as: UTF8.self))\""
+        case UInt8(ascii: "{"): return Phrase("places-file.found.object")
+        case UInt8(ascii: "["): return Phrase("places-file.found.array")
+        case UInt8(ascii: "\""): return Phrase("places-file.found.string")
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return Phrase("places-file.found.boolean")
+        case UInt8(ascii: "n"): return Phrase("places-file.found.null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Phrase("places-file.found.number")
+        case 0x21...0x7E:
+            return Phrase("places-file.found.character", ["character": String(decoding: [bytes[position]], as: UTF8.self)])
         default:
             // A control byte or one that is not text by itself (a binary file) is named by value.
             let hex = String(bytes[position], radix: 16, uppercase: true)
-            return "the byte 0x\(hex.count == 1 ? "0" + hex : hex), which is not JSON text"
+            return Phrase("places-file.found.byte", ["hex": hex.count == 1 ? "0" + hex : hex])
         }
     }
 
-    mutating func expect(_ byte: UInt8, field: @autoclosure () -> String?, _ what: String) throws(PlacesFile.Problem) {
-        guard peek() == byte else { throw problem(at: position, field: field(), "expected \(what), found \(found())") }
+    /// "expected WHAT, found WHAT IS THERE".
+    func expected(_ what: Phrase) -> Phrase {
+        Phrase("places-file.expected", nested: ["what": what, "found": found()])
+    }
+
+    mutating func expect(_ byte: UInt8, field: @autoclosure () -> String?, _ what: Phrase) throws(PlacesFile.Problem) {
+        guard peek() == byte else { throw problem(at: position, field: field(), expected(what)) }
         position += 1
         skipSpace()
     }
@@ -81,15 +88,15 @@ struct JSONScanner {
             position += 1
             return false
         default:
-            let closer = end == UInt8(ascii: "}") ? "\"}\"" : "\"]\""
-            throw problem(at: position, field: field(), "expected \",\" or \(closer), found \(found())")
+            let closer = end == UInt8(ascii: "}") ? "}" : "]"
+            throw problem(at: position, field: field(), expected(Phrase("places-file.what.comma-or", ["closer": closer])))
         }
     }
 
     /// Reads an object key and its colon; returns the index of the key among `keys`, or nil.
     mutating func key(_ keys: [StaticString], field: @autoclosure () -> String?) throws(PlacesFile.Problem) -> Int? {
         guard peek() == UInt8(ascii: "\"") else {
-            throw problem(at: position, field: field(), "expected a key in quotes, found \(found())")
+            throw problem(at: position, field: field(), expected(Phrase("places-file.what.key")))
         }
         let (start, end, escaped) = try stringSpan(field: field())
         var result: Int?
@@ -110,7 +117,7 @@ struct JSONScanner {
                 }
             }
         }
-        try expect(UInt8(ascii: ":"), field: field(), "\":\"")
+        try expect(UInt8(ascii: ":"), field: field(), Phrase("places-file.what.colon"))
         return result
     }
 
@@ -138,19 +145,20 @@ struct JSONScanner {
                 case UInt8(ascii: "u"):
                     guard position + 4 < bytes.count,
                         (1...4).allSatisfy({ Self.hexValue(bytes[position + $0]) != nil })
-                    else { throw problem(at: position - 1, field: field(), "a \\u escape needs four hexadecimal digits") }
+                    else { throw problem(at: position - 1, field: field(), Phrase("places-file.unicode-escape")) }
                     position += 5
                 default:
-                    throw problem(at: position - 1, field: field(), "unknown escape \"\\\(String(decoding: [bytes[position]], as: UTF8.self))\" in a string")
+                    let escape = String(decoding: [bytes[position]], as: UTF8.self)
+                    throw problem(at: position - 1, field: field(), Phrase("places-file.unknown-escape", ["character": escape]))
                 }
                 continue
             }
             if byte < 0x20 {
-                throw problem(at: position, field: field(), "a control character inside a string (write it as an escape)")
+                throw problem(at: position, field: field(), Phrase("places-file.control-character"))
             }
             position += 1
         }
-        throw problem(at: opening, field: field(), "a string is not closed")
+        throw problem(at: opening, field: field(), Phrase("places-file.string-not-closed"))
     }
 
     @inline(__always)
@@ -228,7 +236,7 @@ struct JSONScanner {
         var scale = 0
         var negative = false
         func bad() -> PlacesFile.Problem {
-            problem(at: start, field: field(), "a malformed number")
+            problem(at: start, field: field(), Phrase("places-file.malformed-number"))
         }
         if position < bytes.count && bytes[position] == UInt8(ascii: "-") {
             negative = true
@@ -300,12 +308,12 @@ struct JSONScanner {
                 return
             }
         }
-        throw problem(at: position, field: field(), "expected a value, found \(found())")
+        throw problem(at: position, field: field(), expected(Phrase("places-file.what.value")))
     }
 
     /// Skips one value of any kind, checking that it is well formed.
     mutating func skipValue(field: @autoclosure () -> String?, depth: Int = 0) throws(PlacesFile.Problem) {
-        guard depth < 512 else { throw problem(at: position, field: field(), "values nested more than 512 deep") }
+        guard depth < 512 else { throw problem(at: position, field: field(), Phrase("places-file.nested-too-deep")) }
         switch peek() {
         case UInt8(ascii: "{"):
             position += 1
@@ -331,6 +339,6 @@ struct JSONScanner {
 
     /// Checks that nothing but white space follows the top-level value.
     mutating func expectEnd() throws(PlacesFile.Problem) {
-        if peek() != nil { throw problem(at: position, "unexpected \(found()) after the end of the JSON value") }
+        if peek() != nil { throw problem(at: position, Phrase("places-file.after-end", nested: ["found": found()])) }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import SystemCalls
+import Words
 
 /// Collects the places of one file as a loader reads them: cleans their text, checks their
 /// coordinates, and finds duplicate ids, remembering where each place was so that a message
@@ -37,7 +38,7 @@ struct PlaceBuilder {
         slots = [Int32](repeating: 0, count: slotCount)
     }
 
-    func problem(at offset: Int, field: String?, _ message: String) -> PlacesFile.Problem {
+    func problem(at offset: Int, field: String?, _ message: Phrase) -> PlacesFile.Problem {
         PlacesFile.Problem(file: file, in: bytes, at: offset, field: field, message: message)
     }
 
@@ -82,7 +83,7 @@ struct PlaceBuilder {
 
     /// A name or kind: cleaned; an error when nothing is left.
     func required(_ text: String, at offset: Int, field: @autoclosure () -> String) throws(PlacesFile.Problem) -> String {
-        guard let clean = Self.cleaned(text) else { throw problem(at: offset, field: field(), "empty") }
+        guard let clean = Self.cleaned(text) else { throw problem(at: offset, field: field(), Phrase("places-file.empty")) }
         return clean
     }
 
@@ -96,7 +97,8 @@ struct PlaceBuilder {
     /// A latitude or longitude: finite and within ±`limit`.
     func degrees(_ value: Double, text: @autoclosure () -> String, at offset: Int, field: @autoclosure () -> String, limit: Double) throws(PlacesFile.Problem) -> Double {
         guard value.isFinite, abs(value) <= limit else {
-            throw problem(at: offset, field: field(), "\(text()) is out of range (-\(Int(limit)) to \(Int(limit)))")
+            throw problem(
+                at: offset, field: field(), Phrase("places-file.out-of-range", ["value": text(), "limit": String(Int(limit))]))
         }
         return value
     }
@@ -115,7 +117,8 @@ struct PlaceBuilder {
             let other = Int(slots[slot]) - 1
             if places[other].id == id {
                 let line = PlacesFile.Problem.lineAndColumn(in: bytes, at: idOffsets[other]).line
-                throw problem(at: idOffset, field: idField(), "duplicate id \"\(id)\" (first at line \(line))")
+                throw problem(
+                    at: idOffset, field: idField(), Phrase("places-file.duplicate-id", ["id": id, "line": String(line)]))
             }
             slot = (slot + 1) & mask
         }
