@@ -34,7 +34,7 @@ public final class TranscriptWriter {
         case .jsonl: line = entry.jsonLine
         }
         guard let fd else { return }
-        let name = path == "-" ? "standard output" : path
+        let name = path == "-" ? "-" : path
         do { try fd.writeAll(Array((line + "\n").utf8), path: name) } catch {
             // A line half written on a full disk is taken back: the file ends with whole lines.
             if error.written > 0 && ownsHandle, let end = try? fd.seek(to: 0, from: .current) {

@@ -1,4 +1,5 @@
 import Foundation
+import Words
 import SystemCalls
 
 /// A 16-bit mono WAV file written as it grows: the header's sizes are rewritten after every
@@ -83,7 +84,15 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
     /// quietly with 141 instead of reporting a failure.
     public var isBrokenPipe = false
 
-    public var description: String { "Cannot write \(path): \(reason)." }
+    /// Whether it failed at a write rather than at the opening.
+    public var atWrite = false
+
+    public var description: String { text(.builtIn(.english)) }
+
+    /// "Cannot write F: errno's words.", in the words of `words`.
+    public func text(_ words: Catalog) -> String {
+        words.text(atWrite ? "output.cannot-write-to" : "output.cannot-write", ["file": path, "reason": reason])
+    }
 
     public init(path: String, reason: String) {
         self.path = path
@@ -97,7 +106,8 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
 
     /// A write failed: "cannot write: " and errno's text; EPIPE is a reader that has gone.
     init(path: String, writing error: SystemError) {
-        self.init(path: path, reason: "cannot write: \(error.reason)")
+        self.init(path: path, reason: error.reason)
+        atWrite = true
         isBrokenPipe = error.isBrokenPipe
     }
 }

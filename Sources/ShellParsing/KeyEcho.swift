@@ -1,3 +1,5 @@
+import Words
+
 /// What is spoken of the keys typed, as terminal screen readers offer (`--key-echo`).
 public enum KeyEcho: String, CaseIterable, Sendable {
     case none, words, letters
@@ -6,7 +8,9 @@ public enum KeyEcho: String, CaseIterable, Sendable {
     /// offsets, as readline counts): the letter typed or deleted, the word a space or
     /// punctuation ended, or the whole line when more changed at once (history, completion,
     /// or keys that arrived together, as a paste, which readline inserts in one go).
-    public func phrase(before: (text: String, point: Int), after: (text: String, point: Int)) -> String? {
+    public func phrase(
+        before: (text: String, point: Int), after: (text: String, point: Int), _ words: Catalog = .builtIn(.english)
+    ) -> String? {
         guard self != .none, before.text != after.text else { return nil }
         let old = Array(before.text.utf8)
         let new = Array(after.text.utf8)
@@ -20,28 +24,28 @@ public enum KeyEcho: String, CaseIterable, Sendable {
         let removed = String(decoding: old[common..<(old.count - suffix)], as: UTF8.self)
         let inserted = String(decoding: new[common..<(new.count - suffix)], as: UTF8.self)
         if removed.isEmpty && inserted.count == 1, let character = inserted.first {
-            if self == .letters { return Self.name(of: character) }
+            if self == .letters { return Self.name(of: character, words) }
             guard character.isWhitespace || character.isPunctuation else { return nil }
             let word = String(decoding: new[..<common], as: UTF8.self)
                 .split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).last
             return word.map(String.init)
         }
         if inserted.isEmpty && removed.count <= 1 {
-            return self == .letters ? removed.first.map(Self.name(of:)) : nil
+            return self == .letters ? removed.first.map { Self.name(of: $0, words) } : nil
         }
-        return after.text.trimmingCharacters(in: .whitespaces).isEmpty ? "blank" : after.text
+        return after.text.trimmingCharacters(in: .whitespaces).isEmpty ? words.text("key-echo.blank") : after.text
     }
 
     /// A character as a screen reader says it alone.
-    static func name(of character: Character) -> String {
+    static func name(of character: Character, _ words: Catalog) -> String {
         switch character {
-        case " ": "space"
-        case "\t": "tab"
-        case ".": "dot"
-        case ",": "comma"
-        case "-": "dash"
-        case "'": "apostrophe"
-        case "/": "slash"
+        case " ": words.text("key-echo.space")
+        case "\t": words.text("key-echo.tab")
+        case ".": words.text("key-echo.dot")
+        case ",": words.text("key-echo.comma")
+        case "-": words.text("key-echo.dash")
+        case "'": words.text("key-echo.apostrophe")
+        case "/": words.text("key-echo.slash")
         default: String(character)
         }
     }

@@ -59,6 +59,8 @@ struct LineEvents {
     var interrupted: () -> Void = {}
     /// Tab: what the line typed so far (before the cursor) can become.
     var complete: (String) -> Completion? = { _ in nil }
+    /// The words of the session's language, for what the reader itself says.
+    var words: () -> Catalog = { .builtIn(.english) }
     /// Words to speak, not to show or keep: the key echo, a recalled line, completion's list.
     var echo: (String) -> Void = { _ in }
 }

@@ -2,6 +2,7 @@ import CReadline
 import Foundation
 import NearbyCore
 import ShellParsing
+import Words
 import SystemCalls
 
 /// GNU readline on a terminal, in its callback mode so that the session hears about pauses,
@@ -135,7 +136,8 @@ final class ReadlineReader: LineReader {
             let before = (text: currentLine(), point: Int(CReadline_point()))
             rl_callback_read_char()
             if let accepted { return accepted }
-            if let words = configuration.keyEcho.phrase(before: before, after: (currentLine(), Int(CReadline_point())))
+            if let words = configuration.keyEcho.phrase(
+                before: before, after: (currentLine(), Int(CReadline_point())), events.words())
             {
                 events.echo(words)
             }
@@ -287,10 +289,15 @@ final class ReadlineReader: LineReader {
         let labels = completion.candidates.map(\.label)
         let lines =
             labels.count > Self.listLimit
-            ? ["\(labels.count) candidates. Type more, then press Tab."] : labels
+            ? [events.words().text("completion.too-many", ["count": String(labels.count)], count: labels.count)] : labels
         showBelowLine(lines)
         if configuration.keyEcho != .none {
-            events.echo("\(labels.count) candidates: " + labels.prefix(10).joined(separator: ", "))
+            let words = events.words()
+            events.echo(
+                words.text(
+                    "completion.candidates",
+                    ["count": String(labels.count), "labels": labels.prefix(10).joined(separator: words.text("list.separator"))],
+                    count: labels.count))
         }
     }
 }

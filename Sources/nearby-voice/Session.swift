@@ -35,6 +35,7 @@ final class Session {
             keyPressed: { [unowned self] in self.presenter.speech?.stop() },
             interrupted: { [unowned self] in self.presenter.speech?.stop() },
             complete: { [unowned self] line in Completion.complete(line, in: self.state) },
+            words: { [unowned self] in self.state.words },
             echo: { [unowned self] words in
                 self.presenter.speech?.enqueue(Utterance(seq: 0, text: SafeText.clean(words), priority: .status))
             })
@@ -78,17 +79,17 @@ final class Session {
     /// Completes the transcript and the WAV file. A transcript on standard output whose
     /// reader has gone is no failure to report: the run ends quietly with 141.
     private func finish() throws(Failure) {
-        do { try presenter.finish() } catch { throw Self.failure(writing: error) }
+        do { try presenter.finish() } catch { throw Self.failure(writing: error, state.words) }
         tellIfDeviceLost()
     }
 
     /// Exit 74 with the file's message; 141 without one when standard output's reader has gone.
-    static func failure(writing error: OutputFileError) -> Failure {
+    static func failure(writing error: OutputFileError, _ words: Catalog) -> Failure {
         if error.isBrokenPipe {
             StandardOutput.noteFailure(EPIPE)
             return Failure(.outputClosed, "")
         }
-        return Failure(.cannotWrite, error.description)
+        return Failure(.cannotWrite, error.text(words))
     }
 
     /// Whether the session has said that the audio device stopped working.
@@ -111,7 +112,7 @@ final class Session {
         guard let speech = presenter.speech, speech.mode == .live else { return }
         tellIfDeviceLost()
         let outcomes = speech.outcomes.drain()
-        do { try presenter.settle(outcomes) } catch { throw Self.failure(writing: error) }
+        do { try presenter.settle(outcomes) } catch { throw Self.failure(writing: error, state.words) }
         for (seq, outcome) in outcomes {
             guard let number = keptNumbers.removeValue(forKey: seq) else { continue }
             switch outcome {
@@ -170,7 +171,7 @@ final class Session {
 
     private func announce(_ announcement: Announcement, line: Int, input: String) throws(Failure) -> Int {
         do { return try presenter.announce(announcement, line: line, input: input) } catch {
-            throw Self.failure(writing: error)
+            throw Self.failure(writing: error, state.words)
         }
     }
 
@@ -185,7 +186,7 @@ final class Session {
     static func makePresenter(_ options: Options, reader: LineReader) throws(Failure) -> Presenter {
         func writer(_ path: String) throws(Failure) -> TranscriptWriter {
             do { return try TranscriptWriter(path: path, format: options.format) } catch {
-                throw Failure(.cannotWrite, error.description)
+                throw Failure(.cannotWrite, error.text(options.words))
             }
         }
         let transcript = try options.transcriptPath.map { (path) throws(Failure) in try writer(path) }
@@ -210,7 +211,7 @@ final class Session {
         do {
             return try withStandardErrorSilenced { try start(.live) }
         } catch let error as OutputFileError {
-            throw Failure(.cannotWrite, error.description)
+            throw Failure(.cannotWrite, error.text(options.words))
         } catch let error as SpeechError where !error.isDeviceError {
             throw failure(error, options)
         } catch {
@@ -223,7 +224,7 @@ final class Session {
     }
 
     static func failure(_ error: any Error, _ options: Options) -> Failure {
-        if let error = error as? OutputFileError { return Failure(.cannotWrite, error.description) }
+        if let error = error as? OutputFileError { return Failure(.cannotWrite, error.text(options.words)) }
         if let error = error as? SpeechError, error == .voiceNotFound {
             let close = NearbyState.closestVoices(to: options.settings.voice, in: VoiceList.installed())
             return Failure(

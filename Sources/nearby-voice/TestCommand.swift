@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import ScenarioFormat
 import ShellParsing
+import Words
 import SystemCalls
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,
@@ -26,13 +27,16 @@ enum TestCommand {
         var seconds: Double = 0
     }
 
-    static let usage = "Usage: nearby-voice test [--record] [--junit FILE] [--jobs N] PATH..."
+    /// The runner's own words are English: its report lines (PASS, FAIL, "N passed, N failed")
+    /// are a format that CI reads, and its errors name files and options.
+    static let words = Catalog.builtIn(.english)
+    static var usage: String { words.text("test.usage") }
 
     static func run(_ arguments: [String]) throws(Failure) -> ExitCode {
         var parsed = try parse(arguments)
         let environment = ProcessInfo.processInfo.environment
         if parsed.record, let ci = environment["CI"], !ci.isEmpty {
-            FileHandle.standardError.write(Data("nearby-voice: CI is set, so nothing is recorded; the tests run as they are.\n".utf8))
+            FileHandle.standardError.write(Data("nearby-voice: \(words.text("test.ci-no-record"))\n".utf8))
             parsed.record = false
         }
         let files = try testFiles(parsed.paths)
@@ -50,7 +54,7 @@ enum TestCommand {
                 outcome.details.forEach { print($0) }
             case .recorded:
                 failed += 1
-                print("RECORDED \(outcome.path): its announcements were written into it; run again to check.")
+                print("RECORDED \(outcome.path): \(words.text("test.recorded"))")
             case .malformed:
                 malformed += 1
                 failed += 1
@@ -60,7 +64,8 @@ enum TestCommand {
         print("\(passed) passed, \(failed) failed")
         if let junit = parsed.junitPath {
             do { try junitXML(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                throw Failure(.cannotWrite, "Cannot write \(junit): \(error.localizedDescription).")
+                throw Failure(
+                    .cannotWrite, words.text("output.cannot-write", ["file": junit, "reason": error.localizedDescription]))
             }
         }
         if malformed > 0 { return .usage }
@@ -76,23 +81,27 @@ enum TestCommand {
             switch argument {
             case "--record": parsed.record = true
             case "--junit":
-                guard index < arguments.count else { throw Failure(.usage, "--junit needs a file. \(usage)") }
+                guard index < arguments.count else {
+                    throw Failure(.usage, words.text("test.junit-needs-file") + " " + usage)
+                }
                 parsed.junitPath = arguments[index]
                 index += 1
             case "--jobs":
                 guard index < arguments.count, let jobs = Int(arguments[index]), (1...64).contains(jobs) else {
-                    throw Failure(.usage, "--jobs takes a number from 1 to 64. \(usage)")
+                    throw Failure(.usage, words.text("test.jobs-refused") + " " + usage)
                 }
                 parsed.jobs = jobs
                 index += 1
             case "--help", "-h":
                 throw Failure(.usage, usage)
             default:
-                guard !argument.hasPrefix("--") else { throw Failure(.usage, "Unknown option \(argument) for test. \(usage)") }
+                guard !argument.hasPrefix("--") else {
+                    throw Failure(.usage, words.text("test.unknown-option", ["option": argument]) + " " + usage)
+                }
                 parsed.paths.append(argument)
             }
         }
-        guard !parsed.paths.isEmpty else { throw Failure(.usage, "test needs a .nvtest file or a folder. \(usage)") }
+        guard !parsed.paths.isEmpty else { throw Failure(.usage, words.text("test.needs-path") + " " + usage) }
         return parsed
     }
 
@@ -102,7 +111,7 @@ enum TestCommand {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Failure(.noInput, "Cannot open \(path): no such file or folder.")
+                throw Failure(.noInput, words.text("test.no-such-path", ["path": path]))
             }
             if !isDirectory.boolValue {
                 files.append(path)
@@ -114,7 +123,9 @@ enum TestCommand {
                 .map { (path as NSString).appendingPathComponent($0) }
             files += found
         }
-        guard !files.isEmpty else { throw Failure(.noInput, "No .nvtest files in \(paths.joined(separator: ", ")).") }
+        guard !files.isEmpty else {
+            throw Failure(.noInput, words.text("test.no-files", ["paths": paths.joined(separator: ", ")]))
+        }
         return files
     }
 
@@ -151,9 +162,11 @@ enum TestCommand {
             Outcome(path: path, verdict: .malformed, details: ["\(path)\(line.map { ":\($0)" } ?? ""): \(message)"])
         }
         let data: Data
-        do { data = Data(try FileContents(path: path).array) } catch { return malformed(nil, "cannot read the file: \(error.reason)") }
+        do { data = Data(try FileContents(path: path).array) } catch {
+            return malformed(nil, words.text("test.cannot-read", ["reason": error.reason]))
+        }
         guard let text = String(validating: data, as: UTF8.self) else {
-            return malformed(ScriptLineReader.firstInvalidLine(data), "not valid UTF-8 text")
+            return malformed(ScriptLineReader.firstInvalidLine(data), words.text("test.not-utf8"))
         }
         let scenario: Scenario
         let patterns: [String: NSRegularExpression]
@@ -163,7 +176,7 @@ enum TestCommand {
         } catch {
             return malformed(error.line, error.message)
         }
-        guard !scenario.steps.isEmpty else { return malformed(nil, "no '>' commands") }
+        guard !scenario.steps.isEmpty else { return malformed(nil, words.text("test.no-commands")) }
         let announced: [[String]]
         do { announced = try announcements(of: scenario, at: path) } catch {
             return malformed(scenario.optionsLine, error.message)
@@ -176,12 +189,12 @@ enum TestCommand {
         if record {
             let body = recorded.joined(separator: "\n") + "\n"
             do { try body.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                return malformed(nil, "cannot record into the file: \(error.localizedDescription)")
+                return malformed(nil, words.text("test.cannot-record", ["reason": error.localizedDescription]))
             }
             return Outcome(path: path, verdict: .recorded)
         }
         let diff = LineDiff.unified(expected: scenario.lines, actual: recorded)
-        return Outcome(path: path, verdict: .failed, details: diff.isEmpty ? ["(the file has no expectations: run with --record)"] : diff)
+        return Outcome(path: path, verdict: .failed, details: diff.isEmpty ? [words.text("test.no-expectations")] : diff)
     }
 
     /// Runs the scenario's commands in a fresh session with speech off; the announcements of
@@ -189,7 +202,7 @@ enum TestCommand {
     static func announcements(of scenario: Scenario, at path: String) throws(Failure) -> [[String]] {
         var options = Options()
         try Options.parse(scenario.options, into: &options)
-        guard options.scriptPath == nil else { throw Failure(.usage, "--script cannot be used in a test") }
+        guard options.scriptPath == nil else { throw Failure(.usage, words.text("test.no-script")) }
         options.speech = .off
         if let places = options.placesPath, !places.hasPrefix("/") {
             options.placesPath = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(places)
