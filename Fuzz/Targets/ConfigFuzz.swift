@@ -1,6 +1,7 @@
 import Foundation
+import ShellParsing
 
-// Compiled into one module with the nearby-voice sources (all but main.swift), whose
+// Compiled into one module with the nearby-voice sources (all but main.swift); ShellParsing's
 // `ConfigFile.apply` reads a path: each input is written to a private temporary file first.
 
 /// The config file of this process, rewritten for every input.
