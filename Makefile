@@ -2,9 +2,10 @@
 # the Swift toolchain; each installs the Debian packages it needs first.
 
 # Build: readline, espeak-ng and its data, pcaudiolib. Tests: espeak-ng (the reference
-# synthesiser), sox (reads WAVs), PulseAudio (a null sink for live audio), tmux (a real terminal).
+# synthesiser), sox (reads WAVs), PulseAudio (a null sink for live audio), tmux (a real terminal),
+# gettext (msgfmt --check on the catalogs).
 BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev
-TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux
+TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext
 SWIFT ?= swift
 ARGS ?=
 

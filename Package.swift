@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
-        .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "Announcer"]),
+        .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "Announcer"]),
         // The program, the imperative shell: the line readers, the session loop and the
         // `test` command. It may use every module.
         .executableTarget(

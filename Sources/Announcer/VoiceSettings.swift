@@ -2,31 +2,29 @@ import NearbyCore
 
 /// How speech sounds: the voice, its rate, pitch and volume, and the earcons played with it.
 public struct VoiceSettings: Equatable, Sendable {
-    public var voice = "en"
-    public var rate = 175
-    public var pitch = 50
-    public var volume = 100
+    public var voice: String
+    public var rate: Int
+    public var pitch: Int
+    public var volume: Int
     /// How punctuation and capitals are read.
-    public var punctuation: PunctuationLevel = .none
-    public var capitals: CapitalsLevel = .none
+    public var punctuation: PunctuationLevel
+    public var capitals: CapitalsLevel
     /// Whether short sounds play before announcements that carry one.
-    public var earcons = true
+    public var earcons: Bool
     /// The plainer earcons of reduce motion.
-    public var plainEarcons = false
+    public var plainEarcons: Bool
 
-    public init(
-        voice: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100,
-        punctuation: PunctuationLevel = .none, capitals: CapitalsLevel = .none, earcons: Bool = true,
-        plainEarcons: Bool = false
-    ) {
-        self.punctuation = punctuation
-        self.capitals = capitals
-        self.voice = voice
-        self.rate = rate
-        self.pitch = pitch
-        self.volume = volume
-        self.earcons = earcons
-        self.plainEarcons = plainEarcons
+    /// What `settings` say of speech: the voice (the chosen one, or the language's), its rate,
+    /// pitch, volume, punctuation and capitals, the earcons, and reduce motion's plainer ones.
+    public init(_ settings: Settings = Settings()) {
+        voice = settings.voice
+        rate = settings.rate
+        pitch = settings.pitch
+        volume = settings.volume
+        punctuation = settings.punctuation
+        capitals = settings.capitals
+        earcons = settings.earcons
+        plainEarcons = settings.reduceMotion
     }
 
     /// Whether changing to `other` needs the synthesiser itself to change.

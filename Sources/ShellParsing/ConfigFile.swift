@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import SystemCalls
 import Words
 
 /// The config file, `$XDG_CONFIG_HOME/nearby-voice/config` (default `~/.config/...`): one
@@ -13,9 +14,11 @@ public enum ConfigFile {
 
     /// Applies the file at `path` when it exists. A bad line fails with its line number (65).
     public static func apply(_ path: String, to options: inout Options) throws(Failure) {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.noInput, options.words.text("config.unreadable", ["file": path]))
+        let data: Data
+        do { data = Data(try FileContents(path: path).array) } catch {
+            // No config file is no error: it is optional.
+            if error.isMissingFile { return }
+            throw Failure(.noInput, options.words.text("config.unreadable", ["file": path, "reason": error.reason]))
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw Failure(

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import Words
 
 /// A designer's PO file of words (`--strings`, `set strings`): read, checked and laid over a
@@ -7,12 +8,10 @@ public enum StringsFile {
     /// The built-in catalog of `language` with the file at `path` over it.
     public static func load(_ path: String, language: Language) throws(Failure) -> Catalog {
         let words = Catalog.builtIn(language)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw Failure(.noInput, words.text("strings.missing", ["file": path]))
-        }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.noInput, words.text("strings.unreadable", ["file": path]))
+        let data: Data
+        do { data = Data(try FileContents(path: path).array) } catch {
+            let key = error.operation == "open" ? "strings.cannot-open" : "strings.cannot-read"
+            throw Failure(.noInput, words.text(key, ["file": path, "reason": error.reason]))
         }
         return try apply(data, path: path, language: language)
     }

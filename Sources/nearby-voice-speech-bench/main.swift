@@ -28,7 +28,7 @@ for _ in 0..<runs {
 // first 20 ms chunk written to the device.
 let speech: SpeechOutput
 do {
-    speech = try SpeechOutput(mode: .live, voice: VoiceSettings(earcons: false), wavPath: nil)
+    speech = try SpeechOutput(mode: .live, voice: { var settings = Settings(); settings.earcons = false; return VoiceSettings(settings) }(), wavPath: nil)
 } catch {
     print("speech bench: no audio device works (\(error)); run it through scripts/pulse-null-sink.")
     exit(69)

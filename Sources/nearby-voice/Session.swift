@@ -142,7 +142,7 @@ final class Session {
         case .stopSpeech:
             presenter.speech?.stop()
         case .applySpeechSettings:
-            presenter.speech?.setVoice(Self.voice(state.settings))
+            presenter.speech?.setVoice(VoiceSettings(state.settings))
         case .loadPlaces(let path):
             let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path, words: state.words) }
             switch read {
@@ -175,13 +175,6 @@ final class Session {
         }
     }
 
-    static func voice(_ settings: Settings) -> VoiceSettings {
-        VoiceSettings(
-            voice: settings.voice, rate: settings.rate, pitch: settings.pitch, volume: settings.volume,
-            punctuation: settings.punctuation, capitals: settings.capitals, earcons: settings.earcons,
-            plainEarcons: settings.reduceMotion)
-    }
-
     /// The screen, the transcript file and speech, as the options ask.
     static func makePresenter(_ options: Options, reader: LineReader) throws(Failure) -> Presenter {
         func writer(_ path: String) throws(Failure) -> TranscriptWriter {
@@ -199,7 +192,7 @@ final class Session {
 
     /// Starts speech: live when a device works (or is demanded), render-only for `--wav`.
     static func startSpeech(_ options: Options) throws(Failure) -> SpeechOutput? {
-        let voice = voice(options.settings)
+        let voice = VoiceSettings(options.settings)
         func start(_ mode: SpeechOutput.Mode) throws -> SpeechOutput {
             try SpeechOutput(mode: mode, voice: voice, wavPath: options.wavPath)
         }

@@ -76,7 +76,7 @@ struct SynthesisTests {
     @Test func rateChangesTheDuration() throws {
         let text = "Tile Museum Café, 650 metres north-east, 8 minute walk."
         let normal = try render([text]).samples.count
-        let fast = try render([text], voice: VoiceSettings(rate: 350)).samples.count
+        let fast = try render([text], voice: { var settings = Settings(); settings.rate = 350; return VoiceSettings(settings) }()).samples.count
         #expect(Double(fast) < Double(normal) * 0.7)
     }
 
@@ -96,7 +96,7 @@ struct SynthesisTests {
 
     @Test func unknownVoiceIsAnError() {
         #expect(throws: SpeechError.voiceNotFound) {
-            _ = try SpeechOutput(mode: .renderOnly, voice: VoiceSettings(voice: "no-such-voice"), wavPath: nil)
+            _ = try SpeechOutput(mode: .renderOnly, voice: { var settings = Settings(); settings.voice = "no-such-voice"; return VoiceSettings(settings) }(), wavPath: nil)
         }
     }
 }
