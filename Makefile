@@ -67,6 +67,7 @@ bench: test-deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	$(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice
 	scripts/pulse-null-sink $(BENCH_BUILD)/release/nearby-voice-speech-bench 21
+	$(BENCH_BUILD)/release/nearby-voice-words-bench
 
 clean:
 	$(SWIFT) package clean

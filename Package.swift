@@ -62,6 +62,9 @@ let package = Package(
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
         .executableTarget(name: "nearby-voice-bench", dependencies: ["PlaceData", "NearbyCore"]),
+        // `make bench`: what the catalog of words costs per announcement, against a string built
+        // by hand.
+        .executableTarget(name: "nearby-voice-words-bench", dependencies: ["NearbyCore", "Words"]),
         // `make bench`: from a command's Enter to its first sample on the audio device.
         .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),

@@ -152,8 +152,10 @@ public struct Catalog: Equatable, Sendable {
         guard let templates = entries[key], !templates.isEmpty else { return "⟦missing \(key)⟧" }
         let template = templates.count == 1 ? templates[0] : templates[plural.form(for: count ?? 1)]
         var values = fields
-        for field in template.fields where field.hasPrefix(Self.commandField) && values[field] == nil {
-            values[field] = text(Self.commandKey(field))
+        if template.namesCommands {
+            for field in template.fields where field.hasPrefix(Self.commandField) && values[field] == nil {
+                values[field] = text(Self.commandKey(field))
+            }
         }
         guard language == .pseudo else { return template.render(values) }
         // Each of the template's own pieces is accented and bracketed; the values between them

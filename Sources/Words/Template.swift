@@ -9,6 +9,8 @@ public struct Template: Equatable, Sendable {
     let pieces: [Piece]
     /// The text it was made from.
     public let source: String
+    /// Whether a field names a command word (`{command-find}`), which the catalog fills in.
+    let namesCommands: Bool
 
     public init(_ text: String) {
         source = text
@@ -33,6 +35,10 @@ public struct Template: Equatable, Sendable {
         }
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         self.pieces = pieces
+        namesCommands = pieces.contains {
+            if case .field(let name) = $0 { return name.hasPrefix("command-") }
+            return false
+        }
     }
 
     /// The names of its fields, in order, each once.
@@ -49,6 +55,7 @@ public struct Template: Equatable, Sendable {
     /// values, which are data.
     func render(_ values: [String: String], literal: (String) -> String = { $0 }) -> String {
         var out = ""
+        out.reserveCapacity(source.utf8.count + 32)
         for piece in pieces {
             switch piece {
             case .literal(let text): out += literal(text)
