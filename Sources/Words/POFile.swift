@@ -1,3 +1,5 @@
+import Foundation
+
 /// A gettext PO file, read as translators' tools write it: entries of `msgctxt`, `msgid`,
 /// `msgid_plural` and `msgstr` / `msgstr[N]`, each a C string literal that may go on over the
 /// following lines, with `#` comments; blank lines between entries. Pure: the caller reads the
@@ -55,8 +57,8 @@ public struct POFile: Equatable, Sendable {
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingSpaces()
-            fields[name] = line[line.index(after: colon)...].trimmingSpaces()
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return fields
     }
@@ -97,7 +99,7 @@ public struct POFile: Equatable, Sendable {
             let number = offset + 1
             var line = raw
             if line.hasSuffix("\r") { line = line.dropLast() }
-            let trimmed = line.trimmingSpaces()
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty {
                 try finish()
                 notes = []
@@ -106,7 +108,7 @@ public struct POFile: Equatable, Sendable {
             if trimmed.hasPrefix("#") {
                 // A comment closes an entry's strings; `#.` notes belong to the next entry.
                 if current?.strings.isEmpty == false { try finish() }
-                if trimmed.hasPrefix("#.") { notes.append(String(trimmed.dropFirst(2)).trimmingSpaces()) }
+                if trimmed.hasPrefix("#.") { notes.append(String(trimmed.dropFirst(2)).trimmingCharacters(in: .whitespaces)) }
                 continue
             }
             if trimmed.hasPrefix("\"") {
@@ -190,7 +192,7 @@ public struct POFile: Equatable, Sendable {
         while index < text.endIndex {
             let character = text[index]
             if character == "\"" {
-                let rest = text[text.index(after: index)...].trimmingSpaces()
+                let rest = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
                 guard rest.isEmpty else { throw Problem(line: line, message: "text after the closing quote") }
                 return result
             }
@@ -260,12 +262,3 @@ public struct POFile: Equatable, Sendable {
     }
 }
 
-extension Substring {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String { self[...].trimmingSpaces() }
-}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A gettext `Plural-Forms` rule: how many forms a language has, and which one a number takes
 /// (`nplurals=2; plural=(n != 1);`). The expression is C's, as gettext evaluates it: `n`,
 /// integers, `! * / % + - < <= > >= == != && || ?:` and parentheses.
@@ -16,9 +18,9 @@ public struct PluralRule: Equatable, Sendable {
         for part in header.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { continue }
-            let name = pair[0].trimmingSpaces()
-            if name == "nplurals" { plurals = Int(pair[1].trimmingSpaces()) }
-            if name == "plural" { formula = pair[1].trimmingSpaces() }
+            let name = pair[0].trimmingCharacters(in: .whitespaces)
+            if name == "nplurals" { plurals = Int(pair[1].trimmingCharacters(in: .whitespaces)) }
+            if name == "plural" { formula = pair[1].trimmingCharacters(in: .whitespaces) }
         }
         guard let plurals, (1...6).contains(plurals), let formula else {
             throw POFile.Problem(line: 0, message: "Plural-Forms must say nplurals=N; plural=EXPRESSION;")

@@ -66,3 +66,16 @@ struct BinaryRunner {
 func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
 }
+
+/// The length in seconds of a WAV file, as `soxi -D` reads it (0 when it cannot).
+func wavSeconds(_ path: String) throws -> Double {
+    let soxi = Process()
+    soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
+    soxi.arguments = ["-D", path]
+    let pipe = Pipe()
+    soxi.standardOutput = pipe
+    try soxi.run()
+    soxi.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+}

@@ -4,18 +4,6 @@ import Testing
 /// Languages and a designer's words, end to end: the program as a user runs it.
 @Suite("Languages and a designer's words")
 struct LanguageTests {
-    static func wavSeconds(_ path: String) throws -> Double {
-        let soxi = Process()
-        soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
-        soxi.arguments = ["-D", path]
-        let pipe = Pipe()
-        soxi.standardOutput = pipe
-        try soxi.run()
-        soxi.waitUntilExit()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
     static func run(_ arguments: [String], input: String = "") throws -> BinaryRunner.Result {
         try BinaryRunner.run(arguments, input: input, environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": ""])
     }
@@ -42,7 +30,7 @@ struct LanguageTests {
             designed.stdout
                 == "Sheet, resting at the bottom, 1 of 3. Adjustable. To move the sheet one step higher, type up; one step lower, down.\n")
         // Nine more words: at 175 words a minute, about three seconds more speech.
-        let gained = try Self.wavSeconds(after) - Self.wavSeconds(before)
+        let gained = try wavSeconds(after) - wavSeconds(before)
         #expect(gained > 1.5 && gained < 5, "\(gained) s more")
     }
 
@@ -123,7 +111,7 @@ struct LanguageTests {
             let result = try Self.run(
                 ["--speech", "off", "--earcons", "off", "--language", language, "--wav", wav], input: "find cafe\n")
             #expect(result.status == 0)
-            seconds[language] = try Self.wavSeconds(wav)
+            seconds[language] = try wavSeconds(wav)
         }
         #expect(seconds.values.allSatisfy { $0 > 2 }, "\(seconds)")
         #expect(Set(seconds.values.map { ($0 * 10).rounded() }).count == 3, "\(seconds)")

@@ -49,15 +49,7 @@ struct SessionTests {
         #expect(result.status == 0)
         let words = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
         // sox reads it.
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
-        sox.arguments = ["-D", wav]
-        let pipe = Pipe()
-        sox.standardOutput = pipe
-        try sox.run()
-        sox.waitUntilExit()
-        #expect(sox.terminationStatus == 0)
-        let seconds = Double(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let seconds = try wavSeconds(wav)
         // At 175 words a minute, with numbers read as several words and pauses between
         // sentences, speech lasts between 0.8 and 2 times the words' own time.
         let wordSeconds = Double(words) / 175 * 60
