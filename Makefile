@@ -9,7 +9,7 @@ TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: all deps test-deps build release run test bench clean
+.PHONY: all deps test-deps build release run test bench clean lint format
 
 all: build
 
@@ -71,6 +71,14 @@ bench: test-deps
 
 clean:
 	$(SWIFT) package clean
+
+## The house style, as the toolchain's swift-format checks it (.swift-format): `make lint` fails on
+## any finding; `make format` rewrites the tree in place.
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Fuzz Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Package.swift
 
 ## Builds each libFuzzer target in Fuzz/Targets (AddressSanitizer on) and runs it for
 ## FUZZ_SECONDS on its seed corpus in Fuzz/Corpus; prints each target's executions and what was
