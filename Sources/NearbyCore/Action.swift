@@ -38,6 +38,8 @@ public enum Action: Equatable, Sendable {
     case readRequested
     case whereRequested
     case walkRequested
+    /// `around`: the nearest place in each direction.
+    case aroundRequested
     case repeatRequested
     /// `history [N]`: earlier announcements, or the Nth of them.
     case historyRequested(Int?)

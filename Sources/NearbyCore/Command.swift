@@ -11,7 +11,7 @@ public enum Command: String, CaseIterable, Sendable {
     case find, clear, done, filter, count, next, previous, select, close, up, down, handle, back, detent, drag
     case read
     case whereabouts = "where"
-    case walk
+    case walk, around
     case repeatLast = "repeat"
     case history, stop, set, settings, voices, map, help, quit
 
@@ -38,7 +38,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .map: ["m"]
         case .help: ["h", "?"]
         case .quit: ["q", "exit"]
-        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices: []
+        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around: []
         }
     }
 
@@ -101,6 +101,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .read: return noArgument(.readRequested)
         case .whereabouts: return noArgument(.whereRequested)
         case .walk: return noArgument(.walkRequested)
+        case .around: return noArgument(.aroundRequested)
         case .repeatLast: return noArgument(.repeatRequested)
         case .history:
             if argument.isEmpty { return .historyRequested(nil) }

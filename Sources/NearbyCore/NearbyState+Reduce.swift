@@ -54,6 +54,7 @@ extension NearbyState {
         case .readRequested: return Reaction([Announcement(readPhrase(), kind: .screen)])
         case .whereRequested: return Reaction([Announcement(wherePhrase(), kind: .location)])
         case .walkRequested: return Reaction(walk())
+        case .aroundRequested: return Reaction([Announcement(aroundPhrase(), kind: .location)])
         case .repeatRequested: return Reaction(repeatLast())
         case .historyRequested(let number): return Reaction(history(number))
         case .speechStopped: return Reaction(effects: [.stopSpeech])

@@ -23,7 +23,8 @@ extension NearbyState {
         let distance = distancePhrase(metres)
         if metres < 2.5 { return distance }
         let bearing = settings.origin.bearing(to: catalog.places[index].coordinate)
-        let direction = SpokenMeasure.direction(bearing: bearing, heading: settings.heading, words)
+        let direction = SpokenMeasure.direction(
+            bearing: bearing, heading: settings.heading, style: settings.directions, words)
         return say("place.distance-direction", ["distance": distance, "direction": direction])
     }
 
@@ -60,6 +61,34 @@ extension NearbyState {
                 ? say("list.none-in-filter", ["kind": kindFilter]) : say("results.none-in-filter", ["query": query, "kind": kindFilter])
         }
         return query.isEmpty ? say("list.none") : say("results.none", ["query": query])
+    }
+
+    /// `around`: the nearest shown place in each quarter, with its distance: ahead, to the
+    /// right, behind and to the left with a heading; north, east, south and west without (or
+    /// with compass directions chosen). Only the nearest 10,000 are looked at.
+    func aroundPhrase() -> String {
+        guard !shown.isEmpty else { return emptyListPhrase() }
+        let relative = settings.heading != nil && settings.directions != .compass
+        let keys =
+            relative
+            ? ["direction.ahead", "direction.right", "direction.behind", "direction.left"]
+            : ["direction.north", "direction.east", "direction.south", "direction.west"]
+        var nearest: [Int?] = Array(repeating: nil, count: 4)
+        for index in shown.prefix(10_000) where distances[index] >= 2.5 {
+            let bearing = settings.origin.bearing(to: catalog.places[index].coordinate)
+            let angle = bearing - (relative ? settings.heading ?? 0 : 0)
+            let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            let quarter = Int(((normalised + 45) / 90).rounded(.down)) % 4
+            if nearest[quarter] == nil { nearest[quarter] = index }
+            if !nearest.contains(nil) { break }
+        }
+        let items = zip(keys, nearest).map { key, index in
+            guard let index else { return say("around.nothing", ["direction": say(key)]) }
+            return say(
+                "around.item",
+                ["direction": say(key), "name": catalog.places[index].name, "distance": distancePhrase(distances[index])])
+        }
+        return say("around", ["items": items.joined(separator: say("list.item-separator"))])
     }
 
     /// `count`: how many places the list shows, under the search and the filter.

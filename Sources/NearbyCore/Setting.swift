@@ -8,7 +8,7 @@ import Foundation
 /// setting added here and forgotten elsewhere is a compile error.
 public enum Setting: String, CaseIterable, Sendable {
     // The order is the order `settings` reads them in.
-    case at, heading, units
+    case at, heading, directions, units
     case walkSpeed = "walk-speed"
     case verbosity
     case reduceMotion = "reduce-motion"
@@ -38,6 +38,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var choices: [String]? {
         switch self {
         case .units: Settings.Units.allCases.map(\.rawValue)
+        case .directions: Settings.Directions.allCases.map(\.rawValue)
         case .verbosity: Settings.Verbosity.allCases.map(\.rawValue)
         case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
@@ -61,7 +62,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .pitch: 0...100
         case .volume: 0...200
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice,
-            .punctuation, .capitals, .places, .language, .strings:
+            .punctuation, .capitals, .places, .language, .strings, .directions:
             nil
         }
     }
@@ -71,7 +72,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice, .pitch,
-            .volume, .punctuation, .capitals, .places, .language, .strings:
+            .volume, .punctuation, .capitals, .places, .language, .strings, .directions:
             nil
         }
     }
@@ -86,7 +87,7 @@ public enum Setting: String, CaseIterable, Sendable {
             return words.text(
                 "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .punctuation, .capitals,
-            .language:
+            .language, .directions:
             return ""
         }
     }
@@ -96,7 +97,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language: true
         case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .closeUp, .screenHeight,
-            .dismissible, .places, .strings:
+            .dismissible, .places, .strings, .directions:
             false
         }
     }
@@ -108,6 +109,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at: "\(settings.origin.latitude),\(settings.origin.longitude)"
         case .heading: settings.heading.map { Self.plain($0) } ?? "none"
         case .units: settings.units.rawValue
+        case .directions: settings.directions.rawValue
         case .walkSpeed: Self.plain(settings.walkSpeed)
         case .verbosity: settings.verbosity.rawValue
         case .reduceMotion: Self.onOff(settings.reduceMotion)
@@ -162,6 +164,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .units:
             guard let units = choice(Settings.Units.self) else { return refusal }
             settings.units = units
+        case .directions:
+            guard let directions = choice(Settings.Directions.self) else { return refusal }
+            settings.directions = directions
         case .walkSpeed:
             guard let speed = number() else { return refusal }
             settings.walkSpeed = speed

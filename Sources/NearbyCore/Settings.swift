@@ -7,6 +7,9 @@ public struct Settings: Equatable, Sendable {
     public var origin: Coordinate = BuiltInPlaces.defaultOrigin
     /// The way the user faces, in degrees from north; nil gives compass words.
     public var heading: Double?
+    /// How directions are said when the heading is known: relative words, clock hours, or
+    /// compass words all the same. Without a heading they are always compass words.
+    public var directions: Directions = .relative
     public var units: Units = .metric
     /// Walking speed in metres a second.
     public var walkSpeed: Double = 1.4
@@ -48,6 +51,11 @@ public struct Settings: Equatable, Sendable {
 
     public enum Units: String, Sendable, CaseIterable {
         case metric, imperial
+    }
+
+    /// The ways of saying a direction, as BlindSquare and VoiceOver Maps offer them.
+    public enum Directions: String, Sendable, CaseIterable {
+        case compass, relative, clock
     }
 
     public enum Verbosity: String, Sendable, CaseIterable {

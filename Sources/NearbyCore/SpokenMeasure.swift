@@ -97,10 +97,22 @@ public enum SpokenMeasure {
     }
 
     /// The direction of a bearing: compass words, or, when the user's heading is known, words
-    /// relative to it. Each word covers 45 degrees centred on its own direction.
-    public static func direction(bearing: Double, heading: Double?, _ words: Catalog) -> String {
-        guard let heading else { return words.text(compassKeys[sector(bearing)]) }
-        return words.text(relativeKeys[sector(bearing - heading)])
+    /// relative to it or the hour of a clock face (12 ahead, 3 to the right), as `style` says.
+    /// Each word covers 45 degrees centred on its own direction, each hour 30.
+    public static func direction(
+        bearing: Double, heading: Double?, style: Settings.Directions = .relative, _ words: Catalog
+    ) -> String {
+        guard let heading, style != .compass else { return words.text(compassKeys[sector(bearing)]) }
+        guard style == .clock else { return words.text(relativeKeys[sector(bearing - heading)]) }
+        let hour = clockHour(bearing - heading)
+        return words.text("direction.clock", ["hour": String(hour)], count: hour)
+    }
+
+    /// The hour of a clock face (1 to 12, 12 ahead) that an angle from ahead points to.
+    static func clockHour(_ angle: Double) -> Int {
+        let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        let hour = Int(((normalised + 15) / 30).rounded(.down)) % 12
+        return hour == 0 ? 12 : hour
     }
 
     /// Compass words for a heading, as `where` says which way the user faces.

@@ -127,7 +127,10 @@ public struct PluralRule: Equatable, Sendable {
             guard take("?") else { return test }
             let yes = try conditional()
             guard take(":") else { throw POFile.Problem(line: 0, message: "Plural-Forms: ? without :") }
-            return .conditional(test, yes, try conditional())
+            // Each operand is made before the case that holds it: a `try` inside the case's
+            // payload leaked the payload's box (LeakSanitizer saw it).
+            let no = try conditional()
+            return .conditional(test, yes, no)
         }
 
         static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
@@ -138,13 +141,17 @@ public struct PluralRule: Equatable, Sendable {
             while position < tokens.count, Self.levels[level].contains(tokens[position]) {
                 let op = tokens[position]
                 position += 1
-                left = .binary(op, left, try binary(level + 1))
+                let right = try binary(level + 1)
+                left = .binary(op, left, right)
             }
             return left
         }
 
         mutating func unary() throws(POFile.Problem) -> Expression {
-            if take("!") { return .not(try unary()) }
+            if take("!") {
+                let operand = try unary()
+                return .not(operand)
+            }
             if take("(") {
                 let inner = try conditional()
                 guard take(")") else { throw POFile.Problem(line: 0, message: "Plural-Forms: ( without )") }
