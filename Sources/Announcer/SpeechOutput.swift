@@ -169,6 +169,12 @@ public final class SpeechOutput: @unchecked Sendable {
         let chunk = max(1, sampleRate / 50)  // 20 ms
         let deliver = { (samples: UnsafeBufferPointer<Int16>) -> Bool in
             var offset = 0
+            // espeak-ng opens many utterances with digital silence (39 ms of zeros before
+            // "Commands"): nothing is heard of it but it delays the first sound, so, as NVDA
+            // does, it is not played. Only the utterance's leading silence; pauses stay.
+            if written == 0 {
+                while offset < samples.count && abs(Int(samples[offset])) <= Self.silence { offset += 1 }
+            }
             while offset < samples.count {
                 if self.stopFlag.load(ordering: .relaxed) { return false }
                 let end = min(samples.count, offset + chunk)
@@ -196,6 +202,9 @@ public final class SpeechOutput: @unchecked Sendable {
         }
         return .spoken
     }
+
+    /// The loudest sample still counted as silence at an utterance's start (-66 dBFS).
+    public static let silence = 16
 
     private func record(_ samples: UnsafeBufferPointer<Int16>) {
         guard let wavWriter, wavError == nil else { return }

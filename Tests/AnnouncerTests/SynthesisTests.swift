@@ -52,6 +52,17 @@ struct SynthesisTests {
         return Double(wav.samples.count) / Double(wav.rate)
     }
 
+    /// espeak-ng opens "Commands" with 39 ms of zeros: the utterance starts at its first
+    /// sound instead, and loses nothing else (the reference's length, less that silence).
+    @Test func leadingSilenceIsNotPlayed() throws {
+        let text = "Commands: find, clear, done."
+        let wav = try render([text])
+        #expect(abs(Int(try #require(wav.samples.first))) > SpeechOutput.silence)
+        let seconds = Double(wav.samples.count) / Double(wav.rate)
+        let reference = try referenceSeconds(text)
+        #expect(seconds < reference - 0.02 && seconds > reference - 0.2, "\(seconds) s against espeak-ng's \(reference) s")
+    }
+
     @Test func speechLastsAsLongAsTheWordsAndIsNotSilent() throws {
         let text = "Harbor Coffee, Café, 285 metres west, 4 minute walk."
         let wav = try render([text])
