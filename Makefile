@@ -3,7 +3,7 @@
 
 # Build: readline, espeak-ng and its data, pcaudiolib. Tests: espeak-ng (the reference
 # synthesiser), sox (reads WAVs), PulseAudio (a null sink for live audio), tmux (a real terminal).
-BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev
+BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev
 TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux
 SWIFT ?= swift
 ARGS ?=

@@ -23,8 +23,15 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data", "libpcaudio-dev"])]
         ),
+        // libpulse's simple API: playback with small buffers (pcaudiolib opens its PulseAudio
+        // stream without buffer attributes and cannot be told otherwise). No pkgConfig: its
+        // flags add nothing the module map's links do not.
+        .systemLibrary(
+            name: "CPulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
         .target(name: "NearbyCore"),
-        .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak"]),
+        .target(name: "Announcer", dependencies: ["NearbyCore", "CEspeak", "CPulse"]),
         .executableTarget(
             name: "nearby-voice",
             dependencies: ["NearbyCore", "Announcer", "CReadline"]

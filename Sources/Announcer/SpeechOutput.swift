@@ -3,7 +3,7 @@ import NearbyCore
 import Synchronization
 
 /// The speech worker: one thread owns espeak-ng and the audio device, takes utterances from a
-/// `SpeechQueue` and speaks them, live to the device in 20 ms chunks, into a WAV file, or both.
+/// `SpeechQueue` and speaks them, live to the device in 5 ms chunks, into a WAV file, or both.
 /// Stopping is prompt: the synth callback and the writer check a flag between chunks.
 public final class SpeechOutput: @unchecked Sendable {
     /// Live to a device (interruptions apply), or rendered whole into the WAV file only.
@@ -45,12 +45,12 @@ public final class SpeechOutput: @unchecked Sendable {
         let startError = Mutex<(any Error)?>(nil)
         let thread = Thread { [self] in
             let engine: EspeakEngine
-            var device: AudioDevice? = nil
+            var device: (any AudioOutput)? = nil
             do {
                 engine = try EspeakEngine(voice: voice.voice)
                 try apply(voice, to: engine)
                 sampleRate = engine.sampleRate
-                if mode == .live { device = try AudioDevice(sampleRate: engine.sampleRate) }
+                if mode == .live { device = try AudioOutputs.open(sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate)) }
                 if let path = wavPath { wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate) }
             } catch {
                 startError.withLock { $0 = error }
@@ -129,7 +129,7 @@ public final class SpeechOutput: @unchecked Sendable {
         appliedVoice = settings
     }
 
-    private func run(engine: EspeakEngine, device: AudioDevice?) {
+    private func run(engine: EspeakEngine, device: (any AudioOutput)?) {
         var device = device
         condition.lock()
         while true {
@@ -164,9 +164,9 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// Speaks one utterance; returns whether it was heard whole.
-    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: AudioDevice?, settings: VoiceSettings) -> SpeechOutcome {
+    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: (any AudioOutput)?, settings: VoiceSettings) -> SpeechOutcome {
         var written = 0
-        let chunk = max(1, sampleRate / 50)  // 20 ms
+        let chunk = Self.chunk(sampleRate)
         let deliver = { (samples: UnsafeBufferPointer<Int16>) -> Bool in
             var offset = 0
             // espeak-ng opens many utterances with digital silence (39 ms of zeros before
@@ -202,6 +202,10 @@ public final class SpeechOutput: @unchecked Sendable {
         }
         return .spoken
     }
+
+    /// How many samples the writer hands to the device at a time: 5 ms. The stop flag is
+    /// checked between chunks, so a stop is noticed within one.
+    static func chunk(_ sampleRate: Int) -> Int { max(1, sampleRate / 200) }
 
     /// The loudest sample still counted as silence at an utterance's start (-66 dBFS).
     public static let silence = 16
