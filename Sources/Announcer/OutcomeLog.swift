@@ -6,6 +6,7 @@ public final class OutcomeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var outcomes: [(seq: Int, outcome: SpeechOutcome)] = []
     private var firstSamples: [Int: UInt64] = [:]
+    private var notices: [SpeechNotice] = []
 
     public init() {}
 
@@ -27,6 +28,19 @@ public final class OutcomeLog: @unchecked Sendable {
     /// When the first sample of `seq` was written (`DispatchTime` nanoseconds), if it was.
     public func firstSampleTime(_ seq: Int) -> UInt64? {
         lock.withLock { firstSamples[seq] }
+    }
+
+    /// Called by the worker when something not about one utterance failed.
+    func add(_ notice: SpeechNotice) {
+        lock.withLock { notices.append(notice) }
+    }
+
+    /// Takes the notices reported so far.
+    public func drainNotices() -> [SpeechNotice] {
+        lock.withLock {
+            defer { notices.removeAll() }
+            return notices
+        }
     }
 
     /// Takes everything reported so far.

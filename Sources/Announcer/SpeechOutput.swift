@@ -129,6 +129,21 @@ public final class SpeechOutput: @unchecked Sendable {
         appliedVoice = settings
     }
 
+    /// Applies new voice settings. When the voice itself cannot be set, the worker says so
+    /// once (a notice) and keeps the voice it had, with the other settings applied.
+    private func change(to wanted: VoiceSettings, engine: EspeakEngine) {
+        do { try apply(wanted, to: engine) } catch {
+            var kept = wanted
+            kept.voice = appliedVoice?.voice ?? wanted.voice
+            outcomes.add(.voiceNotSet(voice: wanted.voice, reason: "\(error)", kept: kept.voice))
+            try? apply(kept, to: engine)
+            // Not tried again for every utterance: the next change asks again.
+            condition.lock()
+            if voice == wanted { voice = kept }
+            condition.unlock()
+        }
+    }
+
     private func run(engine: EspeakEngine, device: (any AudioOutput)?) {
         var device = device
         condition.lock()
@@ -140,7 +155,7 @@ public final class SpeechOutput: @unchecked Sendable {
             let wanted = voice
             condition.unlock()
 
-            if !wanted.sameSynthesis(as: appliedVoice) { try? apply(wanted, to: engine) }
+            if !wanted.sameSynthesis(as: appliedVoice) { change(to: wanted, engine: engine) }
             let outcome = speak(utterance, engine: engine, device: device, settings: wanted)
             // A device that failed a write is dropped (closed), never written or drained again.
             if lostDevice.load(ordering: .relaxed) { device = nil }
@@ -195,11 +210,13 @@ public final class SpeechOutput: @unchecked Sendable {
             let tone = Earcons.samples(earcon, sampleRate: sampleRate, plain: settings.plainEarcons)
             _ = tone.withUnsafeBufferPointer { deliver($0) }
         }
-        try? engine.synthesize(utterance.text, into: SampleSink(deliver))
+        var failure: SpeechError?
+        do { try engine.synthesize(utterance.text, into: SampleSink(deliver)) } catch { failure = error }
         if stopFlag.load(ordering: .relaxed) {
             if !lostDevice.load(ordering: .relaxed) { device?.flush() }
             return .interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate))
         }
+        if let failure { return .failed(reason: failure.description) }
         return .spoken
     }
 

@@ -111,3 +111,35 @@ struct SynthesisTests {
         }
     }
 }
+
+/// What the worker reports when espeak-ng fails: never `.spoken`, never silence.
+@Suite("Speech failures are reported", .serialized)
+struct SpeechFailureTests {
+    @Test func aVoiceThatCannotBeLoadedIsReportedOnceAndSpeechGoesOn() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SpeechOutput(mode: .renderOnly, voice: VoiceSettings(earcons: false), wavPath: path)
+        output.setVoice(VoiceSettings(voice: "no-such-voice", rate: 300, earcons: false))
+        output.enqueue(Utterance(seq: 1, text: "Goodbye.", priority: .assertive))
+        output.enqueue(Utterance(seq: 2, text: "Goodbye.", priority: .assertive))
+        output.finish()
+        let notices = output.outcomes.drainNotices()
+        #expect(notices.count == 1)
+        guard case .voiceNotSet(let voice, let reason, let kept)? = notices.first else {
+            Issue.record("no notice: \(notices)")
+            return
+        }
+        #expect(voice == "no-such-voice" && kept == "en")
+        #expect(!reason.isEmpty)
+        // Both were spoken, in the voice kept, at the rate asked for.
+        #expect(output.outcomes.drain().map(\.outcome) == [.spoken, .spoken])
+        #expect(Double(try readWAV(path).samples.count) / 22_050 > 0.3)
+    }
+
+    @Test func aFailureIsWrittenToTheTranscript() {
+        let entry = TranscriptEntry(
+            seq: 3, line: 2, input: "next", announcement: Announcement("Café.", kind: .place),
+            outcome: .failed(reason: "voice not found"))
+        #expect(entry.jsonLine.hasSuffix(",\"failed\":true,\"reason\":\"voice not found\"}"))
+    }
+}
