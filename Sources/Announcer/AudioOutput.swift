@@ -7,6 +7,8 @@ protocol AudioOutput: AnyObject {
     func drain()
     /// Drops what was written and not yet played.
     func flush()
+    /// Whether `flush` may be called from another thread while `write` blocks.
+    var flushesFromAnyThread: Bool { get }
 }
 
 enum AudioOutputs {

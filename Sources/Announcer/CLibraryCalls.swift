@@ -192,4 +192,7 @@ final class AudioDevice: AudioOutput {
 
     /// `audio_object_flush`: drops what was written and not yet played.
     func flush() { _ = audio_object_flush(object) }
+
+    /// pcaudiolib's ALSA output is not safe to flush while another thread writes.
+    var flushesFromAnyThread: Bool { false }
 }

@@ -5,7 +5,6 @@ import Foundation
 public final class OutcomeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var outcomes: [(seq: Int, outcome: SpeechOutcome)] = []
-    private var firstSamples: [Int: UInt64] = [:]
     private var notices: [SpeechNotice] = []
 
     public init() {}
@@ -13,21 +12,6 @@ public final class OutcomeLog: @unchecked Sendable {
     /// Called by the worker.
     public func add(_ seq: Int, _ outcome: SpeechOutcome) {
         lock.withLock { outcomes.append((seq, outcome)) }
-    }
-
-    /// Called by the worker when the first sample of `seq` went to the device (or the file).
-    func firstSampleWritten(_ seq: Int) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        lock.withLock {
-            if firstSamples[seq] == nil { firstSamples[seq] = now }
-            // Only recent utterances are ever asked about: keep the last thousand.
-            if firstSamples.count > 2_000 { firstSamples = firstSamples.filter { $0.key > seq - 1_000 } }
-        }
-    }
-
-    /// When the first sample of `seq` was written (`DispatchTime` nanoseconds), if it was.
-    public func firstSampleTime(_ seq: Int) -> UInt64? {
-        lock.withLock { firstSamples[seq] }
     }
 
     /// Called by the worker when something not about one utterance failed.

@@ -4,10 +4,13 @@ import Foundation
 // The one file that calls libpulse (its simple API). pcaudiolib opens its PulseAudio stream
 // without buffer attributes, so the server picks them; here they are small and chosen.
 
-/// Playback to the PulseAudio server with small buffers: the first write starts playing at
+/// Playback to the PulseAudio server with small buffers: the first writes start playing at
 /// once (prebuffering is one chunk) and a flush leaves little already rendered by the sink.
 final class PulseDevice: AudioOutput {
     private let stream: OpaquePointer
+    /// The writer's flush and a stopping thread's flush, one at a time: pa_simple keeps one
+    /// operation result for both.
+    private let flushing = NSLock()
 
     /// Opens a 16-bit mono playback stream at `sampleRate` on the default sink
     /// (`pa_simple_new`, which asks the server to adjust the whole latency to `tlength`).
@@ -21,9 +24,11 @@ final class PulseDevice: AudioOutput {
             // The latency the server keeps: what is in the stream's buffer plus what the sink
             // rendered ahead.
             tlength: max(target, chunkBytes * 2),
-            // Playing starts as soon as one chunk is there; never 0, for then an underrun
-            // would skip what is written after it instead of waiting for it.
-            prebuf: chunkBytes,
+            // Playing starts as soon as a chunk and a sample are there: never 0, for then an
+            // underrun would skip what is written after it instead of waiting for it; and more
+            // than one chunk, so that what the writer hands over after another thread's flush
+            // (at most one chunk) waits for the writer's own flush instead of playing.
+            prebuf: chunkBytes + 2,
             minreq: chunkBytes,
             fragsize: UInt32.max)
         var error: Int32 = 0
@@ -58,6 +63,9 @@ final class PulseDevice: AudioOutput {
     /// `pa_simple_flush`: drops what was written and not yet played.
     func flush() {
         var error: Int32 = 0
-        _ = pa_simple_flush(stream, &error)
+        flushing.withLock { _ = pa_simple_flush(stream, &error) }
     }
+
+    /// pa_simple locks its main loop for every call: a flush may come from any thread.
+    var flushesFromAnyThread: Bool { true }
 }

@@ -25,6 +25,10 @@ public final class SpeechOutput: @unchecked Sendable {
     private var voice: VoiceSettings
     private var appliedVoice: VoiceSettings?
     private let stopFlag = Atomic<Bool>(false)
+    /// The device, when it can be flushed from the thread that stops speech (a PulseAudio
+    /// stream): a stop then silences it at once instead of when the writer next looks at the
+    /// flag. Guarded by `condition`; nil once the device is lost.
+    private var stoppableDevice: (any AudioOutput)?
     /// Set by the worker when a write to the audio device fails (the audio server went away):
     /// from then on utterances go to the WAV file only, and the session says so once.
     private let lostDevice = Atomic<Bool>(false)
@@ -51,6 +55,7 @@ public final class SpeechOutput: @unchecked Sendable {
                 try apply(voice, to: engine)
                 sampleRate = engine.sampleRate
                 if mode == .live { device = try AudioOutputs.open(sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate)) }
+                if let device, device.flushesFromAnyThread { stoppableDevice = device }
                 if let path = wavPath { wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate) }
             } catch {
                 startError.withLock { $0 = error }
@@ -75,7 +80,7 @@ public final class SpeechOutput: @unchecked Sendable {
         var dropped: [Utterance] = []
         if mode == .live {
             let change = queue.add(utterance, speaking: current)
-            if change.interruptsCurrent { stopFlag.store(true, ordering: .relaxed) }
+            if change.interruptsCurrent { silenceCurrent() }
             dropped = change.dropped
         } else {
             _ = queue.add(Utterance(seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon), speaking: nil)
@@ -89,9 +94,18 @@ public final class SpeechOutput: @unchecked Sendable {
     public func stop() {
         condition.lock()
         let dropped = queue.removeAll()
-        if current != nil { stopFlag.store(true, ordering: .relaxed) }
+        if current != nil { silenceCurrent() }
         condition.unlock()
         for item in dropped { outcomes.add(item.seq, .dropped) }
+    }
+
+    /// Stops the utterance speaking now: the flag the writer checks, and a flush of what the
+    /// device holds of it. Called with `condition` locked while `current` is set, so the worker
+    /// is still on that utterance; what the writer hands over after this flush is under one
+    /// chunk, less than the stream prebuffers, so it never plays before the writer's own flush.
+    private func silenceCurrent() {
+        stopFlag.store(true, ordering: .relaxed)
+        stoppableDevice?.flush()
     }
 
     /// Changes the voice and earcons for the utterances still to come.
@@ -161,6 +175,7 @@ public final class SpeechOutput: @unchecked Sendable {
             if lostDevice.load(ordering: .relaxed) { device = nil }
 
             condition.lock()
+            if device == nil { stoppableDevice = nil }
             current = nil
             let idle = queue.pending.isEmpty
             if idle, let device {
@@ -194,7 +209,6 @@ public final class SpeechOutput: @unchecked Sendable {
                 if self.stopFlag.load(ordering: .relaxed) { return false }
                 let end = min(samples.count, offset + chunk)
                 let piece = UnsafeBufferPointer(rebasing: samples[offset..<end])
-                if written == 0 { self.outcomes.firstSampleWritten(utterance.seq) }
                 if let device, !self.lostDevice.load(ordering: .relaxed), !device.write(piece) {
                     // The device failed (its server went away): the rest of the utterance and
                     // everything after it are rendered without it (into the WAV file, if any).
