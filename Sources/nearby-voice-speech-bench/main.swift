@@ -39,6 +39,7 @@ func fail(_ message: String) -> Never {
 
 /// The sink's monitor, read in real time on a thread of its own.
 final class Monitor: @unchecked Sendable {
+    /// Each 5 ms chunk in the order heard: when it arrived, and whether it was loud.
     private let events = Mutex<[(time: Double, loud: Bool)]>([])
     private let process = Process()
 
@@ -99,6 +100,16 @@ final class Monitor: @unchecked Sendable {
             usleep(5000)
         }
         return nil
+    }
+
+    /// From the first loud chunk after `start` to the end of the last one before `end`,
+    /// counted in samples heard (chunks arrive in bunches: their arrival times would not do).
+    func soundSpan(from start: Double, to end: Double) -> Double? {
+        let loud = events.withLock { events in
+            events.indices.filter { events[$0].loud && events[$0].time >= start && events[$0].time <= end }
+        }
+        guard let first = loud.first, let last = loud.last else { return nil }
+        return Double((last - first + 1) * chunkSamples) / Double(rate)
     }
 
     /// Waits for `span` seconds of quiet, so that a trial starts in silence.
@@ -171,10 +182,38 @@ Thread.sleep(forTimeInterval: 0.5)
 
 FileHandle.standardError.write(Data("Speech latency at the ear: \(trials) trials each…\n".utf8))
 
+/// From the first loud 5 ms chunk to the end of the last one, in `samples`.
+func soundSpan(_ samples: [Int16]) -> Double? {
+    let chunks = stride(from: 0, to: samples.count, by: chunkSamples).map { start in
+        samples[start..<min(samples.count, start + chunkSamples)].contains { $0 > loud || $0 < -loud }
+    }
+    guard let first = chunks.firstIndex(of: true), let last = chunks.lastIndex(of: true) else { return nil }
+    return Double((last - first + 1) * chunkSamples) / Double(rate)
+}
+
+// Heard whole: the answer to `find cafe` as the sink heard it, against the same answer rendered
+// into a WAV file by the same program (`--speech off --wav`): the spans of sound should match.
+let wholeCommand = "find cafe"
+let wavPath = NSTemporaryDirectory() + "speech-bench-\(getpid()).wav"
+let render = try Child(app, ["--speech", "off", "--earcons", "off", "--wav", wavPath])
+render.send(wholeCommand)
+render.end()
+let said = (try? Data(contentsOf: URL(fileURLWithPath: wavPath))).map { data in
+    data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+}
+try? FileManager.default.removeItem(atPath: wavPath)
+
 // nearby-voice: help speaks long enough to be stopped half a second in.
 var oursAudible: [Double] = [], oursSilent: [Double] = []
 let ours = try Child(app, ["--speech", "on", "--pace", "none", "--earcons", "off"])
 Thread.sleep(forTimeInterval: 1)
+monitor.waitForQuiet()
+let wholeStart = now()
+ours.send(wholeCommand)
+_ = monitor.firstLoud(after: wholeStart)
+monitor.waitForQuiet(span: 0.5)
+let heardSpan = monitor.soundSpan(from: wholeStart, to: now())
+let saidSpan = said.flatMap(soundSpan)
 for _ in 0..<trials {
     let result = trial(ours, "help", stop: "stop")
     if let audible = result.audible { oursAudible.append(audible) }
@@ -232,6 +271,8 @@ struct Row {
 }
 var rows: [Row] = []
 let audible = median(oursAudible), silent = median(oursSilent)
+// Chunks arrive in 5 ms fragments: the spans are compared to within two of them.
+let wholeMet = heardSpan != nil && saidSpan != nil && abs(heardSpan! - saidSpan!) <= 0.010
 let audibleMet = oursAudible.count == trials && floorAudible.count == trials && audible <= 2.5 * floor
 let silentMet = oursSilent.count == trials && silent <= 0.010
 rows.append(Row(
@@ -247,6 +288,10 @@ rows.append(Row(
     figure: "stop -> silent, nearby-voice", value: milliseconds(oursSilent),
     baseline: "-", goal: "<= 10 ms", met: silentMet ? "yes" : "NO",
     samples: counted("stop -> silent", oursSilent, expected: trials)))
+rows.append(Row(
+    figure: "heard whole: \"\(wholeCommand)\"'s sound at the sink", value: heardSpan.map { String(format: "%.3f s", $0) } ?? "n/a",
+    baseline: "the same answer in --wav " + (saidSpan.map { String(format: "%.3f s", $0) } ?? "n/a"),
+    goal: "within 10 ms", met: wholeMet ? "yes" : "NO", samples: "1/1"))
 _ = counted("floor", floorAudible, expected: trials)
 
 let headers = Row(figure: "figure (median at the sink's monitor)", value: "value", baseline: "baseline, same run", goal: "goal", met: "met", samples: "trials")
@@ -263,6 +308,7 @@ print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separato
 rows.forEach { print(line($0)) }
 if !audibleMet { shortfalls.append("Enter -> audible is not within 2.5x the floor") }
 if !silentMet { shortfalls.append("stop -> silent is over 10 ms") }
+if !wholeMet { shortfalls.append("the answer heard at the sink is not the answer said") }
 if shortfalls.isEmpty {
     print("Every speech goal is met.")
 } else {
