@@ -29,7 +29,12 @@ final class PulseDevice: AudioOutput {
             // than one chunk, so that what the writer hands over after another thread's flush
             // (at most one chunk) waits for the writer's own flush instead of playing.
             prebuf: chunkBytes + 2,
-            minreq: chunkBytes,
+            // The server asks for more when the buffer falls below tlength - minreq, and has
+            // the sink render about tlength / 2 - minreq ahead (measured: 2.5 ms at 15/5, 5 at
+            // 20/5, 10 at 30/5, 15 at 40/5), which a flush cannot take back on a sink without
+            // rewinds. So minreq keeps the sink about 2.5 ms ahead, and the rest of tlength
+            // is buffer that a flush drops and that rides out a writer woken late.
+            minreq: max(chunkBytes, target / 2 - UInt32(sampleRate / 400 * 2)),
             fragsize: UInt32.max)
         var error: Int32 = 0
         guard let stream = pa_simple_new(
