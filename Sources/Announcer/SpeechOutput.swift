@@ -196,7 +196,9 @@ public final class SpeechOutput: @unchecked Sendable {
     /// Speaks one utterance; returns whether it was heard whole.
     private func speak(_ utterance: Utterance, engine: EspeakEngine, device: (any AudioOutput)?, settings: VoiceSettings) -> SpeechOutcome {
         var written = 0
-        let chunk = Self.chunk(sampleRate)
+        // Small chunks only for a device (a stop is noticed between them); a WAV file alone
+        // takes 20 ms at a time, so its header is not rewritten every 5 ms.
+        let chunk = device == nil ? Self.chunk(sampleRate) * 4 : Self.chunk(sampleRate)
         let deliver = { (samples: UnsafeBufferPointer<Int16>) -> Bool in
             var offset = 0
             // espeak-ng opens many utterances with digital silence (39 ms of zeros before
