@@ -25,6 +25,13 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data", "libpcaudio-dev"])]
         ),
+        // libpulse's simple API: playback with small buffers (pcaudiolib opens its PulseAudio
+        // stream without buffer attributes and cannot be told otherwise). No pkgConfig: its
+        // flags add nothing the module map's links do not.
+        .systemLibrary(
+            name: "CPulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
         // Every system call the project makes (open, write, flock, mmap…), in one file,
         // Syscalls.swift, behind small Swift wrappers that throw a SystemError with the real
         // errno. Beneath every module that touches files, terminals or memory pages; never
@@ -50,7 +57,7 @@ let package = Package(
         .target(name: "ScenarioFormat"),
         // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
         // C), and the WAV and transcript files (through SystemCalls). Used by the program.
-        .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak"]),
+        .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak", "CPulse"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
         .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "Announcer"]),
@@ -65,8 +72,9 @@ let package = Package(
         // `make bench`: what the catalog of words costs per announcement, against a string built
         // by hand.
         .executableTarget(name: "nearby-voice-words-bench", dependencies: ["NearbyCore", "Words"]),
-        // `make bench`: from a command's Enter to its first sample on the audio device.
-        .executableTarget(name: "nearby-voice-speech-bench", dependencies: ["NearbyCore", "Announcer"]),
+        // `make bench`: latency at the ear, at a null sink's monitor, beside espeak-ng and the
+        // floor of the audio path.
+        .executableTarget(name: "nearby-voice-speech-bench"),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),

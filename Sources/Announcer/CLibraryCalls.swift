@@ -158,7 +158,7 @@ final class EspeakEngine {
 }
 
 /// An audio output through pcaudiolib, which reports a missing device when it opens.
-final class AudioDevice {
+final class AudioDevice: AudioOutput {
     private let object: OpaquePointer
 
     /// Opens the default device for 16-bit mono at `sampleRate` (`create_audio_device_object`,
@@ -192,4 +192,7 @@ final class AudioDevice {
 
     /// `audio_object_flush`: drops what was written and not yet played.
     func flush() { _ = audio_object_flush(object) }
+
+    /// pcaudiolib's ALSA output is not safe to flush while another thread writes.
+    var flushesFromAnyThread: Bool { false }
 }

@@ -5,7 +5,7 @@ import Foundation
 public final class OutcomeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var outcomes: [(seq: Int, outcome: SpeechOutcome)] = []
-    private var firstSamples: [Int: UInt64] = [:]
+    private var notices: [SpeechNotice] = []
 
     public init() {}
 
@@ -14,19 +14,17 @@ public final class OutcomeLog: @unchecked Sendable {
         lock.withLock { outcomes.append((seq, outcome)) }
     }
 
-    /// Called by the worker when the first sample of `seq` went to the device (or the file).
-    func firstSampleWritten(_ seq: Int) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        lock.withLock {
-            if firstSamples[seq] == nil { firstSamples[seq] = now }
-            // Only recent utterances are ever asked about: keep the last thousand.
-            if firstSamples.count > 2_000 { firstSamples = firstSamples.filter { $0.key > seq - 1_000 } }
-        }
+    /// Called by the worker when something not about one utterance failed.
+    func add(_ notice: SpeechNotice) {
+        lock.withLock { notices.append(notice) }
     }
 
-    /// When the first sample of `seq` was written (`DispatchTime` nanoseconds), if it was.
-    public func firstSampleTime(_ seq: Int) -> UInt64? {
-        lock.withLock { firstSamples[seq] }
+    /// Takes the notices reported so far.
+    public func drainNotices() -> [SpeechNotice] {
+        lock.withLock {
+            defer { notices.removeAll() }
+            return notices
+        }
     }
 
     /// Takes everything reported so far.

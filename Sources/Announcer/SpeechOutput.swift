@@ -3,7 +3,7 @@ import NearbyCore
 import Synchronization
 
 /// The speech worker: one thread owns espeak-ng and the audio device, takes utterances from a
-/// `SpeechQueue` and speaks them, live to the device in 20 ms chunks, into a WAV file, or both.
+/// `SpeechQueue` and speaks them, live to the device in 5 ms chunks, into a WAV file, or both.
 /// Stopping is prompt: the synth callback and the writer check a flag between chunks.
 public final class SpeechOutput: @unchecked Sendable {
     /// Live to a device (interruptions apply), or rendered whole into the WAV file only.
@@ -25,6 +25,10 @@ public final class SpeechOutput: @unchecked Sendable {
     private var voice: VoiceSettings
     private var appliedVoice: VoiceSettings?
     private let stopFlag = Atomic<Bool>(false)
+    /// The device, when it can be flushed from the thread that stops speech (a PulseAudio
+    /// stream): a stop then silences it at once instead of when the writer next looks at the
+    /// flag. Guarded by `condition`; nil once the device is lost.
+    private var stoppableDevice: (any AudioOutput)?
     /// Set by the worker when a write to the audio device fails (the audio server went away):
     /// from then on utterances go to the WAV file only, and the session says so once.
     private let lostDevice = Atomic<Bool>(false)
@@ -45,12 +49,13 @@ public final class SpeechOutput: @unchecked Sendable {
         let startError = Mutex<(any Error)?>(nil)
         let thread = Thread { [self] in
             let engine: EspeakEngine
-            var device: AudioDevice? = nil
+            var device: (any AudioOutput)? = nil
             do {
                 engine = try EspeakEngine(voice: voice.voice)
                 try apply(voice, to: engine)
                 sampleRate = engine.sampleRate
-                if mode == .live { device = try AudioDevice(sampleRate: engine.sampleRate) }
+                if mode == .live { device = try AudioOutputs.open(sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate)) }
+                if let device, device.flushesFromAnyThread { stoppableDevice = device }
                 if let path = wavPath { wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate) }
             } catch {
                 startError.withLock { $0 = error }
@@ -75,7 +80,7 @@ public final class SpeechOutput: @unchecked Sendable {
         var dropped: [Utterance] = []
         if mode == .live {
             let change = queue.add(utterance, speaking: current)
-            if change.interruptsCurrent { stopFlag.store(true, ordering: .relaxed) }
+            if change.interruptsCurrent { silenceCurrent() }
             dropped = change.dropped
         } else {
             _ = queue.add(Utterance(seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon), speaking: nil)
@@ -89,9 +94,18 @@ public final class SpeechOutput: @unchecked Sendable {
     public func stop() {
         condition.lock()
         let dropped = queue.removeAll()
-        if current != nil { stopFlag.store(true, ordering: .relaxed) }
+        if current != nil { silenceCurrent() }
         condition.unlock()
         for item in dropped { outcomes.add(item.seq, .dropped) }
+    }
+
+    /// Stops the utterance speaking now: the flag the writer checks, and a flush of what the
+    /// device holds of it. Called with `condition` locked while `current` is set, so the worker
+    /// is still on that utterance; what the writer hands over after this flush is under one
+    /// chunk, less than the stream prebuffers, so it never plays before the writer's own flush.
+    private func silenceCurrent() {
+        stopFlag.store(true, ordering: .relaxed)
+        stoppableDevice?.flush()
     }
 
     /// Changes the voice and earcons for the utterances still to come.
@@ -129,7 +143,22 @@ public final class SpeechOutput: @unchecked Sendable {
         appliedVoice = settings
     }
 
-    private func run(engine: EspeakEngine, device: AudioDevice?) {
+    /// Applies new voice settings. When the voice itself cannot be set, the worker says so
+    /// once (a notice) and keeps the voice it had, with the other settings applied.
+    private func change(to wanted: VoiceSettings, engine: EspeakEngine) {
+        do { try apply(wanted, to: engine) } catch {
+            var kept = wanted
+            kept.voice = appliedVoice?.voice ?? wanted.voice
+            outcomes.add(.voiceNotSet(voice: wanted.voice, reason: "\(error)", kept: kept.voice))
+            try? apply(kept, to: engine)
+            // Not tried again for every utterance: the next change asks again.
+            condition.lock()
+            if voice == wanted { voice = kept }
+            condition.unlock()
+        }
+    }
+
+    private func run(engine: EspeakEngine, device: (any AudioOutput)?) {
         var device = device
         condition.lock()
         while true {
@@ -140,12 +169,13 @@ public final class SpeechOutput: @unchecked Sendable {
             let wanted = voice
             condition.unlock()
 
-            if !wanted.sameSynthesis(as: appliedVoice) { try? apply(wanted, to: engine) }
+            if !wanted.sameSynthesis(as: appliedVoice) { change(to: wanted, engine: engine) }
             let outcome = speak(utterance, engine: engine, device: device, settings: wanted)
             // A device that failed a write is dropped (closed), never written or drained again.
             if lostDevice.load(ordering: .relaxed) { device = nil }
 
             condition.lock()
+            if device == nil { stoppableDevice = nil }
             current = nil
             let idle = queue.pending.isEmpty
             if idle, let device {
@@ -164,16 +194,23 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// Speaks one utterance; returns whether it was heard whole.
-    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: AudioDevice?, settings: VoiceSettings) -> SpeechOutcome {
+    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: (any AudioOutput)?, settings: VoiceSettings) -> SpeechOutcome {
         var written = 0
-        let chunk = max(1, sampleRate / 50)  // 20 ms
+        // Small chunks only for a device (a stop is noticed between them); a WAV file alone
+        // takes 20 ms at a time, so its header is not rewritten every 5 ms.
+        let chunk = device == nil ? Self.chunk(sampleRate) * 4 : Self.chunk(sampleRate)
         let deliver = { (samples: UnsafeBufferPointer<Int16>) -> Bool in
             var offset = 0
+            // espeak-ng opens many utterances with digital silence (39 ms of zeros before
+            // "Commands"): nothing is heard of it but it delays the first sound, so, as NVDA
+            // does, it is not played. Only the utterance's leading silence; pauses stay.
+            if written == 0 {
+                while offset < samples.count && abs(Int(samples[offset])) <= Self.silence { offset += 1 }
+            }
             while offset < samples.count {
                 if self.stopFlag.load(ordering: .relaxed) { return false }
                 let end = min(samples.count, offset + chunk)
                 let piece = UnsafeBufferPointer(rebasing: samples[offset..<end])
-                if written == 0 { self.outcomes.firstSampleWritten(utterance.seq) }
                 if let device, !self.lostDevice.load(ordering: .relaxed), !device.write(piece) {
                     // The device failed (its server went away): the rest of the utterance and
                     // everything after it are rendered without it (into the WAV file, if any).
@@ -189,13 +226,22 @@ public final class SpeechOutput: @unchecked Sendable {
             let tone = Earcons.samples(earcon, sampleRate: sampleRate, plain: settings.plainEarcons)
             _ = tone.withUnsafeBufferPointer { deliver($0) }
         }
-        try? engine.synthesize(utterance.text, into: SampleSink(deliver))
+        var failure: SpeechError?
+        do { try engine.synthesize(utterance.text, into: SampleSink(deliver)) } catch { failure = error }
         if stopFlag.load(ordering: .relaxed) {
             if !lostDevice.load(ordering: .relaxed) { device?.flush() }
             return .interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate))
         }
+        if let failure { return .failed(reason: failure.description) }
         return .spoken
     }
+
+    /// How many samples the writer hands to the device at a time: 5 ms. The stop flag is
+    /// checked between chunks, so a stop is noticed within one.
+    static func chunk(_ sampleRate: Int) -> Int { max(1, sampleRate / 200) }
+
+    /// The loudest sample still counted as silence at an utterance's start (-66 dBFS).
+    public static let silence = 16
 
     private func record(_ samples: UnsafeBufferPointer<Int16>) {
         guard let wavWriter, wavError == nil else { return }

@@ -30,6 +30,7 @@ public struct TranscriptEntry: Equatable, Sendable {
         switch outcome {
         case .interrupted(let heard): json += ",\"interrupted\":true,\"heard_ms\":\(heard)"
         case .dropped: json += ",\"dropped\":true"
+        case .failed(let reason): json += ",\"failed\":true,\"reason\":\(Self.quoted(reason))"
         case .spoken, nil: break
         }
         return json + "}"

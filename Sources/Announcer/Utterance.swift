@@ -22,4 +22,12 @@ public enum SpeechOutcome: Equatable, Sendable {
     case interrupted(heardMilliseconds: Int)
     /// Never spoken: a later announcement took its place.
     case dropped
+    /// Not spoken, or not whole: the synthesiser failed, with its message.
+    case failed(reason: String)
+}
+
+/// Something the speech worker could not do that is not about one utterance.
+public enum SpeechNotice: Equatable, Sendable {
+    /// A voice change failed (espeak-ng's message): speech goes on in the voice it had.
+    case voiceNotSet(voice: String, reason: String, kept: String)
 }

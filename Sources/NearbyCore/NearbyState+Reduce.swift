@@ -525,6 +525,7 @@ extension NearbyState {
             switch speechMarks[spokenTotal - position + 1] {
             case .interrupted?: return say("history.item-interrupted", fields)
             case .dropped?: return say("history.item-dropped", fields)
+            case .failed?: return say("history.item-failed", fields)
             case nil: return say("history.item", fields)
             }
         }

@@ -34,4 +34,6 @@ public enum CapitalsLevel: String, Sendable, CaseIterable {
 /// What became of a spoken announcement that was not heard whole.
 public enum SpeechMark: String, Equatable, Sendable {
     case interrupted, dropped
+    /// The synthesiser failed on it.
+    case failed = "speech failed"
 }

@@ -76,6 +76,13 @@ public enum TextFolding {
                 // Fullwidth ASCII, as East Asian keyboards type it.
                 let byte = asciiFold[Int(value - 0xFEE0)]
                 if byte != 0 && !(joined && byte == 0x2D) { out.append(byte) }
+            } else if value >= 0xAC00 && value <= 0xD7A3 {
+                // A Hangul syllable as its jamo (its canonical decomposition), so that Korean
+                // typed composed finds it written decomposed, and the other way round.
+                let index = value - 0xAC00
+                for jamo in [0x1100 + index / 588, 0x1161 + index % 588 / 28, 0x11A7 + index % 28] where jamo != 0x11A7 {
+                    out.append(contentsOf: String(Unicode.Scalar(jamo)!).utf8)
+                }
             } else if isCaseless(value) {
                 out.append(contentsOf: String(scalar).utf8)
             } else {
@@ -167,6 +174,10 @@ public enum TextFolding {
         0x0180: "b", 0x0243: "b",  // ƀ Ƀ
         0x0268: "i", 0x0197: "i",  // ɨ Ɨ
         0x03C2: "σ",  // Greek final sigma, so that "σ" finds a word's last letter
+        // Compatibility forms Foundation's case folding spells out, so that the seed's rule
+        // finds nothing the index does not: the long s, and the Latin ligatures.
+        0x017F: "s", 0x1E9B: "s",  // ſ ẛ
+        0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
     ]
 
     /// The fold of one scalar the slow way: special letters, punctuation variants, then
@@ -179,8 +190,8 @@ public enum TextFolding {
             0x00B4, 0xFF07, 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x2036, 0x00AB, 0x00BB, 0x2039,
             0x203A, 0xFF02, 0x05F3, 0x05F4, 0x300C, 0x300D:
             return ""  // apostrophes and quotes: "d’Alfama" is found by "dalfama" and "d'alfama"
-        case 0x00AD:
-            return ""  // a soft hyphen is invisible
+        case 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF:
+            return ""  // a soft hyphen and the zero-width characters are invisible
         case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0x058A, 0x2E3A, 0x2E3B, 0xFE58,
             0xFE63, 0xFF0D:
             return "-"

@@ -155,7 +155,9 @@ enum Generator {
 
     /// Writes `count` features (one in a hundred a LineString, skipped by the loader) around
     /// Lisbon, and the same names one a line (for grep) beside it.
-    static func write(count: Int, seed: UInt64, geoJSON: String, names: String) throws {
+    /// With `vocabulary`, every name is one of its names (picked at random, seeded) and the
+    /// kind an OpenStreetMap tag; without it, the generator's own names.
+    static func write(count: Int, seed: UInt64, geoJSON: String, names: String, vocabulary: [String]? = nil) throws {
         var random = SeededGenerator(seed: seed)
         _ = FileManager.default.createFile(atPath: geoJSON, contents: nil)
         _ = FileManager.default.createFile(atPath: names, contents: nil)
@@ -170,7 +172,9 @@ enum Generator {
         let hours = ["Mo-Fr 08:00-19:00", "Mo-Su 09:00-22:00", "Tu-Sa 10:00-18:00", "24/7"]
         let streets = ["Rua Augusta", "Calle Mayor", "Rue de Rivoli", "Hauptstraße", "ulica Długa", "Main Street", "İstiklal Caddesi"]
         for index in 0..<count {
-            let (name, kind) = Self.name(&random)
+            let (name, kind) = vocabulary.map { words in
+                (words[Int(random.next() % UInt64(words.count))], Int(random.next() % UInt64(tags.count)))
+            } ?? Self.name(&random)
             let latitude = 38.7115 + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * 0.6
             let longitude = -9.1390 + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * 0.8
             let tag = tags[kind]
@@ -195,5 +199,33 @@ enum Generator {
         chunk += "\n]}\n"
         json.write(Data(chunk.utf8))
         lines.write(Data(nameChunk.utf8))
+    }
+
+    /// A Zipf vocabulary, when real names cannot be had: `words` made-up words from syllables,
+    /// and `count` names of one to three of them, each word drawn with a probability falling
+    /// as 1 / rank (a few words are everywhere, most are rare).
+    static func zipfNames(count: Int, words: Int = 200_000, seed: UInt64) -> [String] {
+        var random = SeededGenerator(seed: seed)
+        let syllables = ["ka", "lo", "mi", "sa", "ter", "vin", "do", "ré", "an", "bur", "ço", "ul", "ne", "ger", "ha", "pi", "ost", "el", "ja", "wy", "ør", "zu", "te", "bra"]
+        let vocabulary = (0..<words).map { _ in
+            (0..<(1 + Int(random.next() % 3))).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined()
+        }
+        var cumulative: [Double] = []
+        cumulative.reserveCapacity(words)
+        var total = 0.0
+        for rank in 1...words {
+            total += 1 / Double(rank)
+            cumulative.append(total)
+        }
+        func draw() -> String {
+            let target = Double(random.next() % 1_000_000_000) / 1e9 * total
+            var low = 0, high = words - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if cumulative[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            return vocabulary[low].prefix(1).uppercased() + vocabulary[low].dropFirst()
+        }
+        return (0..<count).map { _ in (0..<(1 + Int(random.next() % 3))).map { _ in draw() }.joined(separator: " ") }
     }
 }

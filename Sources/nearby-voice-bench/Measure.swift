@@ -39,6 +39,8 @@ enum Measure {
         var seconds: Double
         /// The child's peak resident size (wait4's ru_maxrss), in kilobytes.
         var peakKB: Int
+        /// User and system CPU time, in seconds: above `seconds` when threads ran side by side.
+        var cpuSeconds: Double
         var status: Int32
         var output: String
     }
@@ -62,14 +64,15 @@ enum Measure {
         var pid: pid_t = 0
         let start = now()
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environment)
-        guard spawned == 0 else { return Child(seconds: .nan, peakKB: 0, status: -1, output: "") }
+        guard spawned == 0 else { return Child(seconds: .nan, peakKB: 0, cpuSeconds: .nan, status: -1, output: "") }
         var status: Int32 = 0
         var usage = rusage()
         _ = wait4(pid, &status, 0, &usage)
         let seconds = now() - start
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         unlink(outputPath)
-        return Child(seconds: seconds, peakKB: Int(usage.ru_maxrss), status: status, output: output)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Child(seconds: seconds, peakKB: Int(usage.ru_maxrss), cpuSeconds: cpu, status: status, output: output)
     }
 
     /// Whether a program is on PATH.

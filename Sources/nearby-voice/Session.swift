@@ -81,6 +81,7 @@ final class Session {
     private func finish() throws(Failure) {
         do { try presenter.finish() } catch { throw Self.failure(writing: error, state.words) }
         tellIfDeviceLost()
+        tellNotices()
     }
 
     /// Exit 74 with the file's message; 141 without one when standard output's reader has gone.
@@ -104,11 +105,25 @@ final class Session {
             Data((state.words.text("speech.device-lost") + "\n").utf8))
     }
 
+    /// What speech could not do, said once each on standard error, and spoken: a voice the
+    /// core announced but espeak-ng could not load.
+    private func tellNotices() {
+        for notice in presenter.speech?.outcomes.drainNotices() ?? [] {
+            switch notice {
+            case .voiceNotSet(let voice, let reason, let kept):
+                let text = state.words.text("speech.voice-not-loaded", ["voice": voice, "reason": reason, "kept": kept])
+                FileHandle.standardError.write(Data((text + "\n").utf8))
+                presenter.speech?.enqueue(Utterance(seq: 0, text: text, priority: .polite))
+            }
+        }
+    }
+
     /// The kept-announcement number (the core's count) of each announcement number said live.
     private var keptNumbers: [Int: Int] = [:]
 
     /// Hands what speech reported to the transcript and to the core's history marks.
     private func settleSpeech() throws(Failure) {
+        tellNotices()
         guard let speech = presenter.speech, speech.mode == .live else { return }
         tellIfDeviceLost()
         let outcomes = speech.outcomes.drain()
@@ -118,6 +133,7 @@ final class Session {
             switch outcome {
             case .interrupted: _ = state.reduce(.speechEnded(number: number, .interrupted))
             case .dropped: _ = state.reduce(.speechEnded(number: number, .dropped))
+            case .failed: _ = state.reduce(.speechEnded(number: number, .failed))
             case .spoken: break
             }
         }

@@ -52,6 +52,17 @@ struct SynthesisTests {
         return Double(wav.samples.count) / Double(wav.rate)
     }
 
+    /// espeak-ng opens "Commands" with 39 ms of zeros: the utterance starts at its first
+    /// sound instead, and loses nothing else (the reference's length, less that silence).
+    @Test func leadingSilenceIsNotPlayed() throws {
+        let text = "Commands: find, clear, done."
+        let wav = try render([text])
+        #expect(abs(Int(try #require(wav.samples.first))) > SpeechOutput.silence)
+        let seconds = Double(wav.samples.count) / Double(wav.rate)
+        let reference = try referenceSeconds(text)
+        #expect(seconds < reference - 0.02 && seconds > reference - 0.2, "\(seconds) s against espeak-ng's \(reference) s")
+    }
+
     @Test func speechLastsAsLongAsTheWordsAndIsNotSilent() throws {
         let text = "Harbor Coffee, Café, 285 metres west, 4 minute walk."
         let wav = try render([text])
@@ -98,5 +109,41 @@ struct SynthesisTests {
         #expect(throws: SpeechError.voiceNotFound) {
             _ = try SpeechOutput(mode: .renderOnly, voice: { var settings = Settings(); settings.voice = "no-such-voice"; return VoiceSettings(settings) }(), wavPath: nil)
         }
+    }
+}
+
+/// What the worker reports when espeak-ng fails: never `.spoken`, never silence.
+@Suite("Speech failures are reported", .serialized)
+struct SpeechFailureTests {
+    @Test func aVoiceThatCannotBeLoadedIsReportedOnceAndSpeechGoesOn() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var settings = Settings()
+        settings.earcons = false
+        let output = try SpeechOutput(mode: .renderOnly, voice: VoiceSettings(settings), wavPath: path)
+        settings.voice = "no-such-voice"
+        settings.rate = 300
+        output.setVoice(VoiceSettings(settings))
+        output.enqueue(Utterance(seq: 1, text: "Goodbye.", priority: .assertive))
+        output.enqueue(Utterance(seq: 2, text: "Goodbye.", priority: .assertive))
+        output.finish()
+        let notices = output.outcomes.drainNotices()
+        #expect(notices.count == 1)
+        guard case .voiceNotSet(let voice, let reason, let kept)? = notices.first else {
+            Issue.record("no notice: \(notices)")
+            return
+        }
+        #expect(voice == "no-such-voice" && kept == "en")
+        #expect(!reason.isEmpty)
+        // Both were spoken, in the voice kept, at the rate asked for.
+        #expect(output.outcomes.drain().map(\.outcome) == [.spoken, .spoken])
+        #expect(Double(try readWAV(path).samples.count) / 22_050 > 0.3)
+    }
+
+    @Test func aFailureIsWrittenToTheTranscript() {
+        let entry = TranscriptEntry(
+            seq: 3, line: 2, input: "next", announcement: Announcement("Café.", kind: .place),
+            outcome: .failed(reason: "voice not found"))
+        #expect(entry.jsonLine.hasSuffix(",\"failed\":true,\"reason\":\"voice not found\"}"))
     }
 }

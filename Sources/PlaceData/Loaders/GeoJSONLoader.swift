@@ -21,8 +21,9 @@ enum GeoJSONLoader {
     /// Features arrays shorter than this (in bytes) are read on one thread.
     static let parallelBytes = 1 << 20
 
-    static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(PlacesFile.Problem) -> PlacesFile.Loaded {
-        if bytes.count >= parallelBytes, let loaded = quickly(bytes, file: file) { return loaded }
+    /// `parallel: false` reads on one thread whatever the size (tests compare the two reads).
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String, parallel: Bool = true) throws(PlacesFile.Problem) -> PlacesFile.Loaded {
+        if parallel, bytes.count >= parallelBytes, let loaded = quickly(bytes, file: file) { return loaded }
         // About 180 bytes a feature in an OpenStreetMap export.
         var builder = PlaceBuilder(file: file, bytes: bytes, expected: bytes.count / 200)
         let skipped = try document(bytes, file: file, &builder, parallel: false)
@@ -30,7 +31,7 @@ enum GeoJSONLoader {
     }
 
     /// The places of a file read on two threads, ids checked at the end; nil on any problem.
-    private static func quickly(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> PlacesFile.Loaded? {
+    static func quickly(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> PlacesFile.Loaded? {
         var builder = PlaceBuilder(file: file, bytes: bytes, collecting: bytes.count / 180)
         do throws(PlacesFile.Problem) {
             let skipped = try document(bytes, file: file, &builder, parallel: true)
