@@ -77,7 +77,9 @@ final class ScriptLineReader: LineReader {
             let line = Self.firstInvalidLine(data)
             throw Failure(.dataError, words.text("file.script.not-utf8", ["file": path, "line": String(line)]))
         }
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // A byte-order mark at the start is not part of the first command.
+        lines = (text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)).split(
+            separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
     }
 
