@@ -86,7 +86,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .back: return noArgument(.dimmedMapTapped)
         case .detent:
             guard let detent = Detent(word: argument, words: words) else {
-                var fields = ["word": NearbyState.echo(argument)]
+                var fields = ["word": NearbyState.echo(argument, words)]
                 for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
                 let problem = Phrase(argument.isEmpty ? "detent.needs-name" : "detent.unknown", fields)
                 return .invalid(.badArgument(command: name, problem))

@@ -214,7 +214,7 @@ extension NearbyState {
             ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
         else {
             let names = kinds.map(\.kind).joined(separator: say("list.separator"))
-            return [Announcement(say("filter.unknown", ["kind": Self.echo(kind), "kinds": names]), kind: .error, earcon: .error)]
+            return [Announcement(say("filter.unknown", ["kind": Self.echo(kind, words), "kinds": names]), kind: .error, earcon: .error)]
         }
         kindFilter = match.kind
         return afterFilterChange()
@@ -361,7 +361,7 @@ extension NearbyState {
                 let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(separator: say("list.separator"))
                 return .failure(
                     refusal(
-                        "select.ambiguous", ["count": grouped(candidates.count), "name": Self.echo(typed), "names": names],
+                        "select.ambiguous", ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
                         count: candidates.count))
             }
             if let hidden = catalog.places.indices.first(where: named) {
@@ -372,7 +372,7 @@ extension NearbyState {
                 }
                 return .failure(refusal("select.hidden-by-search", ["name": name]))
             }
-            return .failure(refusal("select.no-such-name", ["name": Self.echo(typed)]))
+            return .failure(refusal("select.no-such-name", ["name": Self.echo(typed, words)]))
         }
     }
 
@@ -655,7 +655,7 @@ extension NearbyState {
             return [Announcement(say("help.commands", ["commands": names]), kind: .help)]
         }
         guard let info = Command(word: topic, words: words) ?? Command.nearest(to: topic, words: words) else {
-            return [Announcement(say("help.no-such-command", ["word": Self.echo(topic)]), kind: .error, earcon: .error)]
+            return [Announcement(say("help.no-such-command", ["word": Self.echo(topic, words)]), kind: .error, earcon: .error)]
         }
         var text = say("help.command", ["usage": info.usage(words), "summary": info.summary(words)])
         if !info.aliases.isEmpty {
@@ -667,7 +667,7 @@ extension NearbyState {
     private func invalid(_ error: CommandError) -> Announcement {
         switch error {
         case .unknownCommand(let typed, let suggestion):
-            let word = Self.echo(typed)
+            let word = Self.echo(typed, words)
             if suggestion == nil, typed.count <= Self.queryLimit, !catalog.matches(query: typed).isEmpty,
                 TextFolding.queryWords(typed).count > 0
             {
@@ -679,7 +679,7 @@ extension NearbyState {
         case .badArgument(_, let phrase):
             return Announcement(say(phrase), kind: .error, earcon: .error)
         case .unknownSetting(let typed, let suggestion):
-            let key = Self.echo(typed)
+            let key = Self.echo(typed, words)
             let text = suggestion.map { say("setting.unknown-did-you-mean", ["key": key, "suggestion": $0]) }
                 ?? say("setting.unknown", ["key": key])
             return Announcement(text, kind: .error, earcon: .error)

@@ -77,8 +77,8 @@ public struct NearbyState: Equatable, Sendable {
     var maxScrollOffset: Double { Double(max(0, shown.count - visibleRows)) * Self.rowHeight }
 
     /// What an error repeats of what was typed: at most `echoLimit` characters, then an ellipsis.
-    public static func echo(_ typed: String) -> String {
-        typed.count > echoLimit ? String(typed.prefix(echoLimit)) + "\u{2026}" : typed
+    public static func echo(_ typed: String, _ words: Catalog) -> String {
+        typed.count > echoLimit ? words.text("input.echo-cut", ["text": String(typed.prefix(echoLimit))]) : typed
     }
 
     /// The places the list shows, nearest first.
