@@ -86,7 +86,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .back: return noArgument(.dimmedMapTapped)
         case .detent:
             guard let detent = Detent(word: argument, words: words) else {
-                var fields = ["word": argument]
+                var fields = ["word": NearbyState.echo(argument, words)]
                 for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
                 let problem = Phrase(argument.isEmpty ? "detent.needs-name" : "detent.unknown", fields)
                 return .invalid(.badArgument(command: name, problem))
@@ -196,7 +196,9 @@ public enum Command: String, CaseIterable, Sendable {
 public enum CommandParser {
     /// The action a line asks for, or nil for a blank line or a `#` comment.
     public static func parse(_ line: String, words: Catalog = .builtIn(.english)) -> Action? {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Cleaned once (escape sequences, control characters, a byte-order mark): what is
+        // searched is what is shown and spoken.
+        let trimmed = SafeText.clean(line, limit: .max).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         let word: String, rest: String
         if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {

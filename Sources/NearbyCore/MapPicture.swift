@@ -83,14 +83,13 @@ public struct MapPicture {
         summary = words.text(state.selection == nil ? "map.summary" : "map.summary-selected", ["places": pins])
     }
 
-    /// Writes sheet text over a row, leaving the pins seen through the sheet where they are.
+    /// Writes sheet text over a row, over whatever pins are behind it: the sheet's border, title
+    /// and field are drawn last, as the sheet is on top of the map.
     private static func write(_ text: String, into grid: inout [[Character]], row: Int, centred: Bool = false) {
         let columns = grid[row].count
         let characters = Array(text.prefix(columns))
         let start = centred ? max(0, (columns - characters.count) / 2) : 0
         for (offset, character) in characters.enumerated() where start + offset < columns {
-            let behind = grid[row][start + offset]
-            if behind.isLetter || behind == "@" || behind == "*" { continue }
             grid[row][start + offset] = character
         }
     }

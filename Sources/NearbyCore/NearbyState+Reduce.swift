@@ -122,25 +122,38 @@ extension NearbyState {
     }
 
     private mutating func enterQuery(_ text: String) -> [Announcement] {
+        guard !Self.isTooLong(text) else {
+            return [Announcement(say("search.too-long", ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)]
+        }
         isSearching = true
-        _ = raiseForKeyboard()
-        return applyQuery(text, priority: .assertive)
+        let moved = raiseForKeyboard()
+        var answers = applyQuery(text, priority: .assertive)
+        // A detent change is always heard: the snap, and the words `find` alone says.
+        if moved { answers.insert(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap), at: 1) }
+        return answers
     }
 
     private mutating func typeQuery(_ text: String) -> [Announcement] {
-        guard text != query else { return [] }
+        guard !Self.isTooLong(text), Self.cleanQuery(text) != query else { return [] }
         isSearching = true
-        _ = raiseForKeyboard()
+        let moved = raiseForKeyboard()
         var answers = applyQuery(text, priority: .status)
         answers.removeAll { $0.kind == .camera }
+        if moved { answers.append(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap)) }
         return answers
     }
 
     /// The seed's `onChange(of: query)`: the selection goes and the camera shows every match.
     private mutating func applyQuery(_ text: String, priority: Announcement.Priority) -> [Announcement] {
-        query = text.trimmingCharacters(in: .whitespaces)
+        let cleaned = Self.cleanQuery(text)
+        // Only a changed query deselects and moves the camera: the seed's `onChange(of: query)`.
+        guard cleaned != query else {
+            return [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: shown.isEmpty ? .noResults : nil)]
+        }
+        query = cleaned
         selection = nil
         focus = nil
+        scrollOffset = 0
         refreshShown()
         let earcon: Announcement.Earcon? = shown.isEmpty ? .noResults : nil
         var answers = [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: earcon)]
@@ -151,11 +164,34 @@ extension NearbyState {
         return answers
     }
 
+    /// The query as it is searched, shown and spoken: cleaned once (no escape sequences or
+    /// control characters), without spaces at its ends.
+    static func cleanQuery(_ text: String) -> String {
+        SafeText.clean(text, limit: Self.queryLimit).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether a query is longer than a search takes, once cleaned.
+    static func isTooLong(_ text: String) -> Bool {
+        SafeText.clean(text, limit: queryLimit + 1).trimmingCharacters(in: .whitespaces).count > queryLimit
+    }
+
     private mutating func clearQuery() -> [Announcement] {
         guard !query.isEmpty || selection != nil else {
             return [Announcement(say("search.already-empty") + " " + resultsPhrase(), kind: .results)]
         }
-        var answers = applyQuery("", priority: .assertive)
+        var answers: [Announcement]
+        if query.isEmpty {
+            // Only the selection goes: the query did not change.
+            selection = nil
+            focus = nil
+            answers = [Announcement(resultsPhrase(), kind: .results)]
+            if camera != .showingAll {
+                camera = .showingAll
+                answers.append(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera))
+            }
+        } else {
+            answers = applyQuery("", priority: .assertive)
+        }
         answers[0].text = say("search.cleared") + " " + answers[0].text
         return answers
     }
@@ -179,7 +215,7 @@ extension NearbyState {
             ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
         else {
             let names = kinds.map(\.kind).joined(separator: say("list.separator"))
-            return [Announcement(say("filter.unknown", ["kind": kind, "kinds": names]), kind: .error, earcon: .error)]
+            return [Announcement(say("filter.unknown", ["kind": Self.echo(kind, words), "kinds": names]), kind: .error, earcon: .error)]
         }
         kindFilter = match.kind
         return afterFilterChange()
@@ -188,6 +224,7 @@ extension NearbyState {
     private mutating func afterFilterChange() -> [Announcement] {
         selection = nil
         focus = nil
+        scrollOffset = 0
         refreshShown()
         var answers = [
             Announcement(
@@ -239,6 +276,12 @@ extension NearbyState {
         guard detent != .resting else {
             return [Announcement(say("list.hidden-at-resting"), kind: .place, earcon: .end)]
         }
+        // At full height the details cover the list: `next` never reads rows not shown.
+        if detent == .full, let index = selectedIndex {
+            return [
+                Announcement(say("list.behind-details", ["name": catalog.places[index].name]), kind: .place, earcon: .end)
+            ]
+        }
         // A focus beyond what this detent reaches (the sheet came down) steps back into it.
         let target = focus.map { min($0, reachableCount) + step } ?? (step > 0 ? 0 : reachableCount - 1)
         if target < 0 {
@@ -258,6 +301,7 @@ extension NearbyState {
             return [Announcement(say("list.end", ["place": last]), kind: .place, earcon: .end)]
         }
         focus = target
+        if detent == .full { scrollToShow(row: target) }
         return [Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)]
     }
 
@@ -318,7 +362,7 @@ extension NearbyState {
                 let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(separator: say("list.separator"))
                 return .failure(
                     refusal(
-                        "select.ambiguous", ["count": grouped(candidates.count), "name": typed, "names": names],
+                        "select.ambiguous", ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
                         count: candidates.count))
             }
             if let hidden = catalog.places.indices.first(where: named) {
@@ -329,7 +373,7 @@ extension NearbyState {
                 }
                 return .failure(refusal("select.hidden-by-search", ["name": name]))
             }
-            return .failure(refusal("select.no-such-name", ["name": typed]))
+            return .failure(refusal("select.no-such-name", ["name": Self.echo(typed, words)]))
         }
     }
 
@@ -337,12 +381,9 @@ extension NearbyState {
         guard let index = selectedIndex else {
             return [Announcement(say("selection.none"), kind: .error, earcon: .error)]
         }
+        // The seed leaves the camera where it is when the selection goes.
         selection = nil
-        camera = .showingAll
-        return [
-            Announcement(say("selection.cleared", ["name": catalog.places[index].name]), kind: .selection),
-            Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera),
-        ]
+        return [Announcement(say("selection.cleared", ["name": catalog.places[index].name]), kind: .selection)]
     }
 
     private func walk() -> [Announcement] {
@@ -404,9 +445,61 @@ extension NearbyState {
         return [Announcement(handlePhrase(), kind: .detent, earcon: .snap)]
     }
 
+    /// Whether a drag reaches the full list's scroll: the list is shown at the top detent.
+    private var listScrolls: Bool { detent == .full && selectedIndex == nil && maxScrollOffset > 0 }
+
+    /// Scrolls the full list by `points` (positive shows later rows), whole rows at a time.
+    /// Returns whether it moved.
+    private mutating func scrollList(by points: Double) -> Bool {
+        let target = ((scrollOffset + points) / Self.rowHeight).rounded() * Self.rowHeight
+        let clamped = min(max(0, target), maxScrollOffset)
+        guard clamped != scrollOffset else { return false }
+        scrollOffset = clamped
+        return true
+    }
+
+    /// Scrolls the full list, quietly, so that `row` is on the screen (as VoiceOver does when a
+    /// swipe reaches a row below the last one shown).
+    private mutating func scrollToShow(row: Int) {
+        let top = Double(row) * Self.rowHeight
+        if top < scrollOffset { scrollOffset = top }
+        let bottom = Double(row - visibleRows + 1) * Self.rowHeight
+        if bottom > scrollOffset { scrollOffset = min(bottom, maxScrollOffset) }
+    }
+
+    /// The rows the full list shows, as VoiceOver says a page: "Places 11 to 20 of 21".
+    func pagePhrase() -> String {
+        let first = Int(scrollOffset / Self.rowHeight) + 1
+        let last = min(shown.count, first + visibleRows - 1)
+        return say("list.page", ["first": grouped(first), "last": grouped(last), "count": grouped(shown.count)])
+    }
+
+    /// The seed's scroll handoff, within one gesture: at the top detent a drag up scrolls the
+    /// list, and a drag down scrolls it back to offset 0 before it moves the sheet again.
     private mutating func drag(_ translation: Double, velocity: Double) -> [Announcement] {
         guard isSheetPresented else { return [sheetDismissedError()] }
         let geometry = SheetGeometry(screenHeight: settings.screenHeight)
+        var translation = translation, velocity = velocity, scrolledToTop = false
+        if listScrolls && translation < 0 {
+            guard scrollList(by: -translation - SheetGeometry.projection(velocity: velocity)) else {
+                return [Announcement(say("list.page-end", ["page": pagePhrase()]), kind: .screen, earcon: .end)]
+            }
+            return [Announcement(pagePhrase(), kind: .screen)]
+        }
+        if detent == .full && selectedIndex == nil && scrollOffset > 0 && translation > 0 {
+            let consumed = min(translation, scrollOffset)
+            translation -= consumed
+            if translation <= 0 {
+                _ = scrollList(by: -consumed - max(0, SheetGeometry.projection(velocity: velocity)))
+                return [Announcement(pagePhrase(), kind: .screen)]
+            }
+            // The list reached its top within the gesture: the rest moves the sheet.
+            scrollOffset = 0
+            velocity = max(0, velocity)
+            scrolledToTop = true
+        }
+        let before = detent
+        let beyondTop = geometry.height(of: detent) - translation - geometry.height(of: .full)
         switch geometry.settle(from: detent, translation: translation, velocity: velocity, dismissible: settings.dismissible) {
         case .dismissed:
             isSheetPresented = false
@@ -414,12 +507,19 @@ extension NearbyState {
             return [Announcement(say("sheet.dismissed"), kind: .detent, earcon: .snap)]
         case .detent(let target):
             if target == detent {
+                // The list came back to its top and the sheet stayed: the page is what moved.
+                if scrolledToTop { return [Announcement(pagePhrase(), kind: .screen)] }
                 return [
                     Announcement(say("sheet.springs-back", ["detent": target.situation(words)]), kind: .detent, earcon: .snap)
                 ]
             }
             detent = target
-            return [Announcement(handlePhrase(), kind: .detent, earcon: .snap)]
+            var answers = [Announcement(handlePhrase(), kind: .detent, earcon: .snap)]
+            // Dragged past the top detent: the rest of the gesture scrolls the list.
+            if before != .full, target == .full, beyondTop > 0, listScrolls, scrollList(by: beyondTop) {
+                answers.append(Announcement(pagePhrase(), priority: .polite, kind: .screen))
+            }
+            return answers
         }
     }
 
@@ -452,12 +552,18 @@ extension NearbyState {
         return parts.joined(separator: " ")
     }
 
+    /// A place's name, said to be selected when it is: "Selected, Harbor Coffee".
+    private func markedName(_ index: Int) -> String {
+        let name = catalog.places[index].name
+        return catalog.places[index].id == selection ? say("place.selected", ["place": name]) : name
+    }
+
     /// The rail of the half detent: the nearest few, with their distances.
     func railPhrase() -> String {
         let rail = shown.prefix(Self.railSize)
         guard !rail.isEmpty else { return emptyListPhrase() }
         let blocks = rail.map {
-            say("rail.item", ["name": catalog.places[$0].name, "distance": distancePhrase(distances[$0])])
+            say("rail.item", ["name": markedName($0), "distance": distancePhrase(distances[$0])])
         }
         var text = say("rail", ["places": blocks.joined(separator: say("list.item-separator"))])
         if shown.count > rail.count {
@@ -475,7 +581,7 @@ extension NearbyState {
             say(
                 "list.row",
                 [
-                    "number": String($0.offset + 1), "name": catalog.places[$0.element].name,
+                    "number": String($0.offset + 1), "name": markedName($0.element),
                     "where": distanceAndDirection(of: $0.element),
                 ])
         }
@@ -551,7 +657,7 @@ extension NearbyState {
             return [Announcement(say("help.commands", ["commands": names]), kind: .help)]
         }
         guard let info = Command(word: topic, words: words) ?? Command.nearest(to: topic, words: words) else {
-            return [Announcement(say("help.no-such-command", ["word": topic]), kind: .error, earcon: .error)]
+            return [Announcement(say("help.no-such-command", ["word": Self.echo(topic, words)]), kind: .error, earcon: .error)]
         }
         var text = say("help.command", ["usage": info.usage(words), "summary": info.summary(words)])
         if !info.aliases.isEmpty {
@@ -562,8 +668,11 @@ extension NearbyState {
 
     private func invalid(_ error: CommandError) -> Announcement {
         switch error {
-        case .unknownCommand(let word, let suggestion):
-            if suggestion == nil, !catalog.matches(query: word).isEmpty, TextFolding.queryWords(word).count > 0 {
+        case .unknownCommand(let typed, let suggestion):
+            let word = Self.echo(typed, words)
+            if suggestion == nil, typed.count <= Self.queryLimit, !catalog.matches(query: typed).isEmpty,
+                TextFolding.queryWords(typed).count > 0
+            {
                 return Announcement(say("command.unknown-search", ["word": word]), kind: .error, earcon: .error)
             }
             let text = suggestion.map { say("command.unknown-did-you-mean", ["word": word, "suggestion": $0]) }
@@ -571,7 +680,8 @@ extension NearbyState {
             return Announcement(text, kind: .error, earcon: .error)
         case .badArgument(_, let phrase):
             return Announcement(say(phrase), kind: .error, earcon: .error)
-        case .unknownSetting(let key, let suggestion):
+        case .unknownSetting(let typed, let suggestion):
+            let key = Self.echo(typed, words)
             let text = suggestion.map { say("setting.unknown-did-you-mean", ["key": key, "suggestion": $0]) }
                 ?? say("setting.unknown", ["key": key])
             return Announcement(text, kind: .error, earcon: .error)

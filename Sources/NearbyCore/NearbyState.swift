@@ -21,6 +21,9 @@ public struct NearbyState: Equatable, Sendable {
     /// The position in `shown` that `next` and `previous` last reached.
     public internal(set) var focus: Int?
     public internal(set) var camera: Camera = .showingAll
+    /// How far the full list is scrolled, in points (whole rows of `rowHeight`): the seed's
+    /// inner scroll, which only the top detent lets a drag reach.
+    public internal(set) var scrollOffset = 0.0
     /// The places the list and the map show: catalog indices, nearest first, put in order only
     /// as far as they are read (a million matches are counted, and the nearest named, unsorted).
     public private(set) var shown: NearestFirst
@@ -39,6 +42,14 @@ public struct NearbyState: Equatable, Sendable {
 
     /// How many announcements `history` keeps.
     public static let historyLimit = 100
+    /// The longest search, in characters (once cleaned): a longer one is refused, and said so.
+    public static let queryLimit = 200
+    /// How many characters of what was typed an error repeats.
+    public static let echoLimit = 40
+    /// The height of a row of the full list, in points: what `drag` scrolls the list by.
+    public static let rowHeight = 60.0
+    /// Where the full list begins in the sheet, in points: below the title, search and pills.
+    public static let listTop = 190.0
     /// How many places the rail of the half detent shows.
     public static let railSize = 4
 
@@ -54,6 +65,20 @@ public struct NearbyState: Equatable, Sendable {
         self.distances = catalog.places.map { settings.origin.distance(to: $0.coordinate) }
         self.shown = NearestFirst(members: [], distances: [])
         refreshShown()
+    }
+
+    /// How many rows of the full list the screen shows at once: the top detent's height less
+    /// the title, the search field and the pills (`listTop` points), in rows of `rowHeight`.
+    public var visibleRows: Int {
+        max(1, Int((SheetGeometry(screenHeight: settings.screenHeight).height(of: .full) - Self.listTop) / Self.rowHeight))
+    }
+
+    /// The furthest the full list scrolls: its last row at the bottom of the screen.
+    var maxScrollOffset: Double { Double(max(0, shown.count - visibleRows)) * Self.rowHeight }
+
+    /// What an error repeats of what was typed: at most `echoLimit` characters, then an ellipsis.
+    public static func echo(_ typed: String, _ words: Catalog) -> String {
+        typed.count > echoLimit ? words.text("input.echo-cut", ["text": String(typed.prefix(echoLimit))]) : typed
     }
 
     /// The places the list shows, nearest first.
@@ -74,6 +99,7 @@ public struct NearbyState: Equatable, Sendable {
         kindFilter = nil
         selection = nil
         focus = nil
+        scrollOffset = 0
         camera = .showingAll
         refreshShown()
     }
@@ -95,6 +121,7 @@ public struct NearbyState: Equatable, Sendable {
         let members = query.isEmpty && kindFilter == nil
             ? (0..<Int32(catalog.count)).map { $0 } : catalog.matchSet(query: query, kind: kindFilter).members
         shown = NearestFirst(members: members, distances: distances)
+        scrollOffset = min(scrollOffset, maxScrollOffset)
         if let focus, focus >= shown.count { self.focus = nil }
     }
 }

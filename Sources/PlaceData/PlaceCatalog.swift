@@ -17,7 +17,19 @@ public struct PlaceCatalog: Equatable, Sendable {
     /// with letters like ł, ø, ß typed as l, o, ss, umlauts as a/ae, quotes left out, and in the
     /// name read without its spaces and hyphens ("saopedro" finds "São Pedro").
     package func matchSet(query: String, kind: String? = nil) -> PlaceSet {
-        index.matches(query: query, kind: kind)
+        var found = index.matches(query: query, kind: kind)
+        // A word of punctuation alone ("'", "-") is looked for as typed, never dropped.
+        let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter(TextFolding.isLiteralWord)
+            .map(TextFolding.literalForm)
+        guard !literals.isEmpty else { return found }
+        var kept = PlaceSet(count: count)
+        for member in found.members {
+            let place = places[Int(member)]
+            let text = TextFolding.literalForm("\(place.name) \(place.kind)")
+            if literals.allSatisfy({ text.contains($0) }) { kept.insert(member) }
+        }
+        found.formIntersection(kept)
+        return found
     }
 
     /// The same matches as catalog indices, ascending.

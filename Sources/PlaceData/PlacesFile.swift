@@ -112,9 +112,26 @@ public enum PlacesFile {
         }
     }
 
-    /// Loads the places of a file in whichever format it is.
-    public static func load(_ data: Data, file: String) throws(Problem) -> Loaded {
-        try load(data, file: file, as: format(of: data, file: file))
+    /// Loads the places of a file in whichever format it is, its bytes in `encoding`. In UTF-8,
+    /// a byte that is not UTF-8 is refused with its line and column (never turned into U+FFFD,
+    /// which a synthesiser reads as noise), and the problem names `--encoding latin1`.
+    public static func load(_ data: Data, file: String, encoding: TextEncoding = .utf8) throws(Problem) -> Loaded {
+        guard encoding == .utf8 else {
+            let converted = encoding.utf8Data(data)
+            return try load(converted, file: file, as: format(of: converted, file: file))
+        }
+        if let offset = TextEncoding.firstInvalidUTF8(data) {
+            let byte = "0x" + String(data[data.startIndex + offset], radix: 16, uppercase: true)
+            // A binary file (a NUL before the bad byte) is better told by its format's own
+            // words ("found the byte 0x00, which is not JSON text").
+            if data.prefix(offset).contains(0) { _ = try load(data, file: file, as: format(of: data, file: file)) }
+            throw data.withUnsafeBytes { raw in
+                Problem(
+                    file: file, in: raw.bindMemory(to: UInt8.self), at: offset, field: nil,
+                    message: Phrase("places-file.not-utf8", ["byte": byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte]))
+            }
+        }
+        return try load(data, file: file, as: format(of: data, file: file))
     }
 
     /// Loads the places of a file in `format`.

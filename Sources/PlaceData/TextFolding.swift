@@ -180,6 +180,29 @@ public enum TextFolding {
         0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
     ]
 
+    /// The literal form of a query word with no letter or digit, and of the text it is looked
+    /// for in (the seed's rule: the word as typed, case and accents ignored): every apostrophe
+    /// and quote is "'", every dash "-", so that they still match each other.
+    public static func literalForm(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x27, 0x22, 0x60: out += "'"
+            case 0x00AD, 0x0300...0x036F: continue
+            default:
+                let folded = foldScalar(scalar)
+                out += folded.isEmpty ? "'" : folded
+            }
+        }
+        return out
+    }
+
+    /// Whether a query word has no letter or digit, so that its fold is empty and it is looked
+    /// for literally.
+    public static func isLiteralWord(_ word: String) -> Bool {
+        searchForms(word).allSatisfy(\.isEmpty) && !literalForm(word).isEmpty
+    }
+
     /// The fold of one scalar the slow way: special letters, punctuation variants, then
     /// canonical decomposition without its marks, lowered.
     private static func foldScalar(_ scalar: Unicode.Scalar) -> String {

@@ -51,6 +51,8 @@ public struct Scenario: Equatable, Sendable {
 
     /// Parses the text of a `.nvtest` file.
     public static func parse(_ text: String) throws(Problem) -> Scenario {
+        // A byte-order mark at the start is not part of the first line.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }

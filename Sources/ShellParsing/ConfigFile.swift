@@ -30,6 +30,8 @@ public enum ConfigFile {
 
     /// Applies the text of a config file; `path` names it in errors.
     public static func apply(contents text: String, path: String, to options: inout Options) throws(Failure) {
+        // A byte-order mark at the start is not part of the first key.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }

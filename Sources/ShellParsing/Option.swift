@@ -1,4 +1,5 @@
 import NearbyCore
+import PlaceData
 import Words
 
 /// An option of the command line, as one typed table: the program's own options, and every
@@ -10,7 +11,7 @@ public enum Option: Hashable, Sendable {
 
     /// The options that are not settings: how the program runs rather than what the screen does.
     public enum Program: String, CaseIterable, Sendable {
-        case script, speech, wav, transcript, format, pace
+        case script, encoding, speech, wav, transcript, format, pace
         case keyEcho = "key-echo"
         case typingPause = "typing-pause"
         case keysStopSpeech = "keys-stop-speech"
@@ -43,6 +44,7 @@ public enum Option: Hashable, Sendable {
         case .program(let program):
             switch program {
             case .speech: Options.SpeechMode.allCases.map(\.rawValue)
+            case .encoding: TextEncoding.allCases.map(\.rawValue)
             case .format: ["text", "jsonl"]
             case .pace: Options.Pace.allCases.map(\.rawValue)
             case .keyEcho: KeyEcho.allCases.map(\.rawValue)
@@ -74,7 +76,7 @@ extension Option.Program {
     func expected(_ words: Catalog) -> String {
         switch self {
         case .script, .wav, .transcript, .typingPause: return words.text("option.\(rawValue).expected")
-        case .speech, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
+        case .speech, .encoding, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
             let choices = Option.program(self).choices ?? []
             guard choices.count > 1 else { return choices.first ?? "" }
             return words.text(

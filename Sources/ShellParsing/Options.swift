@@ -1,5 +1,6 @@
 import Announcer
 import NearbyCore
+import PlaceData
 import Words
 
 /// Everything the command line (and the config file, and the environment) can set: the
@@ -15,6 +16,8 @@ public struct Options: Sendable {
         set { settings.placesFile = newValue }
     }
     public var scriptPath: String?
+    /// `--encoding`: how the bytes of the places file and the script are read.
+    public var encoding: TextEncoding = .utf8
     public var speech: SpeechMode = .auto
     public var wavPath: String?
     public var transcriptPath: String?
@@ -106,6 +109,9 @@ public struct Options: Sendable {
         }
         switch program {
         case .script: scriptPath = value
+        case .encoding:
+            guard let encoding = choice(TextEncoding.self) else { return refusal }
+            self.encoding = encoding
         case .speech:
             guard let mode = choice(SpeechMode.self) else { return refusal }
             speech = mode

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import PlaceData
 import ShellParsing
 import Words
 import Synchronization
@@ -72,14 +73,18 @@ final class ScriptLineReader: LineReader {
     let isInteractive = false
     var events = LineEvents()
 
-    init(path: String, words: Catalog) throws(Failure) {
+    init(path: String, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure) {
         let data: Data
-        do { data = Data(try FileContents(path: path).array) } catch { throw Failure(reading: .script, path, error, words) }
+        do { data = encoding.utf8Data(Data(try FileContents(path: path).array)) } catch {
+            throw Failure(reading: .script, path, error, words)
+        }
         guard let text = String(validating: data, as: UTF8.self) else {
             let line = Self.firstInvalidLine(data)
             throw Failure(.dataError, words.text("file.script.not-utf8", ["file": path, "line": String(line)]))
         }
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // A byte-order mark at the start is not part of the first command.
+        lines = (text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)).split(
+            separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
     }
 

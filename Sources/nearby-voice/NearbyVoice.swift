@@ -39,7 +39,7 @@ enum NearbyVoice {
             }
             let reader: LineReader
             if let script = options.scriptPath {
-                reader = try ScriptLineReader(path: script, words: options.words)
+                reader = try ScriptLineReader(path: script, words: options.words, encoding: options.encoding)
             } else if FileDescriptor.standardInput.isTerminal {
                 reader = ReadlineReader(
                     ReadlineReader.Configuration(
@@ -73,9 +73,9 @@ enum NearbyVoice {
     /// Loads `--places` (GeoJSON, CSV or a JSON array: `PlacesFile.format(of:file:)` tells), or
     /// the built-in places. GeoJSON features that are not Points are skipped, and said so once
     /// on standard error.
-    static func loadPlaces(_ path: String?, words: Catalog) throws(Failure) -> [Place] {
+    static func loadPlaces(_ path: String?, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure) -> [Place] {
         guard let path else { return BuiltInPlaces.lisbon }
-        let loaded = try readPlaces(path, words: words)
+        let loaded = try readPlaces(path, words: words, encoding: encoding)
         if loaded.skippedFeatures > 0 {
             let skipped = loaded.skippedFeatures
             let note = words.text("places.skipped-note", ["count": String(skipped)], count: skipped)
@@ -85,7 +85,7 @@ enum NearbyVoice {
     }
 
     /// Reads and parses a places file: all of it, or a failure naming what is wrong.
-    static func readPlaces(_ path: String, words: Catalog) throws(Failure) -> PlacesFile.Loaded {
+    static func readPlaces(_ path: String, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure) -> PlacesFile.Loaded {
         // Mapped, not copied: a 180 MB file is read once, by the loader, page by page.
         let contents: FileContents
         do { contents = try FileContents(path: path) } catch { throw Failure(reading: .places, path, error, words) }
@@ -95,6 +95,8 @@ enum NearbyVoice {
                 bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
                 deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
         }
-        do { return try PlacesFile.load(data, file: path) } catch { throw Failure(.dataError, error.text(words)) }
+        do { return try PlacesFile.load(data, file: path, encoding: encoding) } catch {
+            throw Failure(.dataError, error.text(words))
+        }
     }
 }

@@ -23,7 +23,7 @@ final class Session {
             try StringsFile.load(path, language: options.settings.language)
         }
         state = NearbyState(
-            places: try NearbyVoice.loadPlaces(options.placesPath, words: words ?? options.words),
+            places: try NearbyVoice.loadPlaces(options.placesPath, words: words ?? options.words, encoding: options.encoding),
             settings: options.settings, words: words)
         if let observer {
             presenter = Presenter(display: nil, transcript: nil, speech: nil, observer: observer)
@@ -160,7 +160,7 @@ final class Session {
         case .applySpeechSettings:
             presenter.speech?.setVoice(VoiceSettings(state.settings))
         case .loadPlaces(let path):
-            let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path, words: state.words) }
+            let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path, words: state.words, encoding: options.encoding) }
             switch read {
             case .success(let loaded):
                 let catalog = PlaceCatalog(loaded.places)

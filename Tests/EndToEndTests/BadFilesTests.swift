@@ -56,6 +56,32 @@ struct BadFilesTests {
         #expect(result.stdout.count < 2_000)
     }
 
+    @Test func aLatin1FileIsRefusedInUTF8AndLoadsWithItsEncoding() throws {
+        let path = try Self.write("latin1.csv", Data("name,kind,lat,lon\n".utf8) + Data([0x43, 0x61, 0x66, 0xE9]) + Data(" Bar,Bar,38.7115,-9.139\n".utf8))
+        let refused = try BinaryRunner.run(["--speech", "off", "--places", path], input: "next\n")
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "nearby-voice: \(path):2:4: not UTF-8 (byte 0xE9). If the file is Latin-1, load it with --encoding latin1.\n")
+        #expect(refused.stdout == "")
+        for encoding in ["latin1", "windows-1252"] {
+            let loaded = try BinaryRunner.run(["--speech", "off", "--encoding", encoding, "--places", path], input: "find cafe\n")
+            #expect(loaded.status == 0)
+            #expect(loaded.stdout.hasPrefix("1 place matches \"cafe\": Café Bar, Bar,"))
+        }
+    }
+
+    @Test func aScriptWithAByteOrderMarkOrInWindows1252Runs() throws {
+        let script = try Self.write("bom.txt", Data([0xEF, 0xBB, 0xBF]) + Data("find cafe\n".utf8))
+        let result = try BinaryRunner.run(["--speech", "off", "--script", script], input: "")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("3 places match \"cafe\"."))
+        let cp1252 = try Self.write("cp1252.txt", Data([0xEF, 0xBB, 0xBF]) + Data("find caf".utf8) + Data([0xE9, 0x0A]))
+        let refused = try BinaryRunner.run(["--speech", "off", "--script", cp1252], input: "")
+        #expect(refused.status == 65)
+        let converted = try BinaryRunner.run(["--speech", "off", "--encoding", "windows-1252", "--script", cp1252], input: "")
+        #expect(converted.status == 0)
+        #expect(converted.stdout.hasPrefix("3 places match \"café\"."))
+    }
+
     @Test func aMissingFileExits66() throws {
         let result = try BinaryRunner.run(["--speech", "off", "--places", "/nonexistent/places.csv"], input: "up\n")
         #expect(result.status == 66)

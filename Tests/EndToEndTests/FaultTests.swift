@@ -240,15 +240,15 @@ struct FaultTests {
                                  input: fifo, output: out, errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
         let lines = Array(Self.commands(6).utf8)
         _ = lines.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-        // Six commands, seven answers ("select 1" opens the details and reads them).
-        #expect(Self.waitUntil { (try? String(contentsOfFile: transcript, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 7 })
+        // Six commands, eight answers ("find cafe" lifts the sheet, "select 1" opens the details and reads them).
+        #expect(Self.waitUntil { (try? String(contentsOfFile: transcript, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 8 })
         Thread.sleep(forTimeInterval: 0.3)  // the speech worker finishes rendering into the WAV
         kill(pid, signal)
         #expect(End(Spawn.wait(pid, seconds: 10)) == .killed(signal))
         let kept = try String(contentsOfFile: transcript, encoding: .utf8)
         let shown = try String(contentsOfFile: "\(folder)/stdout.txt", encoding: .utf8)
         #expect(kept == shown)
-        #expect(kept.split(separator: "\n").count == 7)
+        #expect(kept.split(separator: "\n").count == 8)
         // The worker may still be rendering the last answer: the header may lag one chunk.
         #expect(try Self.checkWAV(wav, exact: false) > 22_050)
         #expect(try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8) == "")
@@ -309,7 +309,8 @@ struct FaultTests {
         let kept = try String(contentsOfFile: transcript, encoding: .utf8).split(separator: "\n")
         #expect(kept.first?.hasPrefix("Nearby: ") == true)
         #expect(kept.dropFirst().first?.hasPrefix("3 places match \"cafe\"") == true)
-        #expect(kept.count == 2)
+        #expect(kept.last == "Sheet at full height.")
+        #expect(kept.count == 3)
     }
 
     /// At a terminal, SIGTERM or SIGHUP while an answer is being spoken (live, to a private

@@ -57,11 +57,12 @@ struct HostileDataTests {
         }
     }
 
-    @Test func invalidUTF8BecomesAReplacementCharacterAndTheRestSurvives() throws {
+    @Test func invalidUTF8IsRefusedWithItsPlaceNeverReadAsAReplacementCharacter() throws {
         let places = try writeCSV(invalidByte: true)
         let result = try BinaryRunner.run(["--speech", "off", "--places", places], input: "find rouge\n")
-        #expect(result.status == 0)
-        #expect(result.stdout == "1 place matches \"rouge\": C\u{FFFD}af\u{E9} Rouge, Café, 10 metres north, 1 minute walk.\n")
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasSuffix(":2:9: not UTF-8 (byte 0xFF). If the file is Latin-1, load it with --encoding latin1.\n"))
     }
 
     @Test func markupInANameIsSpokenAsWordsNotObeyed() throws {

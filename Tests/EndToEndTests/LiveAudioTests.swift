@@ -50,7 +50,7 @@ struct LiveAudioTests {
         #expect(abs(heard.soundSeconds() - said.soundSeconds()) < 0.3, "heard \(heard.soundSeconds()) s, said \(said.soundSeconds()) s")
         // With the default pace every answer is heard whole: no mark in the transcript.
         let entries = try jsonLines(transcript)
-        #expect(entries.count == 4)
+        #expect(entries.count == 5)
         #expect(entries.allSatisfy { $0["interrupted"] == nil && $0["dropped"] == nil })
     }
 

@@ -132,7 +132,11 @@ struct PseudoLocaleTests {
                 options[index + 1] = "Tests/Scenarios/" + options[index + 1]
             }
             let commands = scenario.steps.map(\.command)
-            let typed = commands.flatMap { $0.split(separator: " ").map(String.init) } + commands + options
+            // What was typed is data as the program cleans it (escape sequences go) and as an error
+            // repeats it (its first 40 characters).
+            let cleaned = commands.map { SafeText.clean($0, limit: .max) }
+            let words = (commands + cleaned).flatMap { $0.split(separator: " ").map(String.init) }
+            let typed = words + words.map { String($0.prefix(40)) } + commands + cleaned + options
             let result = try BinaryRunner.run(
                 options + ["--language", "en-XA", "--speech", "off", "--transcript", "-", "--format", "jsonl"],
                 input: commands.joined(separator: "\n") + "\n",

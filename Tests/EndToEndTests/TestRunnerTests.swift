@@ -47,6 +47,8 @@ final class TestRunnerTests {
     }
 
     static let findCafe = #"3 places match "cafe". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk."#
+    /// What follows `find cafe` from the half detent: the keyboard lifts the sheet.
+    static let sheetFull = "Sheet at full height."
     static let firstCafe = "Rossio Espresso Bar, Café, 275 metres north, 4 minute walk, 1 of 3."
 
     // MARK: Failing and passing
@@ -68,11 +70,12 @@ final class TestRunnerTests {
             "FAIL \(file)",
             "--- \(file) (expected)",
             "+++ \(file) (announced)",
-            "@@ -1,5 +1,5 @@",
+            "@@ -1,5 +1,6 @@",
             " # Wrong on purpose: the first café is Rossio Espresso Bar, not Harbor Coffee.",
             " > find cafe",
             #"-3 places match "cafe". First, Harbor Coffee, Café, 285 metres west, 4 minute walk."#,
             "+" + Self.findCafe,
+            "+" + Self.sheetFull,
             " > next",
             #" ~ ^Rossio Espresso Bar, Café, \d+ metres north"#,
             "0 passed, 1 failed",
@@ -88,6 +91,7 @@ final class TestRunnerTests {
                 # options: --heading 90
                 > find cafe
                 ~ ^3 places match "cafe"\\. First, Rossio Espresso Bar
+                Sheet at full height.
                 > next
                 ~ to the left, \\d+ minute walk, 1 of 3\\.$
                 > up
@@ -246,6 +250,7 @@ final class TestRunnerTests {
             "",
             "> find cafe",
             #"3 places match "cafe". First, Rossio Espresso Bar, Café, 275 metres to the left, 4 minute walk."#,
+            Self.sheetFull,
             "> next",
             "~ ^Rossio Espresso Bar, Café, 275 metres",
             "> select",
@@ -285,7 +290,7 @@ final class TestRunnerTests {
 
     @Test func junitWritesValidXML() throws {
         let dir = try folder([
-            "pass.nvtest": "> find cafe\n\(Self.findCafe)\n",
+            "pass.nvtest": "> find cafe\n\(Self.findCafe)\n\(Self.sheetFull)\n",
             "fail & <odd> \"name\".nvtest": "> find cafe\nNo results for \"cafe\".\n",
             "bad.nvtest": "oops\n> up\n",
         ])
@@ -312,7 +317,7 @@ final class TestRunnerTests {
         var files: [String: String] = [:]
         for index in 1...8 {
             let right = index % 3 != 0
-            files["suite/\(index)-case.nvtest"] = "> find cafe\n\(right ? Self.findCafe : "wrong")\n> next\n\(Self.firstCafe)\n"
+            files["suite/\(index)-case.nvtest"] = "> find cafe\n\(right ? Self.findCafe : "wrong")\n\(Self.sheetFull)\n> next\n\(Self.firstCafe)\n"
         }
         files["suite/nested/deep.nvtest"] = "> up\n~ ^Sheet, full height, 3 of 3\\.\n"
         let dir = try folder(files)

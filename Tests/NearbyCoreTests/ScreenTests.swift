@@ -41,15 +41,13 @@ struct ScreenTests {
         }
     }
 
-    @Test func closeDeselectsAndTheCameraShowsEveryPlace() {
+    @Test func closeDeselectsAndLeavesTheCameraWhereItIs() {
         var state = NearbyState()
         _ = state.reduce(.placeSelected(.position(2)))
         expectReduce(&state, .selectionCleared, [
-            Announcement("Farmácia Central deselected. Details closed.", kind: .selection),
-            Announcement("Map zooms out to all 21 places.", priority: .polite, kind: .camera),
+            Announcement("Farmácia Central deselected. Details closed.", kind: .selection)
         ]) {
             $0.selection = nil
-            $0.camera = .showingAll
         }
         expectReduce(&state, .selectionCleared, [Announcement("Nothing is selected.", kind: .error, earcon: .error)])
     }

@@ -115,6 +115,12 @@ struct ConfigFileTests {
         #expect(options.settings.rate == 200)
     }
 
+    @Test("A byte-order mark at the start of the file is skipped")
+    func byteOrderMark() throws {
+        let options = try apply("\u{FEFF}units imperial\n").get()
+        #expect(options.settings.units == .imperial)
+    }
+
     @Test(
         "A bad line is refused with its line number",
         arguments: [

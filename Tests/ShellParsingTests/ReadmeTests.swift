@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import Testing
+import Words
 
 @testable import ShellParsing
 
@@ -30,6 +31,14 @@ struct ReadmeTests {
     /// The backticked pieces of a cell.
     static func code(_ cell: String) -> [String] {
         cell.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    }
+
+    @Test("The README states the distance rounding the code uses: one decimal from 10 km")
+    func distanceRounding() {
+        let english = Catalog.builtIn(.english)
+        #expect(SpokenMeasure.distance(12_345, units: .metric, english) == "12.3 kilometres")
+        #expect(Self.readme.contains("to 100 m (one decimal) from 10 km"))
+        #expect(Self.readme.contains("(\"12.3 kilometres\""))
     }
 
     @Test("The README can be read")

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import NearbyCore
+@testable import PlaceData
+import Words
+
+/// Issue 15: exactly the seeds, and nothing lost from what the user types. Each test states
+/// the exact state change and announcements.
+@Suite("Exactly the seeds: scroll handoff, detent signals, camera, selection, typed text")
+struct ExactlyTheSeedsTests {
+    @Test func atTheTopDetentADragScrollsTheListAndHandsBackAtOffsetZero() {
+        var state = NearbyState()
+        _ = state.reduce(.handleIncremented)
+        #expect(state.visibleRows == 10)
+        // Up: the list scrolls (projected, clamped to its last row at the bottom).
+        expectReduce(&state, .sheetDragged(translation: -300, velocity: -2000), [
+            Announcement("Places 12 to 21 of 21.", kind: .screen)
+        ]) { $0.scrollOffset = 660 }
+        // Down: the list scrolls back first, whole rows.
+        expectReduce(&state, .sheetDragged(translation: 250, velocity: 0), [
+            Announcement("Places 8 to 17 of 21.", kind: .screen)
+        ]) { $0.scrollOffset = 420 }
+        // Down past offset 0 within one gesture: the rest moves the sheet.
+        expectReduce(&state, .sheetDragged(translation: 800, velocity: 0), [.detent("Sheet, half height, 2 of 3.")]) {
+            $0.scrollOffset = 0
+            $0.detent = .half
+        }
+    }
+
+    @Test func nextScrollsTheFocusedRowIntoView() {
+        var state = NearbyState()
+        _ = state.reduce(.handleIncremented)
+        for _ in 1...10 { _ = state.reduce(.nextFocused) }
+        #expect(state.scrollOffset == 0)
+        _ = state.reduce(.nextFocused)
+        #expect(state.scrollOffset == 60)
+        for _ in 1...10 { _ = state.reduce(.previousFocused) }
+        #expect(state.focus == 0)
+        #expect(state.scrollOffset == 0)
+    }
+
+    @Test func findFromBelowTheTopDetentSignalsTheMove() {
+        var state = NearbyState()
+        _ = state.reduce(.detentChosen(.resting))
+        let reaction = state.reduce(.queryEntered("cafe"))
+        #expect(reaction.announcements.map(\.kind) == [.results, .detent])
+        #expect(reaction.announcements[1] == Announcement("Sheet at full height.", priority: .polite, kind: .detent, earcon: .snap))
+        #expect(state.detent == .full)
+        // Already at the top: no second signal.
+        #expect(state.reduce(.queryEntered("bakery")).announcements.map(\.kind) == [.results])
+    }
+
+    @Test func theSameQueryAgainKeepsTheSelectionAndTheCamera() {
+        var state = NearbyState()
+        _ = state.reduce(.queryEntered("cafe"))
+        _ = state.reduce(.placeSelected(.position(2)))
+        let before = state
+        expectReduce(&state, .queryEntered(" cafe "), [Announcement(before.resultsPhrase(), kind: .results)]) {
+            $0.isSearching = true
+        }
+        #expect(state.selection == "coffee")
+    }
+
+    @Test func theQueryIsCleanedOnceAndThatIsWhatIsSearched() {
+        var state = NearbyState()
+        _ = state.reduce(.queryEntered("\u{1B}[31mcafe"))
+        #expect(state.query == "cafe")
+        #expect(state.shown.count == 3)
+        #expect(CommandParser.parse("\u{FEFF}find cafe") == .queryEntered("cafe"))
+    }
+
+    @Test func aSearchLongerThanTheLimitIsRefusedAndSaysTheLimit() {
+        var state = NearbyState()
+        expectReduce(&state, .queryEntered(String(repeating: "c", count: 20_000)), [
+            .error("Searches are limited to 200 characters. Nothing was searched.")
+        ])
+        #expect(!NearbyState.isTooLong(String(repeating: "c", count: 200)))
+        #expect(NearbyState.isTooLong(String(repeating: "c", count: 201)))
+        let reaction = state.reduce(CommandParser.parse(String(repeating: "x", count: 100_000))!)
+        #expect(reaction.announcements[0].text.count < 100)
+    }
+
+    @Test(arguments: [("'", 1), ("’", 1), ("-", 0), ("«»", 0), ("taberna '", 1)])
+    func aWordWithoutLettersIsMatchedLiterally(_ query: String, _ count: Int) {
+        let catalog = PlaceCatalog(BuiltInPlaces.lisbon)
+        #expect(catalog.matches(query: query).count == count)
+    }
+
+    @Test func theSheetsTitleAndBorderAreNeverOverwrittenByPins() {
+        var state = NearbyState()
+        for detent in Detent.allCases {
+            _ = state.reduce(.detentChosen(detent))
+            let title = "= " + state.words.text("map.sheet-title", ["detent": detent.spoken(state.words)]) + " ="
+            for columns in 30...120 {
+                for rows in [12, 24, 40] {
+                    let picture = MapPicture(state: state, columns: columns, rows: rows)
+                    let drawn = String(title.prefix(columns)).trimmingCharacters(in: .whitespaces)
+                    #expect(picture.text.contains(drawn), "\(detent) \(columns)x\(rows)")
+                }
+            }
+        }
+    }
+}
