@@ -65,7 +65,9 @@ let package = Package(
         // `test` command. It may use every module.
         .executableTarget(
             name: "nearby-voice",
-            dependencies: ["SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "CReadline"]
+            dependencies: [
+                "SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "CReadline",
+            ]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
         .executableTarget(name: "nearby-voice-bench", dependencies: ["PlaceData", "NearbyCore"]),

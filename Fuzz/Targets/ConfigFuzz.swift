@@ -5,7 +5,8 @@ import ShellParsing
 // `ConfigFile.apply` reads a path: each input is written to a private temporary file first.
 
 /// The config file of this process, rewritten for every input.
-private let configPath = NSTemporaryDirectory() + "/nearby-voice-fuzz-config-\(ProcessInfo.processInfo.processIdentifier)"
+private let configPath =
+    NSTemporaryDirectory() + "/nearby-voice-fuzz-config-\(ProcessInfo.processInfo.processIdentifier)"
 
 /// The config file reader: any file gives options or one data error (65) naming its line.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -14,7 +14,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         guard let action = CommandParser.parse(String(line)) else { continue }
         _ = state.reduce(action)
         if let focus = state.focus {
-            violated(focus >= 0 && focus < state.shownPlaces.count, "focus \(focus) outside \(state.shownPlaces.count) shown places")
+            violated(
+                focus >= 0 && focus < state.shownPlaces.count,
+                "focus \(focus) outside \(state.shownPlaces.count) shown places")
         }
         if state.isFinished { break }
     }

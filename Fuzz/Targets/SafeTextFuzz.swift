@@ -17,36 +17,47 @@ private func isForbidden(_ value: UInt32, keepingNewlines: Bool) -> Bool {
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = fuzzBytes(start, count)
     guard let first = bytes.first else { return 0 }
-    let limit = Int(first & 0x7F) + 1, keepingNewlines = first & 0x80 != 0
+    let limit = Int(first & 0x7F) + 1
+    let keepingNewlines = first & 0x80 != 0
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
 
     let clean = SafeText.clean(text, keepingNewlines: keepingNewlines, limit: limit)
     let whole = SafeText.clean(text, keepingNewlines: keepingNewlines, limit: .max)
     for scalar in clean.unicodeScalars {
-        violated(!isForbidden(scalar.value, keepingNewlines: keepingNewlines), "U+\(String(scalar.value, radix: 16)) survived")
+        violated(
+            !isForbidden(scalar.value, keepingNewlines: keepingNewlines),
+            "U+\(String(scalar.value, radix: 16)) survived")
     }
     violated(clean.count <= limit + 1, "\(clean.count) characters for a limit of \(limit)")
     violated(clean.unicodeScalars.count <= limit + 1, "\(clean.unicodeScalars.count) scalars for a limit of \(limit)")
     // Cut only when too long, and then the start of the whole text and an ellipsis.
     let wholeScalars = Array(whole.unicodeScalars)
     if wholeScalars.count <= limit {
-        violated(clean == whole, "cut though it fits: \(clean.debugDescription) for \(whole.debugDescription), limit \(limit)")
+        violated(
+            clean == whole,
+            "cut though it fits: \(clean.debugDescription) for \(whole.debugDescription), limit \(limit)")
     } else {
         var expected = String.UnicodeScalarView(wholeScalars.prefix(limit))
         expected.append("\u{2026}")
         violated(clean == String(expected), "\(clean.debugDescription) is not the start of \(whole.debugDescription)")
     }
-    violated(SafeText.clean(whole, keepingNewlines: keepingNewlines, limit: .max) == whole, "not idempotent: \(whole.debugDescription)")
+    violated(
+        SafeText.clean(whole, keepingNewlines: keepingNewlines, limit: .max) == whole,
+        "not idempotent: \(whole.debugDescription)")
 
     // Folding: no ASCII capitals or quotes, and the joined search form is the fold without
     // its spaces and hyphens.
     let folded = TextFolding.fold(text)
     for byte in folded.utf8 {
-        violated(!(0x41...0x5A).contains(byte) && byte != 0x27 && byte != 0x22 && byte != 0x60, "byte \(byte) in \(folded.debugDescription)")
+        violated(
+            !(0x41...0x5A).contains(byte) && byte != 0x27 && byte != 0x22 && byte != 0x60,
+            "byte \(byte) in \(folded.debugDescription)")
     }
     let forms = TextFolding.searchForms(text)
     violated(forms.count == 1 || forms.count == 2, "\(forms.count) search forms")
-    violated(forms[0] == folded.utf8.filter { $0 != 0x20 && $0 != 0x2D }, "joined form \(String(decoding: forms[0], as: UTF8.self).debugDescription) of \(folded.debugDescription)")
+    violated(
+        forms[0] == folded.utf8.filter { $0 != 0x20 && $0 != 0x2D },
+        "joined form \(String(decoding: forms[0], as: UTF8.self).debugDescription) of \(folded.debugDescription)")
     _ = TextFolding.queryWords(text)
     return 0
 }

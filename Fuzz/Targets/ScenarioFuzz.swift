@@ -12,7 +12,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             violated(step.line > previous && step.line <= scenario.lines.count, "step line \(step.line)")
             previous = step.line
             for expectation in step.expectations {
-                violated(expectation.line > previous && expectation.line <= scenario.lines.count, "expectation line \(expectation.line)")
+                violated(
+                    expectation.line > previous && expectation.line <= scenario.lines.count,
+                    "expectation line \(expectation.line)")
                 previous = expectation.line
             }
         }

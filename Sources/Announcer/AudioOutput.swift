@@ -18,7 +18,8 @@ enum AudioOutputs {
     /// queued, of which the sink renders about 2.5 ms ahead (`PulseDevice` sets minreq so) and
     /// the rest is the stream's buffer, which a flush drops and which rides out a writer woken
     /// late on a busy machine. `NEARBY_VOICE_BUFFER_MS` (2-500) sets it.
-    static let bufferMilliseconds = ProcessInfo.processInfo.environment["NEARBY_VOICE_BUFFER_MS"]
+    static let bufferMilliseconds =
+        ProcessInfo.processInfo.environment["NEARBY_VOICE_BUFFER_MS"]
         .flatMap { Int($0) }.flatMap { (2...500).contains($0) ? $0 : nil } ?? defaultBufferMilliseconds
 
     /// Measured by the speech bench on a busy 2-core machine (stop -> silent, median of 9-11;

@@ -21,7 +21,8 @@ public struct SpeechError: Error, RawRepresentable, CustomStringConvertible, Equ
     }
 
     /// espeak-ng's ENS_VOICE_NOT_FOUND.
-    public static let voiceNotFound = SpeechError(Int32(bitPattern: ENS_VOICE_NOT_FOUND.rawValue), message: "voice not found")
+    public static let voiceNotFound = SpeechError(
+        Int32(bitPattern: ENS_VOICE_NOT_FOUND.rawValue), message: "voice not found")
 
     public static func == (lhs: SpeechError, rhs: SpeechError) -> Bool {
         lhs.rawValue == rhs.rawValue && lhs.isDeviceError == rhs.isDeviceError
@@ -47,7 +48,9 @@ final class SampleSink {
 
 /// espeak-ng's synth callback: hands the samples to the sink named in the events' user data;
 /// returning 1 stops synthesis within a fraction of a millisecond.
-private func synthCallback(_ samples: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+private func synthCallback(
+    _ samples: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
     guard let events, let context = events.pointee.user_data else { return 0 }
     let sink = Unmanaged<SampleSink>.fromOpaque(context).takeUnretainedValue()
     guard let samples, count > 0 else { return 0 }

@@ -7,8 +7,10 @@ public enum Earcons {
     /// The samples of an earcon at `sampleRate`, 16-bit mono.
     public static func samples(_ earcon: Announcement.Earcon, sampleRate: Int, plain: Bool = false) -> [Int16] {
         switch earcon {
-        case .snap: plain ? tone([1000], milliseconds: 12, sampleRate: sampleRate, level: 0.12)
-            : tone([660, 990], milliseconds: 45, sampleRate: sampleRate, level: 0.15)
+        case .snap:
+            plain
+                ? tone([1000], milliseconds: 12, sampleRate: sampleRate, level: 0.12)
+                : tone([660, 990], milliseconds: 45, sampleRate: sampleRate, level: 0.15)
         case .end: tone([520, 390], milliseconds: 90, sampleRate: sampleRate, level: 0.18)
         case .noResults: tone([330, 262], milliseconds: 140, sampleRate: sampleRate, level: 0.18)
         case .error: tone([220, 233], milliseconds: 110, sampleRate: sampleRate, level: 0.16, buzz: true)
@@ -16,7 +18,9 @@ public enum Earcons {
     }
 
     /// Tones in sequence, each with a raised-cosine envelope so that nothing clicks.
-    static func tone(_ frequencies: [Double], milliseconds: Int, sampleRate: Int, level: Double, buzz: Bool = false) -> [Int16] {
+    static func tone(_ frequencies: [Double], milliseconds: Int, sampleRate: Int, level: Double, buzz: Bool = false)
+        -> [Int16]
+    {
         let perTone = max(1, sampleRate * milliseconds / 1000 / frequencies.count)
         var samples: [Int16] = []
         samples.reserveCapacity(perTone * frequencies.count + sampleRate / 50)

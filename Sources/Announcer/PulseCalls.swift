@@ -37,8 +37,9 @@ final class PulseDevice: AudioOutput {
             minreq: max(chunkBytes, target / 2 - UInt32(sampleRate / 400 * 2)),
             fragsize: UInt32.max)
         var error: Int32 = 0
-        guard let stream = pa_simple_new(
-            nil, "nearby-voice", PA_STREAM_PLAYBACK, nil, "Nearby announcements", &spec, nil, &attributes, &error)
+        guard
+            let stream = pa_simple_new(
+                nil, "nearby-voice", PA_STREAM_PLAYBACK, nil, "Nearby announcements", &spec, nil, &attributes, &error)
         else {
             throw SpeechError(error, message: Self.message(error), isDeviceError: true)
         }

@@ -54,7 +54,9 @@ public final class SpeechOutput: @unchecked Sendable {
                 engine = try EspeakEngine(voice: voice.voice)
                 try apply(voice, to: engine)
                 sampleRate = engine.sampleRate
-                if mode == .live { device = try AudioOutputs.open(sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate)) }
+                if mode == .live {
+                    device = try AudioOutputs.open(sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate))
+                }
                 if let device, device.flushesFromAnyThread { stoppableDevice = device }
                 if let path = wavPath { wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate) }
             } catch {
@@ -83,7 +85,9 @@ public final class SpeechOutput: @unchecked Sendable {
             if change.interruptsCurrent { silenceCurrent() }
             dropped = change.dropped
         } else {
-            _ = queue.add(Utterance(seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon), speaking: nil)
+            _ = queue.add(
+                Utterance(seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon),
+                speaking: nil)
         }
         condition.broadcast()
         condition.unlock()
@@ -194,7 +198,9 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// Speaks one utterance; returns whether it was heard whole.
-    private func speak(_ utterance: Utterance, engine: EspeakEngine, device: (any AudioOutput)?, settings: VoiceSettings) -> SpeechOutcome {
+    private func speak(
+        _ utterance: Utterance, engine: EspeakEngine, device: (any AudioOutput)?, settings: VoiceSettings
+    ) -> SpeechOutcome {
         var written = 0
         // Small chunks only for a device (a stop is noticed between them); a WAV file alone
         // takes 20 ms at a time, so its header is not rewritten every 5 ms.

@@ -21,7 +21,9 @@ public final class TranscriptWriter {
             fd = .standardOutput
             ownsHandle = false
         } else {
-            do { fd = try FileDescriptor.open(path, .writeTruncating) } catch { throw OutputFileError(path: path, creating: error) }
+            do { fd = try FileDescriptor.open(path, .writeTruncating) } catch {
+                throw OutputFileError(path: path, creating: error)
+            }
             ownsHandle = true
         }
     }

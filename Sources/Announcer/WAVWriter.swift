@@ -1,6 +1,6 @@
 import Foundation
-import Words
 import SystemCalls
+import Words
 
 /// A 16-bit mono WAV file written as it grows: the header's sizes are rewritten after every
 /// append, so that a run stopped at any moment leaves a valid file.
@@ -19,7 +19,9 @@ public final class WAVWriter {
     public init(path: String, sampleRate: Int) throws(OutputFileError) {
         self.path = path
         self.sampleRate = sampleRate
-        do { fd = try FileDescriptor.open(path, .writeTruncating) } catch { throw OutputFileError(path: path, creating: error) }
+        do { fd = try FileDescriptor.open(path, .writeTruncating) } catch {
+            throw OutputFileError(path: path, creating: error)
+        }
         do { try write(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil) } catch {
             close()
             throw error
@@ -66,12 +68,24 @@ public final class WAVWriter {
     /// The 44-byte RIFF header of a PCM WAV file.
     static func header(sampleRate: Int, dataBytes: Int) -> Data {
         var data = Data()
-        func u32(_ value: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ value: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); u32(36 + dataBytes)
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); u32(16); u16(1); u16(1)
-        u32(sampleRate); u32(sampleRate * 2); u16(2); u16(16)
-        data.append(contentsOf: Array("data".utf8)); u32(dataBytes)
+        func u32(_ value: Int) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+        }
+        func u16(_ value: Int) {
+            withUnsafeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+        }
+        data.append(contentsOf: Array("RIFF".utf8))
+        u32(36 + dataBytes)
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16)
+        u16(1)
+        u16(1)
+        u32(sampleRate)
+        u32(sampleRate * 2)
+        u16(2)
+        u16(16)
+        data.append(contentsOf: Array("data".utf8))
+        u32(dataBytes)
         return data
     }
 }

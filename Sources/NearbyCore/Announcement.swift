@@ -36,6 +36,8 @@ public struct Announcement: Equatable, Sendable {
 
     /// The short sounds that stand for the seed's haptics and VoiceOver's boundary sounds.
     public enum Earcon: String, Sendable, CaseIterable {
-        case snap, end, noResults = "no-results", error
+        case snap, end
+        case noResults = "no-results"
+        case error
     }
 }

@@ -178,11 +178,14 @@ public enum Command: String, CaseIterable, Sendable {
     }
 
     private static func isDecimal(_ text: String, allowingPoint: Bool) -> Bool {
-        var digits = 0, points = 0
+        var digits = 0
+        var points = 0
         for (offset, character) in text.enumerated() {
             switch character {
             case "0"..."9": digits += 1
-            case "+", "-" where offset == 0: continue
+            case "+",
+                "-" where offset == 0:
+                continue
             case "." where allowingPoint: points += 1
             default: return false
             }
@@ -200,7 +203,8 @@ public enum CommandParser {
         // searched is what is shown and spoken.
         let trimmed = SafeText.clean(line, limit: .max).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        let word: String, rest: String
+        let word: String
+        let rest: String
         if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
             word = String(trimmed[..<space])
             rest = trimmed[space...].trimmingCharacters(in: .whitespaces)

@@ -48,8 +48,10 @@ public struct Completion: Equatable, Sendable {
         guard let space = afterLeading.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             // Still typing the command's name.
             let typed = TextFolding.fold(String(afterLeading))
-            return unique(Command.allCases.map { $0.word(state.words) } + Command.allCases.map(\.name)).filter { TextFolding.fold($0).hasPrefix(typed) }
-                .map { Candidate(line: leading + $0, label: $0) }
+            return unique(Command.allCases.map { $0.word(state.words) } + Command.allCases.map(\.name)).filter {
+                TextFolding.fold($0).hasPrefix(typed)
+            }
+            .map { Candidate(line: leading + $0, label: $0) }
         }
         guard let command = Command(word: String(afterLeading[..<space]), words: state.words) else { return [] }
         let rest = afterLeading[space...]
@@ -67,11 +69,16 @@ public struct Completion: Equatable, Sendable {
         case .select:
             return lines(placeNames(state.shownPlaces).filter { wordsBegin(argument, $0) }, after: prefix)
         case .filter:
-            return lines(([state.words.text("filter.all")] + kinds(in: state)).filter { wordsBegin(argument, $0) }, after: prefix)
+            return lines(
+                ([state.words.text("filter.all")] + kinds(in: state)).filter { wordsBegin(argument, $0) }, after: prefix
+            )
         case .detent:
-            return lines(Detent.allCases.map { state.words.text("detent.\($0.name).word") }.filter { wordsBegin(argument, $0) }, after: prefix)
+            return lines(
+                Detent.allCases.map { state.words.text("detent.\($0.name).word") }.filter { wordsBegin(argument, $0) },
+                after: prefix)
         case .help:
-            return lines(Command.allCases.map { $0.word(state.words) }.filter { wordsBegin(argument, $0) }, after: prefix)
+            return lines(
+                Command.allCases.map { $0.word(state.words) }.filter { wordsBegin(argument, $0) }, after: prefix)
         case .set:
             return settingCandidates(argument, after: prefix, in: state)
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .whereabouts,

@@ -35,7 +35,8 @@ public enum Detent: Int, CaseIterable, Comparable, Sendable {
     /// people use for it.
     public init?(word: String, words: Catalog = .builtIn(.english)) {
         let folded = TextFolding.fold(word)
-        if let detent = Self.allCases.first(where: { TextFolding.fold(words.text("detent.\($0.name).word")) == folded }) {
+        if let detent = Self.allCases.first(where: { TextFolding.fold(words.text("detent.\($0.name).word")) == folded })
+        {
             self = detent
             return
         }

@@ -12,7 +12,8 @@ public struct MapPicture {
 
     public init(state: NearbyState, columns: Int, rows: Int) {
         let words = state.words
-        let columns = max(30, min(columns, 200)), rows = max(10, min(rows, 80))
+        let columns = max(30, min(columns, 200))
+        let rows = max(10, min(rows, 80))
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
         // The sheet covers the bottom rows at its detent's share of the screen.
         let geometry = SheetGeometry(screenHeight: state.settings.screenHeight)
@@ -29,7 +30,9 @@ public struct MapPicture {
             let x = (point.longitude - region.west) / (region.east - region.west)
             let y = (region.north - point.latitude) / (region.north - region.south)
             guard x >= 0, x <= 1, y >= 0, y <= 1 else { return nil }
-            return (min(rows - 1, Int(y * Double(rows - 1) + 0.5)), min(columns - 1, Int(x * Double(columns - 1) + 0.5)))
+            return (
+                min(rows - 1, Int(y * Double(rows - 1) + 0.5)), min(columns - 1, Int(x * Double(columns - 1) + 0.5))
+            )
         }
         for index in state.shown.reversed() {
             let place = state.catalog.places[index]
@@ -69,7 +72,9 @@ public struct MapPicture {
         let width = SpokenMeasure.distance(widthMetres, units: state.settings.units, words)
         lines.append(words.text("map.scale", ["columns": String(columns), "distance": width]))
         var notes: [String] = []
-        if dimmed { notes.append(words.text(state.settings.reduceMotion ? "map.note-dimmed" : "map.note-dimmed-scaled")) }
+        if dimmed {
+            notes.append(words.text(state.settings.reduceMotion ? "map.note-dimmed" : "map.note-dimmed-scaled"))
+        }
         if opaque && state.isSheetPresented {
             notes.append(words.text("map.note-opaque"))
         } else if state.isSheetPresented {
@@ -96,9 +101,11 @@ public struct MapPicture {
 
     /// A capital letter for each kind: its first free letter.
     static func letters(for kinds: [String]) -> [String: Character] {
-        var used = Set<Character>(["@", "*"]), result: [String: Character] = [:]
+        var used = Set<Character>(["@", "*"])
+        var result: [String: Character] = [:]
         for kind in kinds {
-            let candidates = TextFolding.fold(kind).uppercased().filter { $0.isLetter && $0.isASCII } + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            let candidates =
+                TextFolding.fold(kind).uppercased().filter { $0.isLetter && $0.isASCII } + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
             if let letter = candidates.first(where: { !used.contains($0) }) {
                 used.insert(letter)
                 result[kind] = letter
@@ -110,7 +117,9 @@ public struct MapPicture {
     /// The region the camera shows, on `rows` rows of which the top `freeRows` are clear of the
     /// sheet: the close-up centred in the free rows, or every shown place and the user fitted
     /// into them.
-    static func region(for state: NearbyState, rows: Int, freeRows: Int) -> (north: Double, south: Double, east: Double, west: Double) {
+    static func region(for state: NearbyState, rows: Int, freeRows: Int) -> (
+        north: Double, south: Double, east: Double, west: Double
+    ) {
         if case .closeUp(let id, let altitude) = state.camera,
             let place = state.catalog.places.first(where: { $0.id == id })
         {
@@ -119,13 +128,21 @@ public struct MapPicture {
             let halfLon = halfLat / max(0.01, cos(place.coordinate.latitude * .pi / 180))
             let latitudePerRow = 2 * halfLat / Double(rows - 1)
             let north = place.coordinate.latitude + Double(freeRows - 1) / 2 * latitudePerRow
-            return (north, north - 2 * halfLat, place.coordinate.longitude + halfLon, place.coordinate.longitude - halfLon)
+            return (
+                north, north - 2 * halfLat, place.coordinate.longitude + halfLon, place.coordinate.longitude - halfLon
+            )
         }
         let points = state.shown.prefix(10_000).map { state.catalog.places[$0].coordinate } + [state.settings.origin]
-        var north = points.map(\.latitude).max()!, south = points.map(\.latitude).min()!
-        var east = points.map(\.longitude).max()!, west = points.map(\.longitude).min()!
-        let latMargin = max(0.0005, (north - south) * 0.08), lonMargin = max(0.0005, (east - west) * 0.08)
-        north += latMargin; south -= latMargin; east += lonMargin; west -= lonMargin
+        var north = points.map(\.latitude).max()!
+        var south = points.map(\.latitude).min()!
+        var east = points.map(\.longitude).max()!
+        var west = points.map(\.longitude).min()!
+        let latMargin = max(0.0005, (north - south) * 0.08)
+        let lonMargin = max(0.0005, (east - west) * 0.08)
+        north += latMargin
+        south -= latMargin
+        east += lonMargin
+        west -= lonMargin
         // Stretch southwards so that the places fill the free rows only.
         south = north - (north - south) * Double(rows - 1) / Double(max(1, freeRows - 1))
         return (north, south, east, west)

@@ -77,7 +77,8 @@ extension NearbyState {
             updateSettings { $0.stringsFile = source }
             return Reaction([Announcement(say("strings.loaded", ["file": source]), kind: .settings)])
         case .stringsFailed(let message):
-            return Reaction([Announcement(say("strings.unchanged", ["problem": message]), kind: .error, earcon: .error)])
+            return Reaction([Announcement(say("strings.unchanged", ["problem": message]), kind: .error, earcon: .error)]
+            )
         case .settingsRequested: return Reaction([Announcement(settingsPhrase(), kind: .settings)])
         case .mapRequested: return Reaction(effects: [.measureScreen])
         case .mapMeasured(let columns, let rows):
@@ -123,13 +124,17 @@ extension NearbyState {
 
     private mutating func enterQuery(_ text: String) -> [Announcement] {
         guard !Self.isTooLong(text) else {
-            return [Announcement(say("search.too-long", ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)]
+            return [
+                Announcement(say("search.too-long", ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)
+            ]
         }
         isSearching = true
         let moved = raiseForKeyboard()
         var answers = applyQuery(text, priority: .assertive)
         // A detent change is always heard: the snap, and the words `find` alone says.
-        if moved { answers.insert(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap), at: 1) }
+        if moved {
+            answers.insert(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap), at: 1)
+        }
         return answers
     }
 
@@ -139,7 +144,9 @@ extension NearbyState {
         let moved = raiseForKeyboard()
         var answers = applyQuery(text, priority: .status)
         answers.removeAll { $0.kind == .camera }
-        if moved { answers.append(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap)) }
+        if moved {
+            answers.append(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap))
+        }
         return answers
     }
 
@@ -148,7 +155,10 @@ extension NearbyState {
         let cleaned = Self.cleanQuery(text)
         // Only a changed query deselects and moves the camera: the seed's `onChange(of: query)`.
         guard cleaned != query else {
-            return [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: shown.isEmpty ? .noResults : nil)]
+            return [
+                Announcement(
+                    resultsPhrase(), priority: priority, kind: .results, earcon: shown.isEmpty ? .noResults : nil)
+            ]
         }
         query = cleaned
         selection = nil
@@ -211,11 +221,16 @@ extension NearbyState {
         }
         let wanted = TextFolding.fold(kind)
         let kinds = catalog.kindCounts()
-        guard let match = kinds.first(where: { TextFolding.fold($0.kind) == wanted })
-            ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
+        guard
+            let match = kinds.first(where: { TextFolding.fold($0.kind) == wanted })
+                ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
         else {
             let names = kinds.map(\.kind).joined(separator: say("list.separator"))
-            return [Announcement(say("filter.unknown", ["kind": Self.echo(kind, words), "kinds": names]), kind: .error, earcon: .error)]
+            return [
+                Announcement(
+                    say("filter.unknown", ["kind": Self.echo(kind, words), "kinds": names]), kind: .error,
+                    earcon: .error)
+            ]
         }
         kindFilter = match.kind
         return afterFilterChange()
@@ -248,7 +263,9 @@ extension NearbyState {
             counts.sort { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
         }
         func pill(_ name: String, _ count: Int, selected: Bool) -> String {
-            say(selected ? "filter.pill-selected" : "filter.pill", ["kind": name, "count": grouped(count)], count: count)
+            say(
+                selected ? "filter.pill-selected" : "filter.pill", ["kind": name, "count": grouped(count)], count: count
+            )
         }
         let pills = counts.map { pill($0.kind, $0.count, selected: $0.kind == kindFilter) }
         let all = pill(say("filter.all-pill"), matching.count, selected: kindFilter == nil)
@@ -279,7 +296,8 @@ extension NearbyState {
         // At full height the details cover the list: `next` never reads rows not shown.
         if detent == .full, let index = selectedIndex {
             return [
-                Announcement(say("list.behind-details", ["name": catalog.places[index].name]), kind: .place, earcon: .end)
+                Announcement(
+                    say("list.behind-details", ["name": catalog.places[index].name]), kind: .place, earcon: .end)
             ]
         }
         // A focus beyond what this detent reaches (the sheet came down) steps back into it.
@@ -302,7 +320,9 @@ extension NearbyState {
         }
         focus = target
         if detent == .full { scrollToShow(row: target) }
-        return [Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)]
+        return [
+            Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)
+        ]
     }
 
     // MARK: Selection
@@ -348,7 +368,8 @@ extension NearbyState {
         case .position(let number):
             guard !shown.isEmpty else { return .failure(refusal("select.list-empty")) }
             guard (1...shown.count).contains(number) else {
-                return .failure(refusal("select.no-such-number", ["number": String(number), "last": grouped(shown.count)]))
+                return .failure(
+                    refusal("select.no-such-number", ["number": String(number), "last": grouped(shown.count)]))
             }
             return .success(shown[number - 1])
         case .name(let typed):
@@ -359,17 +380,20 @@ extension NearbyState {
             let candidates = shown.filter(named)
             if candidates.count == 1 { return .success(candidates[0]) }
             if candidates.count > 1 {
-                let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(separator: say("list.separator"))
+                let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(
+                    separator: say("list.separator"))
                 return .failure(
                     refusal(
-                        "select.ambiguous", ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
+                        "select.ambiguous",
+                        ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
                         count: candidates.count))
             }
             if let hidden = catalog.places.indices.first(where: named) {
                 let name = catalog.places[hidden].name
                 if let kindFilter, catalog.places[hidden].kind != kindFilter {
                     return .failure(
-                        refusal("select.hidden-by-filter", ["name": name, "kind": kindFilter, "all": say("filter.all")]))
+                        refusal(
+                            "select.hidden-by-filter", ["name": name, "kind": kindFilter, "all": say("filter.all")]))
                 }
                 return .failure(refusal("select.hidden-by-search", ["name": name]))
             }
@@ -392,7 +416,8 @@ extension NearbyState {
         }
         let place = catalog.places[index]
         let text = say(
-            "walk.answer", ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
+            "walk.answer",
+            ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
         return [Announcement(text, kind: .walk)]
     }
 
@@ -479,7 +504,9 @@ extension NearbyState {
     private mutating func drag(_ translation: Double, velocity: Double) -> [Announcement] {
         guard isSheetPresented else { return [sheetDismissedError()] }
         let geometry = SheetGeometry(screenHeight: settings.screenHeight)
-        var translation = translation, velocity = velocity, scrolledToTop = false
+        var translation = translation
+        var velocity = velocity
+        var scrolledToTop = false
         if listScrolls && translation < 0 {
             guard scrollList(by: -translation - SheetGeometry.projection(velocity: velocity)) else {
                 return [Announcement(say("list.page-end", ["page": pagePhrase()]), kind: .screen, earcon: .end)]
@@ -500,7 +527,9 @@ extension NearbyState {
         }
         let before = detent
         let beyondTop = geometry.height(of: detent) - translation - geometry.height(of: .full)
-        switch geometry.settle(from: detent, translation: translation, velocity: velocity, dismissible: settings.dismissible) {
+        switch geometry.settle(
+            from: detent, translation: translation, velocity: velocity, dismissible: settings.dismissible)
+        {
         case .dismissed:
             isSheetPresented = false
             isSearching = false
@@ -510,7 +539,8 @@ extension NearbyState {
                 // The list came back to its top and the sheet stayed: the page is what moved.
                 if scrolledToTop { return [Announcement(pagePhrase(), kind: .screen)] }
                 return [
-                    Announcement(say("sheet.springs-back", ["detent": target.situation(words)]), kind: .detent, earcon: .snap)
+                    Announcement(
+                        say("sheet.springs-back", ["detent": target.situation(words)]), kind: .detent, earcon: .snap)
                 ]
             }
             detent = target
@@ -586,7 +616,8 @@ extension NearbyState {
                 ])
         }
         var text = say(
-            "list.all", ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say("list.item-separator"))])
+            "list.all",
+            ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say("list.item-separator"))])
         if shown.count > limit {
             let more = shown.count - limit
             text += " " + say("list.more", ["count": grouped(more)], count: more)
@@ -599,8 +630,13 @@ extension NearbyState {
         let place = catalog.places[index]
         var text = say(
             "details",
-            ["name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index), "walk": walkPhrase(of: index)])
-        for detail in place.details { text += " " + say("details.field", ["label": detail.label, "value": detail.value]) }
+            [
+                "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
+                "walk": walkPhrase(of: index),
+            ])
+        for detail in place.details {
+            text += " " + say("details.field", ["label": detail.label, "value": detail.value])
+        }
         return text
     }
 
@@ -657,7 +693,10 @@ extension NearbyState {
             return [Announcement(say("help.commands", ["commands": names]), kind: .help)]
         }
         guard let info = Command(word: topic, words: words) ?? Command.nearest(to: topic, words: words) else {
-            return [Announcement(say("help.no-such-command", ["word": Self.echo(topic, words)]), kind: .error, earcon: .error)]
+            return [
+                Announcement(
+                    say("help.no-such-command", ["word": Self.echo(topic, words)]), kind: .error, earcon: .error)
+            ]
         }
         var text = say("help.command", ["usage": info.usage(words), "summary": info.summary(words)])
         if !info.aliases.isEmpty {
@@ -675,14 +714,16 @@ extension NearbyState {
             {
                 return Announcement(say("command.unknown-search", ["word": word]), kind: .error, earcon: .error)
             }
-            let text = suggestion.map { say("command.unknown-did-you-mean", ["word": word, "suggestion": $0]) }
+            let text =
+                suggestion.map { say("command.unknown-did-you-mean", ["word": word, "suggestion": $0]) }
                 ?? say("command.unknown", ["word": word])
             return Announcement(text, kind: .error, earcon: .error)
         case .badArgument(_, let phrase):
             return Announcement(say(phrase), kind: .error, earcon: .error)
         case .unknownSetting(let typed, let suggestion):
             let key = Self.echo(typed, words)
-            let text = suggestion.map { say("setting.unknown-did-you-mean", ["key": key, "suggestion": $0]) }
+            let text =
+                suggestion.map { say("setting.unknown-did-you-mean", ["key": key, "suggestion": $0]) }
                 ?? say("setting.unknown", ["key": key])
             return Announcement(text, kind: .error, earcon: .error)
         }

@@ -42,7 +42,9 @@ extension NearbyState {
             if updated.language != settings.language {
                 words = Catalog.builtIn(updated.language)
                 // A file of words is re-applied to the new language's own.
-                if let path = updated.stringsFile { effects.append(.loadStrings(path: path, language: updated.language)) }
+                if let path = updated.stringsFile {
+                    effects.append(.loadStrings(path: path, language: updated.language))
+                }
             }
         default:
             break

@@ -40,11 +40,14 @@ extension NearbyState {
         let place = catalog.places[index]
         var text = say(
             "place.row",
-            ["name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index), "walk": walkPhrase(of: index)])
+            [
+                "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
+                "walk": walkPhrase(of: index),
+            ])
         if place.id == selection { text = say("place.selected", ["place": text]) }
         if let position {
-            let where_ = say("list.position", ["index": grouped(position), "count": grouped(shown.count)])
-            text = say("place.with-position", ["place": text, "position": where_])
+            let spokenPosition = say("list.position", ["index": grouped(position), "count": grouped(shown.count)])
+            text = say("place.with-position", ["place": text, "position": spokenPosition])
         }
         return text
     }
@@ -58,7 +61,8 @@ extension NearbyState {
     func emptyListPhrase() -> String {
         if let kindFilter {
             return query.isEmpty
-                ? say("list.none-in-filter", ["kind": kindFilter]) : say("results.none-in-filter", ["query": query, "kind": kindFilter])
+                ? say("list.none-in-filter", ["kind": kindFilter])
+                : say("results.none-in-filter", ["query": query, "kind": kindFilter])
         }
         return query.isEmpty ? say("list.none") : say("results.none", ["query": query])
     }
@@ -86,7 +90,10 @@ extension NearbyState {
             guard let index else { return say("around.nothing", ["direction": say(key)]) }
             return say(
                 "around.item",
-                ["direction": say(key), "name": catalog.places[index].name, "distance": distancePhrase(distances[index])])
+                [
+                    "direction": say(key), "name": catalog.places[index].name,
+                    "distance": distancePhrase(distances[index]),
+                ])
         }
         return say("around", ["items": items.joined(separator: say("list.item-separator"))])
     }
@@ -106,7 +113,9 @@ extension NearbyState {
     /// The search's answer: how many match, and the first.
     func resultsPhrase() -> String {
         guard let first = shown.first else { return emptyListPhrase() }
-        var fields = ["count": grouped(shown.count), "query": query, "kind": kindFilter ?? "", "first": describe(first)]
+        var fields = [
+            "count": grouped(shown.count), "query": query, "kind": kindFilter ?? "", "first": describe(first),
+        ]
         fields["places"] = placesPhrase(shown.count)
         switch (query.isEmpty, kindFilter == nil) {
         case (true, true): return say("results.all", fields)
@@ -169,7 +178,8 @@ extension NearbyState {
             what = kindFilter.map { say("camera.what-none-in-filter", ["kind": $0]) } ?? say("camera.what-none")
         } else if !query.isEmpty {
             let fields = ["count": grouped(shown.count), "kind": kindFilter ?? ""]
-            what = say(kindFilter == nil ? "camera.what-matches" : "camera.what-matches-in-filter", fields, count: shown.count)
+            what = say(
+                kindFilter == nil ? "camera.what-matches" : "camera.what-matches-in-filter", fields, count: shown.count)
         } else {
             what =
                 kindFilter.map { say("camera.what-in-filter", ["places": placesPhrase(shown.count), "kind": $0]) }

@@ -70,7 +70,9 @@ public struct NearbyState: Equatable, Sendable {
     /// How many rows of the full list the screen shows at once: the top detent's height less
     /// the title, the search field and the pills (`listTop` points), in rows of `rowHeight`.
     public var visibleRows: Int {
-        max(1, Int((SheetGeometry(screenHeight: settings.screenHeight).height(of: .full) - Self.listTop) / Self.rowHeight))
+        max(
+            1,
+            Int((SheetGeometry(screenHeight: settings.screenHeight).height(of: .full) - Self.listTop) / Self.rowHeight))
     }
 
     /// The furthest the full list scrolls: its last row at the bottom of the screen.
@@ -118,7 +120,8 @@ public struct NearbyState: Equatable, Sendable {
 
     /// Recomputes the shown places after the query, the filter or the user's point changed.
     mutating func refreshShown() {
-        let members = query.isEmpty && kindFilter == nil
+        let members =
+            query.isEmpty && kindFilter == nil
             ? (0..<Int32(catalog.count)).map { $0 } : catalog.matchSet(query: query, kind: kindFilter).members
         shown = NearestFirst(members: members, distances: distances)
         scrollOffset = min(scrollOffset, maxScrollOffset)

@@ -1,6 +1,6 @@
+import Foundation
 import PlaceData
 import Words
-import Foundation
 
 /// A setting of the session, as one typed table: its key, the values it takes, how its value is
 /// said, and its unit. `set`, `settings`, Tab completion, the command-line options, the config
@@ -217,9 +217,11 @@ public enum Setting: String, CaseIterable, Sendable {
             guard !value.isEmpty else { return refusal }
             settings.placesFile = value == Self.builtInPlaces ? nil : value
         case .language:
-            guard let language = Language(code: value), Language.allCases.map(\.code).contains(where: {
-                $0.lowercased() == value.lowercased()
-            }) else { return refusal }
+            guard let language = Language(code: value),
+                Language.allCases.map(\.code).contains(where: {
+                    $0.lowercased() == value.lowercased()
+                })
+            else { return refusal }
             settings.language = language
         case .strings:
             guard !value.isEmpty else { return refusal }

@@ -1,6 +1,6 @@
-import Words
 import Foundation
 import PlaceData
+import Words
 
 /// Distances, directions and walk times in the words people use for them, in the words of a
 /// catalog.
@@ -24,7 +24,8 @@ public enum SpokenMeasure {
             } else {
                 kilometres = (metres / 1000).rounded()
             }
-            return words.text("distance.kilometres", ["count": decimal(kilometres, words)], count: pluralCount(kilometres))
+            return words.text(
+                "distance.kilometres", ["count": decimal(kilometres, words)], count: pluralCount(kilometres))
         case .imperial:
             let feet = metres / 0.3048
             let rounded10 = (feet / 10).rounded() * 10
@@ -41,7 +42,8 @@ public enum SpokenMeasure {
             } else {
                 roundedMiles = miles.rounded()
             }
-            return words.text("distance.miles", ["count": decimal(roundedMiles, words)], count: pluralCount(roundedMiles))
+            return words.text(
+                "distance.miles", ["count": decimal(roundedMiles, words)], count: pluralCount(roundedMiles))
         }
     }
 
@@ -73,7 +75,9 @@ public enum SpokenMeasure {
             time =
                 rest == 0
                 ? part("walk.hours", hours)
-                : words.text("walk.hours-and-minutes", ["hours": part("walk.hours", hours), "minutes": part("walk.minutes", rest)])
+                : words.text(
+                    "walk.hours-and-minutes",
+                    ["hours": part("walk.hours", hours), "minutes": part("walk.minutes", rest)])
         }
         return words.text("walk.time", ["time": time])
     }
@@ -141,7 +145,8 @@ public enum SpokenMeasure {
         let fraction = hundredths % 100
         if fraction == 0 { return whole }
         let point = decimalSeparator(words)
-        return fraction % 10 == 0 ? "\(whole)\(point)\(fraction / 10)" : "\(whole)\(point)\(String(format: "%02d", fraction))"
+        return fraction % 10 == 0
+            ? "\(whole)\(point)\(fraction / 10)" : "\(whole)\(point)\(String(format: "%02d", fraction))"
     }
 
     /// The decimal separator of the catalog's "1.5".

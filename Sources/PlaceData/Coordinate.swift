@@ -15,7 +15,8 @@ public struct Coordinate: Hashable, Sendable {
 
     /// The great-circle (haversine) distance to `other`, in metres.
     public func distance(to other: Coordinate) -> Double {
-        let lat1 = latitude * .pi / 180, lat2 = other.latitude * .pi / 180
+        let lat1 = latitude * .pi / 180
+        let lat2 = other.latitude * .pi / 180
         let dLat = lat2 - lat1
         let dLon = (other.longitude - longitude) * .pi / 180
         let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
@@ -24,7 +25,8 @@ public struct Coordinate: Hashable, Sendable {
 
     /// The initial great-circle bearing towards `other`, in degrees clockwise from north, 0..<360.
     public func bearing(to other: Coordinate) -> Double {
-        let lat1 = latitude * .pi / 180, lat2 = other.latitude * .pi / 180
+        let lat1 = latitude * .pi / 180
+        let lat2 = other.latitude * .pi / 180
         let dLon = (other.longitude - longitude) * .pi / 180
         let y = sin(dLon) * cos(lat2)
         let x = cos(lat1) * sin(lat2) - sin(lat1) * cos(lat2) * cos(dLon)

@@ -19,8 +19,10 @@ public struct PlaceCatalog: Equatable, Sendable {
     package func matchSet(query: String, kind: String? = nil) -> PlaceSet {
         var found = index.matches(query: query, kind: kind)
         // A word of punctuation alone ("'", "-") is looked for as typed, never dropped.
-        let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter(TextFolding.isLiteralWord)
-            .map(TextFolding.literalForm)
+        let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter(
+            TextFolding.isLiteralWord
+        )
+        .map(TextFolding.literalForm)
         guard !literals.isEmpty else { return found }
         var kept = PlaceSet(count: count)
         for member in found.members {

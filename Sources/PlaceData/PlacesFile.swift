@@ -31,7 +31,8 @@ public enum PlacesFile {
 
         /// The line and the column (in characters) of byte `offset`, both from 1.
         static func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (line: Int, column: Int) {
-            var line = 1, column = 1
+            var line = 1
+            var column = 1
             let end = min(offset, bytes.count)
             var index = 0
             // A byte-order mark is not a character of the first line.
@@ -128,7 +129,8 @@ public enum PlacesFile {
             throw data.withUnsafeBytes { raw in
                 Problem(
                     file: file, in: raw.bindMemory(to: UInt8.self), at: offset, field: nil,
-                    message: Phrase("places-file.not-utf8", ["byte": byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte]))
+                    message: Phrase(
+                        "places-file.not-utf8", ["byte": byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte]))
             }
         }
         return try load(data, file: file, as: format(of: data, file: file))

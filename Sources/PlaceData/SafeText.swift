@@ -9,7 +9,8 @@ public enum SafeText {
         var result = String.UnicodeScalarView()
         var count = 0
         var index = 0
-        var lastWasSpace = false, lastWasInsertedSpace = false
+        var lastWasSpace = false
+        var lastWasInsertedSpace = false
         while index < scalars.count {
             let scalar = scalars[index]
             index += 1
@@ -34,7 +35,8 @@ public enum SafeText {
             }
             guard let replacement else { continue }
             // A control next to a space adds no second space; the text's own spaces stay.
-            let isSpace = replacement == " ", inserted = isSpace && replacement != scalar
+            let isSpace = replacement == " "
+            let inserted = isSpace && replacement != scalar
             if isSpace && (inserted ? lastWasSpace : lastWasInsertedSpace) { continue }
             // Cut only when a character beyond the limit would be kept, not when the rest of
             // the text is all removed.

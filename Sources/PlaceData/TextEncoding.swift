@@ -16,7 +16,8 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         var out = Data()
         out.reserveCapacity(data.count + data.count / 8)
         for byte in data {
-            let scalar: UInt32 = self == .windows1252 && (0x80...0x9F).contains(byte)
+            let scalar: UInt32 =
+                self == .windows1252 && (0x80...0x9F).contains(byte)
                 ? Self.windows1252High[Int(byte - 0x80)] : UInt32(byte)
             if scalar < 0x80 {
                 out.append(UInt8(scalar))
@@ -29,8 +30,10 @@ public enum TextEncoding: String, CaseIterable, Sendable {
 
     /// Windows-1252 from 0x80 to 0x9F (the five bytes it leaves undefined read as Latin-1's).
     static let windows1252High: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D,
-        0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
+        0x017D,
+        0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153,
+        0x9D,
         0x017E, 0x0178,
     ]
 
@@ -45,7 +48,8 @@ public enum TextEncoding: String, CaseIterable, Sendable {
                 index += 1
                 continue
             }
-            let length: Int, smallest: UInt32
+            let length: Int
+            let smallest: UInt32
             switch lead {
             case 0xC0...0xDF: (length, smallest) = (2, 0x80)
             case 0xE0...0xEF: (length, smallest) = (3, 0x800)

@@ -80,7 +80,8 @@ public enum TextFolding {
                 // A Hangul syllable as its jamo (its canonical decomposition), so that Korean
                 // typed composed finds it written decomposed, and the other way round.
                 let index = value - 0xAC00
-                for jamo in [0x1100 + index / 588, 0x1161 + index % 588 / 28, 0x11A7 + index % 28] where jamo != 0x11A7 {
+                for jamo in [0x1100 + index / 588, 0x1161 + index % 588 / 28, 0x11A7 + index % 28] where jamo != 0x11A7
+                {
                     out.append(contentsOf: String(Unicode.Scalar(jamo)!).utf8)
                 }
             } else if isCaseless(value) {
@@ -144,7 +145,8 @@ public enum TextFolding {
 
         @inline(__always)
         func append(_ index: Int, to out: inout [UInt8], joined: Bool) {
-            let start = index == 0 ? 0 : Int(ends[index - 1]), end = Int(ends[index])
+            let start = index == 0 ? 0 : Int(ends[index - 1])
+            let end = Int(ends[index])
             var position = start
             while position < end {
                 let byte = bytes[position]

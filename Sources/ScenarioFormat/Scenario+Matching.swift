@@ -30,7 +30,8 @@ extension Scenario {
             }
         }
         // matched[i][j]: expectations from i match announcements from j.
-        let e = expectations.count, a = actual.count
+        let e = expectations.count
+        let a = actual.count
         var matched = Array(repeating: Array(repeating: false, count: a + 1), count: e + 1)
         matched[e][a] = true
         for i in stride(from: e - 1, through: 0, by: -1) {
@@ -61,7 +62,9 @@ extension Scenario {
                 continue
             }
             var kept = step.expectations.compactMap { expectation -> (String, NSRegularExpression)? in
-                guard case .pattern(let pattern, let line) = expectation, let regex = patterns[pattern] else { return nil }
+                guard case .pattern(let pattern, let line) = expectation, let regex = patterns[pattern] else {
+                    return nil
+                }
                 return (lines[line - 1], regex)
             }[...]
             replacement[step.line] = announced.map { text in
@@ -71,7 +74,8 @@ extension Scenario {
                     kept.removeFirst()
                     return line
                 }
-                return text.isEmpty || text.hasPrefix("#") || text.hasPrefix(">") || text.hasPrefix("~ ") || text == "..."
+                return text.isEmpty || text.hasPrefix("#") || text.hasPrefix(">") || text.hasPrefix("~ ")
+                    || text == "..."
                     ? "~ ^\(NSRegularExpression.escapedPattern(for: text))$" : text
             }
         }

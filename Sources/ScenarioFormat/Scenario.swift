@@ -89,7 +89,9 @@ public struct Scenario: Equatable, Sendable {
                 expectation = .anything(line: number)
             } else if line.hasPrefix("~ ") {
                 let pattern = String(line.dropFirst(2))
-                guard !pattern.isEmpty else { throw Problem(line: number, message: "a '~' line needs a regular expression") }
+                guard !pattern.isEmpty else {
+                    throw Problem(line: number, message: "a '~' line needs a regular expression")
+                }
                 expectation = .pattern(pattern, line: number)
             } else {
                 expectation = .text(line, line: number)

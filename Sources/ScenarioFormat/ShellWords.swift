@@ -3,7 +3,9 @@ public enum ShellWords {
     public struct Problem: Error { public let message: String }
 
     public static func split(_ text: String) throws(Problem) -> [String] {
-        var words: [String] = [], current = "", inWord = false
+        var words: [String] = []
+        var current = ""
+        var inWord = false
         var quote: Character? = nil
         var escaped = false
         for character in text {

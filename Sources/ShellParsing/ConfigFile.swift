@@ -37,11 +37,15 @@ public enum ConfigFile {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let separator = line.firstIndex { $0 == "=" || $0 == " " || $0 == "\t" }
             let key = separator.map { String(line[..<$0]) } ?? line
-            let value = separator.map { line[line.index(after: $0)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t=")) } ?? ""
+            let value =
+                separator.map {
+                    line[line.index(after: $0)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t="))
+                } ?? ""
             let name = key.hasPrefix("--") ? String(key.dropFirst(2)) : key
             guard let option = Option(name: name), option.isConfigurable else {
                 throw Failure(
-                    .dataError, options.words.text("config.unknown", ["file": path, "line": String(offset + 1), "key": key]))
+                    .dataError,
+                    options.words.text("config.unknown", ["file": path, "line": String(offset + 1), "key": key]))
             }
             guard !value.isEmpty || option.isSwitch else {
                 throw Failure(
@@ -51,7 +55,8 @@ public enum ConfigFile {
             if let problem = options.apply(option, value.isEmpty ? "on" : value) {
                 throw Failure(
                     .dataError,
-                    options.words.text("config.refused", ["file": path, "line": String(offset + 1), "problem": problem]))
+                    options.words.text(
+                        "config.refused", ["file": path, "line": String(offset + 1), "problem": problem]))
             }
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
-import Words
 import SystemCalls
+import Words
 
 /// The exit codes of `nearby-voice` (sysexits.h values where one fits).
-public enum ExitCode: Int32 {
+public enum ExitCode: Int32, Sendable {
     case success = 0
     /// A scripted announcement test failed.
     case testFailed = 1

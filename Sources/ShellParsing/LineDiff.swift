@@ -9,7 +9,8 @@ public enum LineDiff {
         var index = 0
         while index < operations.count {
             guard let change = operations[index...].firstIndex(where: { $0.kind != .same }) else { break }
-            var start = max(index, change - context), end = change
+            var start = max(index, change - context)
+            var end = change
             // Extend the hunk while changes are within twice the context of each other.
             var cursor = change
             while cursor < operations.count {
@@ -51,7 +52,8 @@ public enum LineDiff {
 
     /// The longest-common-subsequence alignment of the two lists (test files are short).
     static func diff(_ old: [String], _ new: [String]) -> [Operation] {
-        let n = old.count, m = new.count
+        let n = old.count
+        let m = new.count
         var lengths = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
@@ -59,7 +61,8 @@ public enum LineDiff {
             }
         }
         var operations: [Operation] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n || j < m {
             if i < n && j < m && old[i] == new[j] {
                 operations.append(Operation(kind: .same, text: old[i], oldLine: i + 1, newLine: j + 1))

@@ -27,6 +27,8 @@ public enum StringsFile {
         do { file = try POFile.parse(text) } catch {
             throw Failure(.dataError, Catalog.Problem(file: path, line: error.line, message: error.message).description)
         }
-        do { return try words.overriding(with: file, name: path) } catch { throw Failure(.dataError, error.description) }
+        do { return try words.overriding(with: file, name: path) } catch {
+            throw Failure(.dataError, error.description)
+        }
     }
 }

@@ -29,7 +29,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     public enum LockKind: Sendable { case shared, exclusive }
 
     /// Opens `path` (open(2)); a file made is given `permissions`.
-    public static func open(_ path: String, _ mode: OpenMode, permissions: UInt32 = 0o644) throws(SystemError) -> FileDescriptor {
+    public static func open(_ path: String, _ mode: OpenMode, permissions: UInt32 = 0o644) throws(SystemError)
+        -> FileDescriptor
+    {
         FileDescriptor(rawValue: try Syscalls.open(path, mode, permissions).get())
     }
 
@@ -47,7 +49,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Writes all of `bytes` at the file's offset, or at `offset` (pwrite), retrying when a
     /// signal interrupts; a failure says how many bytes went before it (`written`).
-    public func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int? = nil, path: String? = nil) throws(SystemError) {
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int? = nil, path: String? = nil)
+        throws(SystemError)
+    {
         try Syscalls.writeAll(rawValue, bytes, at: offset, path: path).get()
     }
 
@@ -57,7 +61,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     }
 
     /// Reads up to `buffer.count` bytes (read(2), or pread(2) at `offset`); 0 at the end.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil, path: String? = nil) throws(SystemError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil, path: String? = nil)
+        throws(SystemError) -> Int
+    {
         try Syscalls.read(rawValue, into: buffer, at: offset, path: path).get()
     }
 
@@ -104,7 +110,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     }
 
     /// A new pipe (pipe(2)), both ends close-on-exec, and non-blocking if asked.
-    public static func pipe(nonBlocking: Bool = false) throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
+    public static func pipe(nonBlocking: Bool = false) throws(SystemError) -> (
+        read: FileDescriptor, write: FileDescriptor
+    ) {
         let ends = try Syscalls.pipe(nonBlocking: nonBlocking).get()
         return (FileDescriptor(rawValue: ends.read), FileDescriptor(rawValue: ends.write))
     }
@@ -112,7 +120,8 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// Waits at most `milliseconds` (nil: as long as it takes) until one of `descriptors` has
     /// input, its end or an error (poll(2)): which have; all false when the time ran out. A
     /// signal ends the wait with an error whose `isInterrupted` is true.
-    public static func waitForInput(_ descriptors: [FileDescriptor], milliseconds: Int32?) throws(SystemError) -> [Bool] {
+    public static func waitForInput(_ descriptors: [FileDescriptor], milliseconds: Int32?) throws(SystemError) -> [Bool]
+    {
         try Syscalls.waitForInput(descriptors.map(\.rawValue), timeout: milliseconds ?? -1).get()
     }
 }

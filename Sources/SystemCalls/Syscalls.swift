@@ -14,12 +14,15 @@ enum Syscalls {
 
     /// The error of `operation` with `code`, its reason from `strerror`.
     static func error(_ code: Int32, _ operation: String, path: String?, written: Int = 0) -> SystemError {
-        SystemError(code: code, operation: operation, path: path, reason: String(cString: strerror(code)), written: written)
+        SystemError(
+            code: code, operation: operation, path: path, reason: String(cString: strerror(code)), written: written)
     }
 
     /// Calls `call` until it does not fail with EINTR; -1 becomes the error of `operation`.
     @inline(__always)
-    private static func retrying<T: BinaryInteger>(_ operation: String, path: String?, _ call: () -> T) -> Result<T, SystemError> {
+    private static func retrying<T: BinaryInteger>(_ operation: String, path: String?, _ call: () -> T) -> Result<
+        T, SystemError
+    > {
         while true {
             let result = call()
             if result != -1 { return .success(result) }
@@ -30,14 +33,17 @@ enum Syscalls {
     // MARK: Opening and closing
 
     /// open(2), close-on-exec always.
-    static func open(_ path: String, _ mode: FileDescriptor.OpenMode, _ permissions: UInt32) -> Result<Int32, SystemError> {
-        let flags: Int32 = switch mode {
-        case .readOnly: O_RDONLY
-        case .writeOnly: O_WRONLY
-        case .writeTruncating: O_WRONLY | O_CREAT | O_TRUNC
-        case .appending: O_WRONLY | O_APPEND | O_CREAT
-        case .readWriteCreating: O_RDWR | O_CREAT
-        }
+    static func open(_ path: String, _ mode: FileDescriptor.OpenMode, _ permissions: UInt32) -> Result<
+        Int32, SystemError
+    > {
+        let flags: Int32 =
+            switch mode {
+            case .readOnly: O_RDONLY
+            case .writeOnly: O_WRONLY
+            case .writeTruncating: O_WRONLY | O_CREAT | O_TRUNC
+            case .appending: O_WRONLY | O_APPEND | O_CREAT
+            case .readWriteCreating: O_RDWR | O_CREAT
+            }
         return retrying("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode_t(permissions)) }
     }
 
@@ -72,14 +78,18 @@ enum Syscalls {
     /// Writes all of `bytes`, at the file's offset (write(2)) or at `offset` (pwrite(2)): the
     /// one write-everything loop of the project. Retried on EINTR; a write that takes nothing
     /// is a full disk (ENOSPC). The error says how many bytes went before it failed.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int?, path: String?) -> Result<Void, SystemError> {
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int?, path: String?) -> Result<
+        Void, SystemError
+    > {
         var done = 0
         while done < bytes.count {
-            let base = bytes.baseAddress! + done, left = bytes.count - done
+            let base = bytes.baseAddress! + done
+            let left = bytes.count - done
             let count = offset.map { pwrite(fd, base, left, off_t($0 + done)) } ?? Glibc.write(fd, base, left)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                return .failure(error(count < 0 ? errno : ENOSPC, offset == nil ? "write" : "pwrite", path: path, written: done))
+                return .failure(
+                    error(count < 0 ? errno : ENOSPC, offset == nil ? "write" : "pwrite", path: path, written: done))
             }
             done += count
         }
@@ -87,7 +97,9 @@ enum Syscalls {
     }
 
     /// read(2), or pread(2) at `offset`: up to `buffer.count` bytes, 0 at the end of the file.
-    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int?, path: String?) -> Result<Int, SystemError> {
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int?, path: String?) -> Result<
+        Int, SystemError
+    > {
         if let offset {
             return retrying("pread", path: path) { pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
         }
@@ -95,12 +107,15 @@ enum Syscalls {
     }
 
     /// lseek(2) to `offset` from the start, the current position or the end.
-    static func seek(_ fd: Int32, _ offset: Int, from whence: FileDescriptor.SeekOrigin, path: String?) -> Result<Int, SystemError> {
-        let origin = switch whence {
-        case .start: SEEK_SET
-        case .current: SEEK_CUR
-        case .end: SEEK_END
-        }
+    static func seek(_ fd: Int32, _ offset: Int, from whence: FileDescriptor.SeekOrigin, path: String?) -> Result<
+        Int, SystemError
+    > {
+        let origin =
+            switch whence {
+            case .start: SEEK_SET
+            case .current: SEEK_CUR
+            case .end: SEEK_END
+            }
         return retrying("lseek", path: path) { lseek(fd, off_t(offset), origin) }.map { Int($0) }
     }
 
@@ -115,7 +130,9 @@ enum Syscalls {
     }
 
     /// fstat(2): whether the file is a regular one or a folder, and its size in bytes.
-    static func status(_ fd: Int32, path: String?) -> Result<(isRegular: Bool, isDirectory: Bool, size: Int), SystemError> {
+    static func status(_ fd: Int32, path: String?) -> Result<
+        (isRegular: Bool, isDirectory: Bool, size: Int), SystemError
+    > {
         var status = stat()
         guard fstat(fd, &status) == 0 else { return .failure(lastError("fstat", path: path)) }
         let type = status.st_mode & S_IFMT
@@ -139,11 +156,12 @@ enum Syscalls {
 
     /// flock(2), retried on EINTR: shared, exclusive, or unlock.
     static func lock(_ fd: Int32, _ kind: FileDescriptor.LockKind?, path: String?) -> Result<Void, SystemError> {
-        let operation = switch kind {
-        case .shared: LOCK_SH
-        case .exclusive: LOCK_EX
-        case nil: LOCK_UN
-        }
+        let operation =
+            switch kind {
+            case .shared: LOCK_SH
+            case .exclusive: LOCK_EX
+            case nil: LOCK_UN
+            }
         return retrying("flock", path: path) { flock(fd, operation) }.map { _ in () }
     }
 
@@ -161,7 +179,8 @@ enum Syscalls {
 
     /// mmap(2) of `size` bytes: anonymous and writable (`fd` nil), or a file's, read-only.
     static func map(size: Int, file fd: Int32?, path: String?) -> Result<UnsafeMutableRawPointer, SystemError> {
-        let raw = fd.map { mmap(nil, size, PROT_READ, MAP_PRIVATE, $0, 0) }
+        let raw =
+            fd.map { mmap(nil, size, PROT_READ, MAP_PRIVATE, $0, 0) }
             ?? mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let raw, raw != MAP_FAILED else { return .failure(lastError("mmap", path: path)) }
         return .success(raw)

@@ -104,7 +104,9 @@ public struct Catalog: Equatable, Sendable {
                     : "\(key) has no plural forms: give msgstr alone")
         }
         if isPlural && entry.strings.count != plural.count {
-            throw problem("\(key) takes \(plural.count) plural forms (msgstr[0] to msgstr[\(plural.count - 1)]), not \(entry.strings.count)")
+            throw problem(
+                "\(key) takes \(plural.count) plural forms (msgstr[0] to msgstr[\(plural.count - 1)]), not \(entry.strings.count)"
+            )
         }
         if entry.strings.allSatisfy(\.isEmpty) {
             if allowingEmpty { return }

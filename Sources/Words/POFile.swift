@@ -70,7 +70,10 @@ public struct POFile: Equatable, Sendable {
         var notes: [String] = []
         /// Which string the continuation lines add to: the context, the id, the plural id, or a
         /// translation by index.
-        enum Target { case context, id, idPlural, string(Int) }
+        enum Target {
+            case context, id, idPlural
+            case string(Int)
+        }
         var target: Target?
         var seenKeys: [String: Int] = [:]
 
@@ -108,7 +111,9 @@ public struct POFile: Equatable, Sendable {
             if trimmed.hasPrefix("#") {
                 // A comment closes an entry's strings; `#.` notes belong to the next entry.
                 if current?.strings.isEmpty == false { try finish() }
-                if trimmed.hasPrefix("#.") { notes.append(String(trimmed.dropFirst(2)).trimmingCharacters(in: .whitespaces)) }
+                if trimmed.hasPrefix("#.") {
+                    notes.append(String(trimmed.dropFirst(2)).trimmingCharacters(in: .whitespaces))
+                }
                 continue
             }
             if trimmed.hasPrefix("\"") {
@@ -256,9 +261,9 @@ public struct POFile: Equatable, Sendable {
         // Multi-line strings (the header) start with "" and keep one line a line, as msgmerge does.
         var parts = ["\"\""]
         for (index, line) in lines.enumerated() where !(index == lines.count - 1 && line.isEmpty) {
-            parts.append(escape(index < lines.count - 1 ? text[line.startIndex..<text.index(after: line.endIndex)] : line))
+            parts.append(
+                escape(index < lines.count - 1 ? text[line.startIndex..<text.index(after: line.endIndex)] : line))
         }
         return parts.joined(separator: "\n")
     }
 }
-

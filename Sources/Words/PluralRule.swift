@@ -27,12 +27,15 @@ public struct PluralRule: Equatable, Sendable {
         }
         var parser = Parser(tokens: try Parser.tokens(formula))
         let expression = try parser.conditional()
-        guard parser.isAtEnd else { throw POFile.Problem(line: 0, message: "Plural-Forms: unexpected text in \(formula)") }
+        guard parser.isAtEnd else {
+            throw POFile.Problem(line: 0, message: "Plural-Forms: unexpected text in \(formula)")
+        }
         count = plurals
         self.expression = expression
         // Every form the rule chooses for the first numbers must exist.
         for n in 0...1000 where expression.value(n) >= plurals || expression.value(n) < 0 {
-            throw POFile.Problem(line: 0, message: "Plural-Forms chooses form \(expression.value(n)) for \(n), of \(plurals)")
+            throw POFile.Problem(
+                line: 0, message: "Plural-Forms chooses form \(expression.value(n)) for \(n), of \(plurals)")
         }
     }
 
@@ -133,7 +136,9 @@ public struct PluralRule: Equatable, Sendable {
             return .conditional(test, yes, no)
         }
 
-        static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
+        static let levels: [[String]] = [
+            ["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"],
+        ]
 
         mutating func binary(_ level: Int) throws(POFile.Problem) -> Expression {
             guard level < Self.levels.count else { return try unary() }

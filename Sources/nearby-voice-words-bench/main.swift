@@ -97,5 +97,7 @@ for language in [Language.english, .spanish, .portuguese] {
 // an announcement, when speech itself takes ~10 ms to be heard.
 let worst = max(rows.map(\.1).max() ?? 0, reducerTimes.max() ?? 0)
 let met = worst < 50_000
-print("Words goal: every announcement under 50 µs (worst \(String(format: "%.1f", worst / 1000)) µs): \(met ? "met" : "FALLS SHORT")")
+print(
+    "Words goal: every announcement under 50 µs (worst \(String(format: "%.1f", worst / 1000)) µs): \(met ? "met" : "FALLS SHORT")"
+)
 exit(met ? 0 : 1)

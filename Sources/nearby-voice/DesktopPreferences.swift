@@ -5,11 +5,14 @@ import Foundation
 enum DesktopPreferences {
     static func prefersReducedMotion(_ environment: [String: String]) -> Bool? {
         if environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
-            let answer = run("/usr/bin/gdbus", [
-                "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop",
-                "--object-path", "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
-                "org.freedesktop.appearance", "reduced-motion",
-            ])
+            let answer = run(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop",
+                    "--object-path", "/org/freedesktop/portal/desktop", "--method",
+                    "org.freedesktop.portal.Settings.Read",
+                    "org.freedesktop.appearance", "reduced-motion",
+                ])
         {
             if answer.contains("uint32 1") { return true }
             if answer.contains("uint32 0") { return false }

@@ -2,9 +2,9 @@ import Foundation
 import NearbyCore
 import PlaceData
 import ShellParsing
-import Words
 import Synchronization
 import SystemCalls
+import Words
 
 /// Where command lines come from: readline on a terminal, plain lines otherwise.
 protocol LineReader: AnyObject {

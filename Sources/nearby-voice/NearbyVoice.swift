@@ -25,7 +25,9 @@ enum NearbyVoice {
             var options = Options()
             // The language of the POSIX locale, unless the config file or the command line says.
             options.settings.language = Language.fromLocale(environment)
-            if let reduce = DesktopPreferences.prefersReducedMotion(environment) { options.settings.reduceMotion = reduce }
+            if let reduce = DesktopPreferences.prefersReducedMotion(environment) {
+                options.settings.reduceMotion = reduce
+            }
             if let config = ConfigFile.defaultPath(environment) { try ConfigFile.apply(config, to: &options) }
             try options.applyEnvironment(environment)
             try Options.parse(arguments, into: &options)
@@ -45,7 +47,8 @@ enum NearbyVoice {
                     ReadlineReader.Configuration(
                         historyPath: historyPath(), typingPause: options.typingPause, keyEcho: options.keyEcho,
                         keysStopSpeech: options.keysStopSpeech,
-                        promptOnStandardError: !FileDescriptor.standardOutput.isTerminal || options.transcriptPath == "-"))
+                        promptOnStandardError: !FileDescriptor.standardOutput.isTerminal
+                            || options.transcriptPath == "-"))
             } else {
                 reader = PipeLineReader()
             }
@@ -62,7 +65,8 @@ enum NearbyVoice {
     /// `$XDG_STATE_HOME/nearby-voice/history`, its folder made when missing.
     static func historyPath() -> String? {
         let environment = ProcessInfo.processInfo.environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { "\($0)/.local/state" }
         guard let state else { return nil }
         let folder = "\(state)/nearby-voice"
@@ -85,15 +89,19 @@ enum NearbyVoice {
     }
 
     /// Reads and parses a places file: all of it, or a failure naming what is wrong.
-    static func readPlaces(_ path: String, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure) -> PlacesFile.Loaded {
+    static func readPlaces(_ path: String, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure)
+        -> PlacesFile.Loaded
+    {
         // Mapped, not copied: a 180 MB file is read once, by the loader, page by page.
         let contents: FileContents
         do { contents = try FileContents(path: path) } catch { throw Failure(reading: .places, path, error, words) }
         let data = contents.withUnsafeBytes { bytes in
             // The data keeps the contents (and so the mapping) alive until it goes.
-            bytes.isEmpty ? Data() : Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
-                deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
+            bytes.isEmpty
+                ? Data()
+                : Data(
+                    bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
+                    deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
         }
         do { return try PlacesFile.load(data, file: path, encoding: encoding) } catch {
             throw Failure(.dataError, error.text(words))

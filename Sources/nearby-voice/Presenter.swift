@@ -54,7 +54,9 @@ final class Presenter {
     func settle(_ outcomes: [(seq: Int, outcome: SpeechOutcome)]) throws(OutputFileError) {
         guard !awaitingSpeech.isEmpty else { return }
         for (seq, outcome) in outcomes {
-            if let index = awaitingSpeech.firstIndex(where: { $0.seq == seq }) { awaitingSpeech[index].outcome = outcome }
+            if let index = awaitingSpeech.firstIndex(where: { $0.seq == seq }) {
+                awaitingSpeech[index].outcome = outcome
+            }
         }
         while let first = awaitingSpeech.first, first.outcome != nil {
             try transcript?.write(first)

@@ -2,8 +2,8 @@ import CReadline
 import Foundation
 import NearbyCore
 import ShellParsing
-import Words
 import SystemCalls
+import Words
 
 /// GNU readline on a terminal, in its callback mode so that the session hears about pauses,
 /// key presses and Ctrl-C while a line is typed. Line editing, Tab completion (no file names),
@@ -289,19 +289,22 @@ final class ReadlineReader: LineReader {
         let labels = completion.candidates.map(\.label)
         let lines =
             labels.count > Self.listLimit
-            ? [events.words().text("completion.too-many", ["count": String(labels.count)], count: labels.count)] : labels
+            ? [events.words().text("completion.too-many", ["count": String(labels.count)], count: labels.count)]
+            : labels
         showBelowLine(lines)
         if configuration.keyEcho != .none {
             let words = events.words()
             events.echo(
                 words.text(
                     "completion.candidates",
-                    ["count": String(labels.count), "labels": labels.prefix(10).joined(separator: words.text("list.separator"))],
+                    [
+                        "count": String(labels.count),
+                        "labels": labels.prefix(10).joined(separator: words.text("list.separator")),
+                    ],
                     count: labels.count))
         }
     }
 }
-
 
 /// The history file, shared safely by sessions that run at once: every change is made under
 /// an exclusive lock (`flock` on `history.lock` beside it), a line is appended whole in one
@@ -324,7 +327,8 @@ struct HistoryFile {
             // A crash in the middle of a write may have left a last line without its end.
             var last: [UInt8] = [0]
             if let size = try? fd.seek(to: 0, from: .end), size > 0,
-                (try? last.withUnsafeMutableBytes { try fd.read(into: $0, at: size - 1) }) == 1, last[0] != UInt8(ascii: "\n")
+                (try? last.withUnsafeMutableBytes { try fd.read(into: $0, at: size - 1) }) == 1,
+                last[0] != UInt8(ascii: "\n")
             {
                 bytes.insert(UInt8(ascii: "\n"), at: 0)
             }
@@ -360,7 +364,9 @@ struct HistoryFile {
     /// Runs `body` holding the lock file's lock; without a lock file (a read-only folder), runs
     /// it anyway.
     private func withLock<T>(_ kind: FileDescriptor.LockKind, _ body: () -> T) -> T {
-        guard let fd = try? FileDescriptor.open(path + ".lock", .readWriteCreating, permissions: 0o600) else { return body() }
+        guard let fd = try? FileDescriptor.open(path + ".lock", .readWriteCreating, permissions: 0o600) else {
+            return body()
+        }
         defer { fd.close() }
         try? fd.lock(kind, path: path + ".lock")
         defer { fd.unlock() }

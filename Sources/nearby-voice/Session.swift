@@ -23,7 +23,8 @@ final class Session {
             try StringsFile.load(path, language: options.settings.language)
         }
         state = NearbyState(
-            places: try NearbyVoice.loadPlaces(options.placesPath, words: words ?? options.words, encoding: options.encoding),
+            places: try NearbyVoice.loadPlaces(
+                options.placesPath, words: words ?? options.words, encoding: options.encoding),
             settings: options.settings, words: words)
         if let observer {
             presenter = Presenter(display: nil, transcript: nil, speech: nil, observer: observer)
@@ -111,7 +112,8 @@ final class Session {
         for notice in presenter.speech?.outcomes.drainNotices() ?? [] {
             switch notice {
             case .voiceNotSet(let voice, let reason, let kept):
-                let text = state.words.text("speech.voice-not-loaded", ["voice": voice, "reason": reason, "kept": kept])
+                let text = state.words.text(
+                    "speech.voice-not-loaded", ["voice": voice, "reason": reason, "kept": kept])
                 FileHandle.standardError.write(Data((text + "\n").utf8))
                 presenter.speech?.enqueue(Utterance(seq: 0, text: text, priority: .polite))
             }
@@ -160,7 +162,9 @@ final class Session {
         case .applySpeechSettings:
             presenter.speech?.setVoice(VoiceSettings(state.settings))
         case .loadPlaces(let path):
-            let read = Result { () throws(Failure) in try NearbyVoice.readPlaces(path, words: state.words, encoding: options.encoding) }
+            let read = Result { () throws(Failure) in
+                try NearbyVoice.readPlaces(path, words: state.words, encoding: options.encoding)
+            }
             switch read {
             case .success(let loaded):
                 let catalog = PlaceCatalog(loaded.places)
@@ -240,7 +244,10 @@ final class Session {
                 .usage,
                 options.words.text(
                     "voice.unknown-at-start",
-                    ["voice": options.settings.voice, "close": close.joined(separator: options.words.text("list.separator"))]))
+                    [
+                        "voice": options.settings.voice,
+                        "close": close.joined(separator: options.words.text("list.separator")),
+                    ]))
         }
         return Failure(.unavailable, options.words.text("speech.cannot-start", ["reason": "\(error)"]))
     }

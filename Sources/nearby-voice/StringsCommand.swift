@@ -21,7 +21,8 @@ enum StringsCommand {
             }
             let words = Catalog.builtIn(language)
             guard let value else { throw Failure(.usage, words.text("strings.usage")) }
-            guard let chosen = Language(code: value), Language.allCases.contains(where: { $0.code.lowercased() == value.lowercased() })
+            guard let chosen = Language(code: value),
+                Language.allCases.contains(where: { $0.code.lowercased() == value.lowercased() })
             else {
                 throw Failure(
                     .usage,

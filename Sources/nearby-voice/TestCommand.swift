@@ -3,8 +3,8 @@ import Foundation
 import NearbyCore
 import ScenarioFormat
 import ShellParsing
-import Words
 import SystemCalls
+import Words
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,
 /// each in a fresh session with speech off, and compares what was announced with what the file
@@ -41,7 +41,9 @@ enum TestCommand {
         }
         let files = try testFiles(parsed.paths)
         let outcomes = runAll(files, record: parsed.record, jobs: parsed.jobs)
-        var passed = 0, failed = 0, malformed = 0
+        var passed = 0
+        var failed = 0
+        var malformed = 0
         for outcome in outcomes {
             switch outcome.verdict {
             case .passed:
@@ -51,7 +53,7 @@ enum TestCommand {
                 failed += 1
                 print("FAIL \(outcome.path)")
                 print("--- \(outcome.path) (expected)\n+++ \(outcome.path) (announced)")
-                outcome.details.forEach { print($0) }
+                for detail in outcome.details { print(detail) }
             case .recorded:
                 failed += 1
                 print("RECORDED \(outcome.path): \(words.text("test.recorded"))")
@@ -65,7 +67,8 @@ enum TestCommand {
         if let junit = parsed.junitPath {
             do { try junitXML(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
                 throw Failure(
-                    .cannotWrite, words.text("output.cannot-write", ["file": junit, "reason": error.localizedDescription]))
+                    .cannotWrite,
+                    words.text("output.cannot-write", ["file": junit, "reason": error.localizedDescription]))
             }
         }
         if malformed > 0 { return .usage }
@@ -181,9 +184,11 @@ enum TestCommand {
         do { announced = try announcements(of: scenario, at: path) } catch {
             return malformed(scenario.optionsLine, error.message)
         }
-        let passed = !scenario.hasNoExpectations && zip(scenario.steps, announced).allSatisfy {
-            Scenario.matches($0.expectations, $1, patterns: patterns)
-        }
+        let passed =
+            !scenario.hasNoExpectations
+            && zip(scenario.steps, announced).allSatisfy {
+                Scenario.matches($0.expectations, $1, patterns: patterns)
+            }
         if passed { return Outcome(path: path, verdict: .passed) }
         let recorded = scenario.recorded(announced, patterns: patterns)
         if record {
@@ -194,7 +199,8 @@ enum TestCommand {
             return Outcome(path: path, verdict: .recorded)
         }
         let diff = LineDiff.unified(expected: scenario.lines, actual: recorded)
-        return Outcome(path: path, verdict: .failed, details: diff.isEmpty ? [words.text("test.no-expectations")] : diff)
+        return Outcome(
+            path: path, verdict: .failed, details: diff.isEmpty ? [words.text("test.no-expectations")] : diff)
     }
 
     /// Runs the scenario's commands in a fresh session with speech off; the announcements of
@@ -205,12 +211,15 @@ enum TestCommand {
         guard options.scriptPath == nil else { throw Failure(.usage, words.text("test.no-script")) }
         options.speech = .off
         if let places = options.placesPath, !places.hasPrefix("/") {
-            options.placesPath = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(places)
+            options.placesPath = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                places)
         }
         var collected = Array(repeating: [String](), count: scenario.steps.count)
         let reader = CommandListReader(scenario.steps.map(\.command))
         let session = try Session(options: options, reader: reader) { entry in
-            if entry.line >= 1 && entry.line <= collected.count { collected[entry.line - 1].append(entry.announcement.text) }
+            if entry.line >= 1 && entry.line <= collected.count {
+                collected[entry.line - 1].append(entry.announcement.text)
+            }
         }
         _ = try session.run()
         return collected
@@ -235,15 +244,18 @@ enum TestCommand {
         let errors = outcomes.filter { $0.verdict == .malformed }.count
         let total = outcomes.reduce(0) { $0 + $1.seconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuite name=\"nearby-voice\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(String(format: "%.3f", total))\">\n"
+        xml +=
+            "<testsuite name=\"nearby-voice\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(String(format: "%.3f", total))\">\n"
         for outcome in outcomes {
             let name = escape(outcome.path)
-            xml += "  <testcase classname=\"nvtest\" name=\"\(name)\" time=\"\(String(format: "%.3f", outcome.seconds))\""
+            xml +=
+                "  <testcase classname=\"nvtest\" name=\"\(name)\" time=\"\(String(format: "%.3f", outcome.seconds))\""
             switch outcome.verdict {
             case .passed: xml += "/>\n"
             case .failed, .recorded:
                 let message = outcome.verdict == .recorded ? "recorded; run again" : "announcements differ"
-                xml += ">\n    <failure message=\"\(message)\">\(escape(outcome.details.joined(separator: "\n")))</failure>\n  </testcase>\n"
+                xml +=
+                    ">\n    <failure message=\"\(message)\">\(escape(outcome.details.joined(separator: "\n")))</failure>\n  </testcase>\n"
             case .malformed:
                 xml += ">\n    <error message=\"\(escape(outcome.details.first ?? ""))\"/>\n  </testcase>\n"
             }

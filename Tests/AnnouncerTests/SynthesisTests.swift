@@ -9,8 +9,11 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
     #expect(data.count >= 44)
     #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF")
     #expect(String(decoding: data[8..<16], as: UTF8.self) == "WAVEfmt ")
-    func u32(_ offset: Int) -> Int { Int(data[offset]) | Int(data[offset + 1]) << 8 | Int(data[offset + 2]) << 16 | Int(data[offset + 3]) << 24 }
-    let rate = u32(24), dataBytes = u32(40)
+    func u32(_ offset: Int) -> Int {
+        Int(data[offset]) | Int(data[offset + 1]) << 8 | Int(data[offset + 2]) << 16 | Int(data[offset + 3]) << 24
+    }
+    let rate = u32(24)
+    let dataBytes = u32(40)
     #expect(u32(4) == 36 + dataBytes)
     #expect(dataBytes == data.count - 44)
     let samples = stride(from: 44, to: 44 + dataBytes - 1, by: 2).map {
@@ -26,8 +29,12 @@ func rms(_ samples: [Int16]) -> Double {
 
 @Suite("Real espeak-ng synthesis", .serialized)
 struct SynthesisTests {
-    func render(_ texts: [String], voice: VoiceSettings = VoiceSettings(), earcons: Bool = false, earcon: Announcement.Earcon? = nil) throws -> (rate: Int, samples: [Int16]) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("synthesis-\(UUID().uuidString).wav").path
+    func render(
+        _ texts: [String], voice: VoiceSettings = VoiceSettings(), earcons: Bool = false,
+        earcon: Announcement.Earcon? = nil
+    ) throws -> (rate: Int, samples: [Int16]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("synthesis-\(UUID().uuidString).wav")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var voice = voice
         voice.earcons = earcons
@@ -41,7 +48,8 @@ struct SynthesisTests {
 
     /// The duration of the same text from the espeak-ng program, the reference.
     func referenceSeconds(_ text: String, rate: Int = 175) throws -> Double {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString).wav").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString).wav")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
@@ -60,7 +68,8 @@ struct SynthesisTests {
         #expect(abs(Int(try #require(wav.samples.first))) > SpeechOutput.silence)
         let seconds = Double(wav.samples.count) / Double(wav.rate)
         let reference = try referenceSeconds(text)
-        #expect(seconds < reference - 0.02 && seconds > reference - 0.2, "\(seconds) s against espeak-ng's \(reference) s")
+        #expect(
+            seconds < reference - 0.02 && seconds > reference - 0.2, "\(seconds) s against espeak-ng's \(reference) s")
     }
 
     @Test func speechLastsAsLongAsTheWordsAndIsNotSilent() throws {
@@ -78,7 +87,8 @@ struct SynthesisTests {
     @Test func everythingAnnouncedIsRenderedInOrderIntoOneFile() throws {
         let one = try render(["Sheet, half height, 2 of 3."])
         let three = try render(["Sheet, half height, 2 of 3.", "Already at full height.", "Goodbye."])
-        let oneSeconds = Double(one.samples.count) / 22_050, threeSeconds = Double(three.samples.count) / 22_050
+        let oneSeconds = Double(one.samples.count) / 22_050
+        let threeSeconds = Double(three.samples.count) / 22_050
         #expect(threeSeconds > oneSeconds * 1.5)
         // The first second of both files is the same sentence: nearly the same sound.
         #expect(abs(rms(Array(one.samples.prefix(22_050))) - rms(Array(three.samples.prefix(22_050)))) < 300)
@@ -87,7 +97,14 @@ struct SynthesisTests {
     @Test func rateChangesTheDuration() throws {
         let text = "Tile Museum Café, 650 metres north-east, 8 minute walk."
         let normal = try render([text]).samples.count
-        let fast = try render([text], voice: { var settings = Settings(); settings.rate = 350; return VoiceSettings(settings) }()).samples.count
+        let fast = try render(
+            [text],
+            voice: {
+                var settings = Settings()
+                settings.rate = 350
+                return VoiceSettings(settings)
+            }()
+        ).samples.count
         #expect(Double(fast) < Double(normal) * 0.7)
     }
 
@@ -107,7 +124,13 @@ struct SynthesisTests {
 
     @Test func unknownVoiceIsAnError() {
         #expect(throws: SpeechError.voiceNotFound) {
-            _ = try SpeechOutput(mode: .renderOnly, voice: { var settings = Settings(); settings.voice = "no-such-voice"; return VoiceSettings(settings) }(), wavPath: nil)
+            _ = try SpeechOutput(
+                mode: .renderOnly,
+                voice: {
+                    var settings = Settings()
+                    settings.voice = "no-such-voice"
+                    return VoiceSettings(settings)
+                }(), wavPath: nil)
         }
     }
 }

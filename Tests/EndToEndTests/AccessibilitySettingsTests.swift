@@ -8,7 +8,8 @@ struct AccessibilitySettingsTests {
     let script = "find cafe\nselect 1\nread\nclear\nup\nread\nwhere\ndetent half\nread\n"
 
     func texts(_ extra: [String]) throws -> [String] {
-        let result = try BinaryRunner.run(["--speech", "off", "--format", "jsonl", "--transcript", "-"] + extra, input: script)
+        let result = try BinaryRunner.run(
+            ["--speech", "off", "--format", "jsonl", "--transcript", "-"] + extra, input: script)
         #expect(result.status == 0)
         return try result.stdout.split(separator: "\n").map {
             let object = try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
@@ -25,11 +26,16 @@ struct AccessibilitySettingsTests {
     static let scaled = " The map behind is dimmed, scaled down with rounded corners."
 
     @Test func reduceMotionChangesOnlyTheCameraAndTheScaledMapBehind() throws {
-        let plain = try texts([]), reduced = try texts(["--reduce-motion"])
+        let plain = try texts([])
+        let reduced = try texts(["--reduce-motion"])
         let pairs = differences(plain, reduced)
         // The camera jumps, and the words say so; the map behind is dimmed but not scaled.
         #expect(pairs.count == 4)
-        #expect(pairs[0] == ["Map flies to Rossio Espresso Bar, 1.5 kilometres above.", "Map shows Rossio Espresso Bar from 1.5 kilometres above."])
+        #expect(
+            pairs[0] == [
+                "Map flies to Rossio Espresso Bar, 1.5 kilometres above.",
+                "Map shows Rossio Espresso Bar from 1.5 kilometres above.",
+            ])
         #expect(pairs[2] == ["Map zooms out to all 21 places.", "Map shows all 21 places."])
         for pair in [pairs[1], pairs[3]] {
             #expect(pair[0].hasSuffix(Self.scaled))
@@ -37,11 +43,14 @@ struct AccessibilitySettingsTests {
         }
         #expect(pairs[1][0].hasPrefix("Nearby, full height. Search field, cafe. Details of Rossio Espresso Bar"))
         #expect(pairs[3][0].hasPrefix("Nearby, full height. Search field, Search places. Filters: All 21"))
-        #expect(!reduced.joined().contains("flies") && !reduced.joined().contains("zooms") && !reduced.joined().contains("scaled"))
+        #expect(
+            !reduced.joined().contains("flies") && !reduced.joined().contains("zooms")
+                && !reduced.joined().contains("scaled"))
     }
 
     @Test func reduceTransparencyChangesOnlyWhatIsSaidOfTheMapBehind() throws {
-        let plain = try texts([]), opaque = try texts(["--reduce-transparency"])
+        let plain = try texts([])
+        let opaque = try texts(["--reduce-transparency"])
         let pairs = differences(plain, opaque)
         // Nothing is said of the map behind the sheet: the two reads at full height lose that
         // sentence, and nothing else changes.
@@ -54,15 +63,19 @@ struct AccessibilitySettingsTests {
     }
 
     @Test func reduceTransparencyDrawsTheSheetOpaque() throws {
-        let see = try BinaryRunner.run(["--speech", "off"], input: "map\n", environment: ["COLUMNS": "60", "LINES": "24"])
-        let opaque = try BinaryRunner.run(["--speech", "off", "--reduce-transparency"], input: "map\n", environment: ["COLUMNS": "60", "LINES": "24"])
+        let see = try BinaryRunner.run(
+            ["--speech", "off"], input: "map\n", environment: ["COLUMNS": "60", "LINES": "24"])
+        let opaque = try BinaryRunner.run(
+            ["--speech", "off", "--reduce-transparency"], input: "map\n", environment: ["COLUMNS": "60", "LINES": "24"])
         // See-through: the sheet's rows are dotted and the pins behind show in lower case.
         #expect(see.stdout.contains("Note: pins under the sheet show in lower case."))
         #expect(see.stdout.contains("....."))
         // Opaque: nothing of the map behind the sheet is drawn.
         #expect(opaque.stdout.contains("Note: sheet opaque."))
         #expect(!opaque.stdout.contains("....."))
-        let sheetRows = opaque.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("+--") }.dropFirst(2).prefix { !$0.hasPrefix("Legend") }
+        let sheetRows = opaque.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop {
+            !$0.hasPrefix("+--")
+        }.dropFirst(2).prefix { !$0.hasPrefix("Legend") }
         #expect(!sheetRows.isEmpty)
         #expect(sheetRows.allSatisfy { $0.allSatisfy { $0 == " " } })
     }

@@ -5,7 +5,8 @@ import Testing
 /// never a crash, and nothing is loaded: no session starts on half the places.
 @Suite("Bad places files")
 struct BadFilesTests {
-    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-places-\(UUID().uuidString.prefix(8))")
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "bad-places-\(UUID().uuidString.prefix(8))")
 
     static func write(_ name: String, _ data: Data) throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -18,22 +19,36 @@ struct BadFilesTests {
         ("empty.json", { Data() }, 65, "1:1: expected a JSON array of places (\"[\"), found the end of the file."),
         ("empty.geojson", { Data() }, 65, "1:1: expected a GeoJSON object (\"{\"), found the end of the file."),
         ("empty.csv", { Data() }, 65, "1:1: header: missing: the first line must name the columns."),
-        ("truncated.json", { Data(#"[{"id":"a","name":"A","kind":"K","latitude":1,"longitude":"#.utf8) }, 65,
-         "1:59: place 1 longitude: expected a number, found the end of the file."),
-        ("binary.geojson", { Data([0x00, 0xFF, 0x13, 0x37]) }, 65,
-         "1:1: expected a GeoJSON object (\"{\"), found the byte 0x00, which is not JSON text."),
-        ("deep.geojson", {
-            let depth = 100_000
-            return Data((#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{"name":"A","x":"#
-                + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}]}").utf8)
-        }, 65, "1:648: feature 1 properties: values nested more than 512 deep."),
-        ("nan.json", { Data(#"[{"id":"a","name":"A","kind":"K","latitude":NaN,"longitude":1}]"#.utf8) }, 65,
-         "1:45: place 1 latitude: expected a number, found \"N\"."),
+        (
+            "truncated.json", { Data(#"[{"id":"a","name":"A","kind":"K","latitude":1,"longitude":"#.utf8) }, 65,
+            "1:59: place 1 longitude: expected a number, found the end of the file."
+        ),
+        (
+            "binary.geojson", { Data([0x00, 0xFF, 0x13, 0x37]) }, 65,
+            "1:1: expected a GeoJSON object (\"{\"), found the byte 0x00, which is not JSON text."
+        ),
+        (
+            "deep.geojson",
+            {
+                let depth = 100_000
+                return Data(
+                    (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{"name":"A","x":"#
+                        + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}]}").utf8)
+            }, 65, "1:648: feature 1 properties: values nested more than 512 deep."
+        ),
+        (
+            "nan.json", { Data(#"[{"id":"a","name":"A","kind":"K","latitude":NaN,"longitude":1}]"#.utf8) }, 65,
+            "1:45: place 1 latitude: expected a number, found \"N\"."
+        ),
         ("infinite.csv", { Data("name,kind,lat,lon\nA,K,inf,1\n".utf8) }, 65, "2:5: lat: \"inf\" is not a number."),
-        ("types.json", { Data(#"[{"id":"a","name":"A","kind":"K","latitude":"1","longitude":1}]"#.utf8) }, 65,
-         "1:45: place 1 latitude: expected a number, found a string."),
-        ("duplicate.csv", { Data("id,name,kind,lat,lon\na,A,K,1,1\na,B,K,1,1\n".utf8) }, 65,
-         "3:1: id: duplicate id \"a\" (first at line 2)."),
+        (
+            "types.json", { Data(#"[{"id":"a","name":"A","kind":"K","latitude":"1","longitude":1}]"#.utf8) }, 65,
+            "1:45: place 1 latitude: expected a number, found a string."
+        ),
+        (
+            "duplicate.csv", { Data("id,name,kind,lat,lon\na,A,K,1,1\na,B,K,1,1\n".utf8) }, 65,
+            "3:1: id: duplicate id \"a\" (first at line 2)."
+        ),
     ]
 
     @Test(arguments: cases.indices)
@@ -52,18 +67,26 @@ struct BadFilesTests {
         let path = try Self.write("long-line.csv", Data("name,kind,lat,lon\n\(name),Café,38.7115,-9.139\n".utf8))
         let result = try BinaryRunner.run(["--speech", "off", "--places", path], input: "next\nup\nnext\n")
         #expect(result.status == 0)
-        #expect(result.stdout.contains(String(repeating: "X", count: 200) + "\u{2026}, Café, less than 5 metres, 1 minute walk, 1 of 1."))
+        #expect(
+            result.stdout.contains(
+                String(repeating: "X", count: 200) + "\u{2026}, Café, less than 5 metres, 1 minute walk, 1 of 1."))
         #expect(result.stdout.count < 2_000)
     }
 
     @Test func aLatin1FileIsRefusedInUTF8AndLoadsWithItsEncoding() throws {
-        let path = try Self.write("latin1.csv", Data("name,kind,lat,lon\n".utf8) + Data([0x43, 0x61, 0x66, 0xE9]) + Data(" Bar,Bar,38.7115,-9.139\n".utf8))
+        let path = try Self.write(
+            "latin1.csv",
+            Data("name,kind,lat,lon\n".utf8) + Data([0x43, 0x61, 0x66, 0xE9]) + Data(" Bar,Bar,38.7115,-9.139\n".utf8))
         let refused = try BinaryRunner.run(["--speech", "off", "--places", path], input: "next\n")
         #expect(refused.status == 65)
-        #expect(refused.stderr == "nearby-voice: \(path):2:4: not UTF-8 (byte 0xE9). If the file is Latin-1, load it with --encoding latin1.\n")
+        #expect(
+            refused.stderr
+                == "nearby-voice: \(path):2:4: not UTF-8 (byte 0xE9). If the file is Latin-1, load it with --encoding latin1.\n"
+        )
         #expect(refused.stdout == "")
         for encoding in ["latin1", "windows-1252"] {
-            let loaded = try BinaryRunner.run(["--speech", "off", "--encoding", encoding, "--places", path], input: "find cafe\n")
+            let loaded = try BinaryRunner.run(
+                ["--speech", "off", "--encoding", encoding, "--places", path], input: "find cafe\n")
             #expect(loaded.status == 0)
             #expect(loaded.stdout.hasPrefix("1 place matches \"cafe\": Café Bar, Bar,"))
         }
@@ -74,10 +97,12 @@ struct BadFilesTests {
         let result = try BinaryRunner.run(["--speech", "off", "--script", script], input: "")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("3 places match \"cafe\"."))
-        let cp1252 = try Self.write("cp1252.txt", Data([0xEF, 0xBB, 0xBF]) + Data("find caf".utf8) + Data([0xE9, 0x0A]))
+        let cp1252 = try Self.write(
+            "cp1252.txt", Data([0xEF, 0xBB, 0xBF]) + Data("find caf".utf8) + Data([0xE9, 0x0A]))
         let refused = try BinaryRunner.run(["--speech", "off", "--script", cp1252], input: "")
         #expect(refused.status == 65)
-        let converted = try BinaryRunner.run(["--speech", "off", "--encoding", "windows-1252", "--script", cp1252], input: "")
+        let converted = try BinaryRunner.run(
+            ["--speech", "off", "--encoding", "windows-1252", "--script", cp1252], input: "")
         #expect(converted.status == 0)
         #expect(converted.stdout.hasPrefix("3 places match \"café\"."))
     }
@@ -85,6 +110,8 @@ struct BadFilesTests {
     @Test func aMissingFileExits66() throws {
         let result = try BinaryRunner.run(["--speech", "off", "--places", "/nonexistent/places.csv"], input: "up\n")
         #expect(result.status == 66)
-        #expect(result.stderr == "nearby-voice: Cannot open the places file /nonexistent/places.csv: No such file or directory.\n")
+        #expect(
+            result.stderr
+                == "nearby-voice: Cannot open the places file /nonexistent/places.csv: No such file or directory.\n")
     }
 }

@@ -35,7 +35,9 @@ struct BinaryRunner {
         env.removeValue(forKey: "NEARBY_VOICE_REDUCE_TRANSPARENCY")
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -45,15 +47,20 @@ struct BinaryRunner {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// A line diff of expected against actual, for a readable failure.
     static func diff(expected: [String], actual: [String]) -> String {
         var lines: [String] = []
         for index in 0..<max(expected.count, actual.count) {
-            let e = index < expected.count ? expected[index] : nil, a = index < actual.count ? actual[index] : nil
-            if e == a { lines.append("  \(e!)") } else {
+            let e = index < expected.count ? expected[index] : nil
+            let a = index < actual.count ? actual[index] : nil
+            if e == a {
+                lines.append("  \(e!)")
+            } else {
                 if let e { lines.append("- \(e)") }
                 if let a { lines.append("+ \(a)") }
             }

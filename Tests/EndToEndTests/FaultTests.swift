@@ -9,15 +9,19 @@ struct FaultTests {
     // MARK: Helpers
 
     func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nv-fault-\(UUID().uuidString.prefix(8))").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nv-fault-\(UUID().uuidString.prefix(8))"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }
 
     /// A realistic script: searches, moves, reads, settings, history, errors.
     static func commands(_ count: Int) -> String {
-        let mix = ["find cafe", "next", "read", "up", "select 1", "walk", "back", "history", "find pharmacy", "down",
-                   "set units imperial", "where", "frobnicate", "set units metric", "filter all", "clear"]
+        let mix = [
+            "find cafe", "next", "read", "up", "select 1", "walk", "back", "history", "find pharmacy", "down",
+            "set units imperial", "where", "frobnicate", "set units metric", "filter all", "clear",
+        ]
         return (0..<count).map { mix[$0 % mix.count] }.joined(separator: "\n") + "\n"
     }
 
@@ -32,9 +36,13 @@ struct FaultTests {
 
     /// Starts `program` with a clean signal mask (as `Spawn` does), standard input from `input`
     /// (a path), standard output to the descriptor `output`, standard error to `errorPath`.
-    static func spawn(_ program: String, _ arguments: [String], input: String, output: Int32, errorPath: String,
-                      environment: [String: String]) throws -> pid_t {
-        try Spawn.start(program, arguments, environment: environment, input: input, output: .descriptor(output), error: .path(errorPath))
+    static func spawn(
+        _ program: String, _ arguments: [String], input: String, output: Int32, errorPath: String,
+        environment: [String: String]
+    ) throws -> pid_t {
+        try Spawn.start(
+            program, arguments, environment: environment, input: input, output: .descriptor(output),
+            error: .path(errorPath))
     }
 
     /// How a process ended: its exit code, or the signal that killed it.
@@ -48,23 +56,32 @@ struct FaultTests {
     }
 
     /// Runs the program to its end with its output in files; (end, stdout, stderr).
-    static func run(_ arguments: [String], input: String, folder: String, environment: [String: String] = quietEnvironment,
-                    shell: String? = nil) throws -> (end: End, stdout: String, stderr: String) {
-        let inputPath = "\(folder)/input.txt", outPath = "\(folder)/stdout.txt", errPath = "\(folder)/stderr.txt"
+    static func run(
+        _ arguments: [String], input: String, folder: String, environment: [String: String] = quietEnvironment,
+        shell: String? = nil
+    ) throws -> (end: End, stdout: String, stderr: String) {
+        let inputPath = "\(folder)/input.txt"
+        let outPath = "\(folder)/stdout.txt"
+        let errPath = "\(folder)/stderr.txt"
         try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
         let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { close(out) }
         let pid: pid_t
         if let shell {
             // `sh -c '<shell>; exec "$0" "$@"'`: limits set in the shell apply to the program.
-            pid = try spawn("/bin/sh", ["-c", "\(shell); exec \"$0\" \"$@\"", BinaryRunner.executable.path] + arguments,
-                            input: inputPath, output: out, errorPath: errPath, environment: environment)
+            pid = try spawn(
+                "/bin/sh", ["-c", "\(shell); exec \"$0\" \"$@\"", BinaryRunner.executable.path] + arguments,
+                input: inputPath, output: out, errorPath: errPath, environment: environment)
         } else {
-            pid = try spawn(BinaryRunner.executable.path, arguments, input: inputPath, output: out, errorPath: errPath,
-                            environment: environment)
+            pid = try spawn(
+                BinaryRunner.executable.path, arguments, input: inputPath, output: out, errorPath: errPath,
+                environment: environment)
         }
         let status = Spawn.wait(pid, seconds: 120)
-        return (End(status), try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
+        return (
+            End(status), try String(contentsOfFile: outPath, encoding: .utf8),
+            try String(contentsOfFile: errPath, encoding: .utf8)
+        )
     }
 
     /// A WAV file's header against its size: the header's sizes are exactly the file's (or
@@ -73,7 +90,9 @@ struct FaultTests {
     static func checkWAV(_ path: String, exact: Bool) throws -> Int {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.count >= 44)
-        func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
+        func u32(_ at: Int) -> Int {
+            Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24
+        }
         #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF")
         #expect(String(decoding: data[36..<40], as: UTF8.self) == "data")
         let dataBytes = u32(40)
@@ -117,11 +136,13 @@ struct FaultTests {
         let executable = BinaryRunner.executable.resolvingSymlinksInPath().path
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = pid_t(name),
-                  let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/exe"),
-                  exe == executable,
-                  let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+                let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/exe"),
+                exe == executable,
+                let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
             else { continue }
-            if environ.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == marker }) { return pid }
+            if environ.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == marker }) {
+                return pid
+            }
         }
         return nil
     }
@@ -140,8 +161,9 @@ struct FaultTests {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let pid = try Self.spawn(BinaryRunner.executable.path, ["--speech", "off"] + extra, input: "\(folder)/input.txt",
-                                 output: ends[1], errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
+        let pid = try Self.spawn(
+            BinaryRunner.executable.path, ["--speech", "off"] + extra, input: "\(folder)/input.txt",
+            output: ends[1], errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
         close(ends[1])
         // Read the first line, as `head -1` does, then close the pipe.
         var first: [UInt8] = []
@@ -149,7 +171,9 @@ struct FaultTests {
         while read(ends[0], &byte, 1) == 1 && byte != UInt8(ascii: "\n") { first.append(byte) }
         close(ends[0])
         let end = End(Spawn.wait(pid, seconds: 60))
-        #expect(String(decoding: first, as: UTF8.self) == "3 places match \"cafe\". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk.")
+        #expect(
+            String(decoding: first, as: UTF8.self)
+                == "3 places match \"cafe\". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk.")
         #expect(end == .exited(141))
         #expect(try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8) == "")
     }
@@ -196,20 +220,24 @@ struct FaultTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // libpulse (loaded by espeak-ng) sizes a shared-memory pool with ftruncate, which the
         // file size limit also refuses, and says so on standard error: no shared memory here.
-        try "enable-shm = no\nenable-memfd = no\nautospawn = no\n".write(toFile: "\(folder)/client.conf", atomically: true, encoding: .utf8)
+        try "enable-shm = no\nenable-memfd = no\nautospawn = no\n".write(
+            toFile: "\(folder)/client.conf", atomically: true, encoding: .utf8)
         var env = Self.quietEnvironment
         env["PULSE_CLIENTCONFIG"] = "\(folder)/client.conf"
         let limit = "ulimit -f 100; trap '' XFSZ"  // 51,200 bytes
-        let wav = "\(folder)/said.wav", transcript = "\(folder)/t.txt"
+        let wav = "\(folder)/said.wav"
+        let transcript = "\(folder)/t.txt"
 
-        let withWAV = try Self.run(["--speech", "off", "--wav", wav], input: Self.commands(40), folder: folder, environment: env, shell: limit)
+        let withWAV = try Self.run(
+            ["--speech", "off", "--wav", wav], input: Self.commands(40), folder: folder, environment: env, shell: limit)
         #expect(withWAV.end == .exited(74))
         #expect(withWAV.stderr == "nearby-voice: Cannot write \(wav): cannot write: File too large.\n")
         let samples = try Self.checkWAV(wav, exact: true)
         #expect(samples > 10_000 && samples <= (51_200 - 44) / 2)
 
-        let withText = try Self.run(["--speech", "off", "--transcript", transcript], input: Self.commands(2_000), folder: folder,
-                                    environment: env, shell: limit)
+        let withText = try Self.run(
+            ["--speech", "off", "--transcript", transcript], input: Self.commands(2_000), folder: folder,
+            environment: env, shell: limit)
         #expect(withText.end == .exited(74))
         #expect(withText.stderr == "nearby-voice: Cannot write \(transcript): cannot write: File too large.\n")
         let kept = try String(contentsOfFile: transcript, encoding: .utf8)
@@ -229,19 +257,25 @@ struct FaultTests {
     func signalWhilePipedInputWaits(_ signal: Int32) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fifo = "\(folder)/input", transcript = "\(folder)/t.txt", wav = "\(folder)/said.wav"
+        let fifo = "\(folder)/input"
+        let transcript = "\(folder)/t.txt"
+        let wav = "\(folder)/said.wav"
         #expect(mkfifo(fifo, 0o600) == 0)
         let out = open("\(folder)/stdout.txt", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { close(out) }
         // Opened read-write here, so that the child's open of the FIFO does not wait for a writer.
         let writer = open(fifo, O_RDWR | O_CLOEXEC)
         defer { close(writer) }
-        let pid = try Self.spawn(BinaryRunner.executable.path, ["--speech", "off", "--transcript", transcript, "--wav", wav],
-                                 input: fifo, output: out, errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
+        let pid = try Self.spawn(
+            BinaryRunner.executable.path, ["--speech", "off", "--transcript", transcript, "--wav", wav],
+            input: fifo, output: out, errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
         let lines = Array(Self.commands(6).utf8)
         _ = lines.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
         // Six commands, eight answers ("find cafe" lifts the sheet, "select 1" opens the details and reads them).
-        #expect(Self.waitUntil { (try? String(contentsOfFile: transcript, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 8 })
+        #expect(
+            Self.waitUntil {
+                (try? String(contentsOfFile: transcript, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 8
+            })
         Thread.sleep(forTimeInterval: 0.3)  // the speech worker finishes rendering into the WAV
         kill(pid, signal)
         #expect(End(Spawn.wait(pid, seconds: 10)) == .killed(signal))
@@ -263,13 +297,15 @@ struct FaultTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = try PulseServer()
-        let wav = "\(folder)/said.wav", transcript = "\(folder)/t.txt"
+        let wav = "\(folder)/said.wav"
+        let transcript = "\(folder)/t.txt"
         try Self.commands(16).write(toFile: "\(folder)/input.txt", atomically: true, encoding: .utf8)
         let out = open("\(folder)/stdout.txt", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { close(out) }
-        let pid = try Self.spawn(BinaryRunner.executable.path, ["--speech", "on", "--wav", wav, "--transcript", transcript],
-                                 input: "\(folder)/input.txt", output: out, errorPath: "\(folder)/stderr.txt",
-                                 environment: server.environment)
+        let pid = try Self.spawn(
+            BinaryRunner.executable.path, ["--speech", "on", "--wav", wav, "--transcript", transcript],
+            input: "\(folder)/input.txt", output: out, errorPath: "\(folder)/stderr.txt",
+            environment: server.environment)
         // A second and a half said: speech is in progress.
         #expect(Self.waitUntil { Self.fileSize(wav) > 44 + 22_050 * 3 })
         kill(pid, signal)
@@ -324,18 +360,20 @@ struct FaultTests {
         defer { terminal.close() }
         let wav = terminal.folder.appendingPathComponent("said.wav").path
         let transcript = terminal.folder.appendingPathComponent("t.jsonl").path
-        try terminal.start(["--speech", "on", "--wav", wav, "--format", "jsonl", "--transcript", transcript],
-                           environment: ["PULSE_SERVER": server.address])
+        try terminal.start(
+            ["--speech", "on", "--wav", wav, "--format", "jsonl", "--transcript", transcript],
+            environment: ["PULSE_SERVER": server.address])
         try terminal.waitForLastLine(">")
         // The greeting is said (its transcript entry waits for the next line): the WAV grows, then
         // stays the same for half a second.
         var greeting = 0
-        #expect(Self.waitUntil(seconds: 20) {
-            let size = Self.fileSize(wav)
-            defer { greeting = size }
-            Thread.sleep(forTimeInterval: 0.5)
-            return size > 44 && size == greeting && Self.fileSize(wav) == size
-        })
+        #expect(
+            Self.waitUntil(seconds: 20) {
+                let size = Self.fileSize(wav)
+                defer { greeting = size }
+                Thread.sleep(forTimeInterval: 0.5)
+                return size > 44 && size == greeting && Self.fileSize(wav) == size
+            })
         try terminal.typeLine("help")
         // Half a second of the answer has been said: speech is in progress.
         #expect(Self.waitUntil { Self.fileSize(wav) > greeting + 22_050 })
@@ -363,15 +401,18 @@ struct FaultTests {
         try input.write(toFile: "\(folder)/input.txt", atomically: true, encoding: .utf8)
         let out = open("\(folder)/stdout.txt", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { close(out) }
-        let pid = try Self.spawn(BinaryRunner.executable.path, ["--speech", "on", "--wav", wav], input: "\(folder)/input.txt",
-                                 output: out, errorPath: "\(folder)/stderr.txt", environment: server.environment)
+        let pid = try Self.spawn(
+            BinaryRunner.executable.path, ["--speech", "on", "--wav", wav], input: "\(folder)/input.txt",
+            output: out, errorPath: "\(folder)/stderr.txt", environment: server.environment)
         // One second said, then the server goes.
         #expect(Self.waitUntil { Self.fileSize(wav) > 44 + 22_050 * 2 })
         let pidFile = server.folder.appendingPathComponent("runtime/pulse/pid").path
-        let daemon = try #require(pid_t(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let daemon = try #require(
+            pid_t(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(daemon, SIGKILL)
         #expect(End(Spawn.wait(pid, seconds: 60)) == .exited(0))
-        #expect(try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8)
+        #expect(
+            try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8)
                 == "The audio device stopped working, so nothing more will be spoken; answers are printed.\n")
         let shown = try String(contentsOfFile: "\(folder)/stdout.txt", encoding: .utf8)
         _ = try Self.checkWAV(wav, exact: true)

@@ -22,12 +22,18 @@ struct HostileDataTests {
     func writeCSV(invalidByte: Bool = false) throws -> String {
         var rows = ["\"id\",\"name\",\"kind\",\"lat\",\"lon\""]
         for (index, place) in Self.names.enumerated() {
-            rows.append("\"\(place.id)\",\"\(place.raw.replacingOccurrences(of: "\"", with: "\"\""))\",\"Café\",\(38.7115 + 0.0001 * Double(index + 1)),-9.139")
+            rows.append(
+                "\"\(place.id)\",\"\(place.raw.replacingOccurrences(of: "\"", with: "\"\""))\",\"Café\",\(38.7115 + 0.0001 * Double(index + 1)),-9.139"
+            )
         }
         rows.append("\"long\",\"Long \(String(repeating: "a", count: 100_000))\",\"Café\",38.7125,-9.139")
         var data = Data((rows.joined(separator: "\n") + "\n").utf8)
-        if invalidByte, let range = data.range(of: Data("Caf".utf8)) { data.replaceSubrange(range, with: Data([0x43, 0xFF, 0x61, 0x66])) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString.prefix(8)).csv").path
+        if invalidByte, let range = data.range(of: Data("Caf".utf8)) {
+            data.replaceSubrange(range, with: Data([0x43, 0xFF, 0x61, 0x66]))
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hostile-\(UUID().uuidString.prefix(8)).csv"
+        ).path
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -50,7 +56,8 @@ struct HostileDataTests {
         for place in Self.names { #expect(screen.stdout.contains("\(place.shown), Café,"), "\(place.id)") }
         // The 100,000-byte name is cut to 200 characters and an ellipsis.
         #expect(screen.stdout.contains("Long " + String(repeating: "a", count: 195) + "\u{2026}, Café,"))
-        let jsonl = try BinaryRunner.run(["--speech", "off", "--places", places, "--format", "jsonl", "--transcript", "-"], input: commands)
+        let jsonl = try BinaryRunner.run(
+            ["--speech", "off", "--places", places, "--format", "jsonl", "--transcript", "-"], input: commands)
         for line in jsonl.stdout.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(isInert(object?["text"] as? String ?? "\u{1B}"))
@@ -62,20 +69,26 @@ struct HostileDataTests {
         let result = try BinaryRunner.run(["--speech", "off", "--places", places], input: "find rouge\n")
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasSuffix(":2:9: not UTF-8 (byte 0xFF). If the file is Latin-1, load it with --encoding latin1.\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                ":2:9: not UTF-8 (byte 0xFF). If the file is Latin-1, load it with --encoding latin1.\n"))
     }
 
     @Test func markupInANameIsSpokenAsWordsNotObeyed() throws {
         let places = try writeCSV()
-        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString.prefix(8)).wav").path
-        let result = try BinaryRunner.run(["--speech", "off", "--earcons", "off", "--places", places, "--wav", wav], input: "find markup\n")
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hostile-\(UUID().uuidString.prefix(8)).wav"
+        ).path
+        let result = try BinaryRunner.run(
+            ["--speech", "off", "--earcons", "off", "--places", places, "--wav", wav], input: "find markup\n")
         #expect(result.status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: wav))
         let seconds = Double(data.count - 44) / 2 / 22_050
         // Obeyed, the break alone would last five seconds; read as words, the answer is short
         // speech with no long silence in it.
         #expect(seconds > 2 && seconds < 12, "\(seconds) s")
-        var longestSilence = 0, run = 0
+        var longestSilence = 0
+        var run = 0
         for offset in stride(from: 44, to: data.count - 1, by: 2) {
             let sample = Int16(bitPattern: UInt16(data[offset]) | UInt16(data[offset + 1]) << 8)
             run = abs(Int(sample)) < 200 ? run + 1 : 0

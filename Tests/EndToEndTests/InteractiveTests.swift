@@ -113,7 +113,9 @@ struct InteractiveTests {
         try #require(caf.count == 2 && cafe.count == 1)
         try terminal.type("find caf")
         // After the pause: the count under the line, then the line again, to go on typing.
-        try terminal.waitFor("the count after a pause") { $0.suffix(caf.count + 2) == ["> find caf"] + caf + ["> find caf"] }
+        try terminal.waitFor("the count after a pause") {
+            $0.suffix(caf.count + 2) == ["> find caf"] + caf + ["> find caf"]
+        }
         // One more letter and Enter at once: no pause between them, so no second count.
         try terminal.press("e", "Enter")
         try terminal.waitFor("the answer to find cafe") { $0.suffix(2) == cafe + [">"] }

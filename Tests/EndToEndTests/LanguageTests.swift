@@ -16,19 +16,23 @@ struct LanguageTests {
         #expect(catalog.stdout.contains(original))
         let changed = catalog.stdout.replacingOccurrences(
             of: original,
-            with: "msgstr \"Adjustable. To move the sheet one step higher, type {command-up}; one step lower, {command-down}.\"")
+            with:
+                "msgstr \"Adjustable. To move the sheet one step higher, type {command-up}; one step lower, {command-down}.\""
+        )
         let mine = temporaryPath("mine.po")
         try changed.write(toFile: mine, atomically: true, encoding: .utf8)
         let script = temporaryPath("down.txt")
         try "down\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let before = temporaryPath("before.wav"), after = temporaryPath("after.wav")
+        let before = temporaryPath("before.wav")
+        let after = temporaryPath("after.wav")
         let plain = try Self.run(["--script", script, "--speech", "off", "--earcons", "off", "--wav", before])
         let designed = try Self.run(
             ["--script", script, "--speech", "off", "--earcons", "off", "--wav", after, "--strings", mine])
         #expect(plain.stdout == "Sheet, resting at the bottom, 1 of 3. Adjustable: type up or down to move it.\n")
         #expect(
             designed.stdout
-                == "Sheet, resting at the bottom, 1 of 3. Adjustable. To move the sheet one step higher, type up; one step lower, down.\n")
+                == "Sheet, resting at the bottom, 1 of 3. Adjustable. To move the sheet one step higher, type up; one step lower, down.\n"
+        )
         // Nine more words: at 175 words a minute, about three seconds more speech.
         let gained = try wavSeconds(after) - wavSeconds(before)
         #expect(gained > 1.5 && gained < 5, "\(gained) s more")
@@ -37,9 +41,18 @@ struct LanguageTests {
     @Test(
         "A bad strings file stops the start with its line and exit 65",
         arguments: [
-            ("msgctxt \"handle.hint\"\nmsgid \"x\"\nmsgstr \"Move it with {comand-up}.\"\n", "mine.po:1: {comand-up} is not a field of handle.hint; it takes {command-down}, {command-up}."),
-            ("\n\nmsgctxt \"handel.hint\"\nmsgid \"x\"\nmsgstr \"y\"\n", "mine.po:3: unknown key handel.hint. Did you mean handle.hint?"),
-            ("msgctxt \"places.count\"\nmsgid \"x\"\nmsgstr \"y\"\n", "mine.po:1: places.count has plural forms: give msgid_plural and msgstr[0] to msgstr[1]."),
+            (
+                "msgctxt \"handle.hint\"\nmsgid \"x\"\nmsgstr \"Move it with {comand-up}.\"\n",
+                "mine.po:1: {comand-up} is not a field of handle.hint; it takes {command-down}, {command-up}."
+            ),
+            (
+                "\n\nmsgctxt \"handel.hint\"\nmsgid \"x\"\nmsgstr \"y\"\n",
+                "mine.po:3: unknown key handel.hint. Did you mean handle.hint?"
+            ),
+            (
+                "msgctxt \"places.count\"\nmsgid \"x\"\nmsgstr \"y\"\n",
+                "mine.po:1: places.count has plural forms: give msgid_plural and msgstr[0] to msgstr[1]."
+            ),
             ("msgctxt \"handle.hint\"\nmsgid \"x\"\nmsgstr \"y\n", "mine.po:3: a string without its closing quote."),
         ])
     func badStrings(text: String, message: String) throws {
@@ -57,8 +70,12 @@ struct LanguageTests {
     @Test("Bytes that are not UTF-8 are refused with their line")
     func notUTF8() throws {
         let mine = temporaryPath("latin1.po")
-        try Data("msgctxt \"handle.hint\"\nmsgid \"x\"\nmsgstr \"caf\u{E9}\"\n".utf8.map { $0 == 0xC3 ? 0xE9 : $0 }.filter { $0 != 0xA9 })
-            .write(to: URL(fileURLWithPath: mine))
+        try Data(
+            "msgctxt \"handle.hint\"\nmsgid \"x\"\nmsgstr \"caf\u{E9}\"\n".utf8.map { $0 == 0xC3 ? 0xE9 : $0 }.filter {
+                $0 != 0xA9
+            }
+        )
+        .write(to: URL(fileURLWithPath: mine))
         let result = try Self.run(["--strings", mine, "--speech", "off"])
         #expect(result.status == 65)
         #expect(result.stderr == "nearby-voice: \(mine):3: not UTF-8 text.\n")
@@ -66,7 +83,8 @@ struct LanguageTests {
 
     @Test("set strings in a session: a bad file is a spoken error that changes nothing; a good one changes the words")
     func setStrings() throws {
-        let bad = temporaryPath("bad.po"), good = temporaryPath("good.po")
+        let bad = temporaryPath("bad.po")
+        let good = temporaryPath("good.po")
         try "msgctxt \"nope\"\nmsgid \"x\"\nmsgstr \"y\"\n".write(toFile: bad, atomically: true, encoding: .utf8)
         try "msgctxt \"session.goodbye\"\nmsgid \"Goodbye.\"\nmsgstr \"See you.\"\n".write(
             toFile: good, atomically: true, encoding: .utf8)
@@ -96,7 +114,8 @@ struct LanguageTests {
 
     @Test("The voice follows the language unless one was chosen")
     func voiceFollowsLanguage() throws {
-        let result = try Self.run(["--speech", "off", "--language", "pt"], input: "settings\nset voice en\nset language es\nsettings\n")
+        let result = try Self.run(
+            ["--speech", "off", "--language", "pt"], input: "settings\nset voice en\nset language es\nsettings\n")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].contains("voice auto"))

@@ -6,12 +6,15 @@ import Testing
 @Suite("Live audio through PulseAudio", .serialized)
 struct LiveAudioTests {
     /// Runs the program against `server`, feeding `lines` with a pause before each.
-    func run(_ arguments: [String], lines: [(pause: Double, text: String)], server: PulseServer) throws -> (status: Int32, stdout: String, sent: [Date]) {
+    func run(_ arguments: [String], lines: [(pause: Double, text: String)], server: PulseServer) throws -> (
+        status: Int32, stdout: String, sent: [Date]
+    ) {
         let process = Process()
         process.executableURL = BinaryRunner.executable
         process.arguments = arguments
         process.environment = server.environment
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -36,18 +39,25 @@ struct LiveAudioTests {
 
     @Test func aScriptIsHeardWholeAnswerByAnswer() throws {
         let server = try PulseServer()
-        let script = temporaryPath("script.txt"), recording = temporaryPath("heard.wav")
-        let wav = temporaryPath("said.wav"), transcript = temporaryPath("t.jsonl")
+        let script = temporaryPath("script.txt")
+        let recording = temporaryPath("heard.wav")
+        let wav = temporaryPath("said.wav")
+        let transcript = temporaryPath("t.jsonl")
         try "find cafe\nnext\nup\nwalk\n".write(toFile: script, atomically: true, encoding: .utf8)
         try server.startRecording(recording)
-        let result = try run(["--script", script, "--speech", "on", "--wav", wav, "--format", "jsonl", "--transcript", transcript], lines: [], server: server)
+        let result = try run(
+            ["--script", script, "--speech", "on", "--wav", wav, "--format", "jsonl", "--transcript", transcript],
+            lines: [], server: server)
         server.stopRecording()
         #expect(result.status == 0)
-        let heard = try Recording(recording), said = try Recording(wav)
+        let heard = try Recording(recording)
+        let said = try Recording(wav)
         let saidSeconds = Double(said.samples.count) / 22_050
         #expect(saidSeconds > 5)
         // What reached the sink is what was said: the same seconds of sound, within a tolerance.
-        #expect(abs(heard.soundSeconds() - said.soundSeconds()) < 0.3, "heard \(heard.soundSeconds()) s, said \(said.soundSeconds()) s")
+        #expect(
+            abs(heard.soundSeconds() - said.soundSeconds()) < 0.3,
+            "heard \(heard.soundSeconds()) s, said \(said.soundSeconds()) s")
         // With the default pace every answer is heard whole: no mark in the transcript.
         let entries = try jsonLines(transcript)
         #expect(entries.count == 5)
@@ -56,11 +66,13 @@ struct LiveAudioTests {
 
     @Test func stopSilencesWithinATenthOfASecond() throws {
         let server = try PulseServer()
-        let recording = temporaryPath("stop.wav"), transcript = temporaryPath("stop.jsonl")
+        let recording = temporaryPath("stop.wav")
+        let transcript = temporaryPath("stop.jsonl")
         try server.startRecording(recording)
         // help speaks for many seconds; stop comes 1.5 s after it (--pace none: lines are read
         // as they come, as a person types them).
-        let result = try run(["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
+        let result = try run(
+            ["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
             lines: [(0.5, "help"), (1.5, "stop"), (1.0, "# a comment: nothing more is said")], server: server)
         server.stopRecording()
         #expect(result.status == 0)
@@ -69,7 +81,9 @@ struct LiveAudioTests {
         // The sink heard sound from help's start until stop: the span beyond the time between
         // the two commands is how long stop took (the output latency is in both ends).
         let stopLatency = (span.end - span.start) - between
-        print("stop latency: \(Int(stopLatency * 1000)) ms (help heard for \(Int((span.end - span.start) * 1000)) ms, stop typed after \(Int(between * 1000)) ms)")
+        print(
+            "stop latency: \(Int(stopLatency * 1000)) ms (help heard for \(Int((span.end - span.start) * 1000)) ms, stop typed after \(Int(between * 1000)) ms)"
+        )
         #expect(stopLatency < 0.1, "sound went on \(Int(stopLatency * 1000)) ms after stop")
         #expect(span.end - span.start > 1.0)
         let help = try jsonLines(transcript).first { $0["input"] as? String == "help" }
@@ -80,11 +94,13 @@ struct LiveAudioTests {
 
     @Test func anAssertiveAnswerCutsALongPoliteOne() throws {
         let server = try PulseServer()
-        let recording = temporaryPath("cut.wav"), transcript = temporaryPath("cut.jsonl")
+        let recording = temporaryPath("cut.wav")
+        let transcript = temporaryPath("cut.jsonl")
         // select answers assertively, then politely (the details, the camera); up, typed 0.8 s
         // later, cuts the selection while it speaks and drops the polite speech still queued.
         try server.startRecording(recording)
-        let result = try run(["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
+        let result = try run(
+            ["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
             lines: [(0.3, "select 1"), (0.8, "up"), (4.0, "quit")], server: server)
         server.stopRecording()
         #expect(result.status == 0)
@@ -93,7 +109,9 @@ struct LiveAudioTests {
         #expect(entries[0]["interrupted"] as? Bool == true)
         let heardSelection = Double(entries[0]["heard_ms"] as? Int ?? 0) / 1000
         let between = result.sent[1].timeIntervalSince(result.sent[0])
-        #expect(abs(heardSelection - between) < 0.3, "heard \(heardSelection) s of the selection, up came after \(between) s")
+        #expect(
+            abs(heardSelection - between) < 0.3,
+            "heard \(heardSelection) s of the selection, up came after \(between) s")
         #expect(entries[1]["dropped"] as? Bool == true)
         #expect(entries[2]["dropped"] as? Bool == true)
         #expect(entries[3]["interrupted"] == nil && entries[3]["dropped"] == nil)

@@ -17,8 +17,9 @@ struct LongSessionTests {
         env["ASAN_OPTIONS"] = [env["ASAN_OPTIONS"], "quarantine_size_mb=1"].compactMap { $0 }.joined(separator: ":")
         let out = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { close(out) }
-        let pid = try FaultTests.spawn(BinaryRunner.executable.path, ["--speech", "off"], input: input, output: out,
-                                       errorPath: "\(folder)/stderr.txt", environment: env)
+        let pid = try FaultTests.spawn(
+            BinaryRunner.executable.path, ["--speech", "off"], input: input, output: out,
+            errorPath: "\(folder)/stderr.txt", environment: env)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -32,10 +33,17 @@ struct LongSessionTests {
     /// Under AddressSanitizer the allocator's own caches and quarantine move from run to run
     /// (measured: 1 MB in one CI run, 43 MB in the next, with the same code), so the measure is
     /// not the program's either; make test and scripts/long-session measure it unsanitized.
-    @Test(.disabled(if: Sanitizer.thread, "ThreadSanitizer's own memory grows with the addresses touched, not with what the program keeps"),
-          .disabled(if: Sanitizer.address, "AddressSanitizer's allocator caches and quarantine vary from run to run by tens of MB"))
+    @Test(
+        .disabled(
+            if: Sanitizer.thread,
+            "ThreadSanitizer's own memory grows with the addresses touched, not with what the program keeps"),
+        .disabled(
+            if: Sanitizer.address,
+            "AddressSanitizer's allocator caches and quarantine vary from run to run by tens of MB"))
     func twentyThousandCommandsTakeNoMoreMemoryThanTwoThousand() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nv-long-\(UUID().uuidString.prefix(8))").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nv-long-\(UUID().uuidString.prefix(8))"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let short = try Self.peakResidentKB(commands: 2_000, folder: folder)

@@ -60,7 +60,10 @@ struct PlacesFileTests {
     @Test func aMissingFileExits66() throws {
         let result = try run("/nonexistent/places.geojson", "")
         #expect(result.status == 66)
-        #expect(result.stderr == "nearby-voice: Cannot open the places file /nonexistent/places.geojson: No such file or directory.\n")
+        #expect(
+            result.stderr
+                == "nearby-voice: Cannot open the places file /nonexistent/places.geojson: No such file or directory.\n"
+        )
         let folder = try run(Self.fixtures.path, "")
         #expect(folder.status == 66)
         #expect(folder.stderr == "nearby-voice: Cannot read the places file \(Self.fixtures.path): Is a directory.\n")

@@ -58,7 +58,9 @@ struct PseudoLocaleTests {
     @Test("The detector finds an English word and passes data")
     func detector() {
         let identifiers: Set<String> = ["units"]
-        #expect(Self.strayWords("⟦Ţĥé ⟦x⟧ ţéẋţ⟧ Harbor Coffee, 3", data: ["Harbor Coffee"], identifiers: identifiers).isEmpty)
+        #expect(
+            Self.strayWords("⟦Ţĥé ⟦x⟧ ţéẋţ⟧ Harbor Coffee, 3", data: ["Harbor Coffee"], identifiers: identifiers)
+                .isEmpty)
         #expect(Self.strayWords("⟦Ļöåðéð⟧ from x.csv", data: ["x.csv"], identifiers: identifiers) == ["from"])
         #expect(Self.strayWords("No search", data: ["s"], identifiers: identifiers) == ["No", "search"])
         #expect(Self.strayWords("units ⟦ţåķéš⟧", data: [], identifiers: identifiers).isEmpty)
@@ -132,6 +134,8 @@ struct PseudoLocaleTests {
                 options[index + 1] = "Tests/Scenarios/" + options[index + 1]
             }
             let commands = scenario.steps.map(\.command)
+            // A scenario that changes the language mid-way is about the other languages.
+            if commands.contains(where: { $0.lowercased().hasPrefix("set language") }) { continue }
             // What was typed is data as the program cleans it (escape sequences go) and as an error
             // repeats it (its first 40 characters).
             let cleaned = commands.map { SafeText.clean($0, limit: .max) }
@@ -153,8 +157,11 @@ struct PseudoLocaleTests {
                 if !stray.isEmpty { failures.append("\(name): \(stray.joined(separator: " ")) in: \(text)") }
             }
             if !result.stderr.isEmpty {
-                let stray = Self.strayWords(result.stderr, data: data + typed + ["nearby-voice"], identifiers: identifiers)
-                if !stray.isEmpty { failures.append("\(name) (stderr): \(stray.joined(separator: " ")) in: \(result.stderr)") }
+                let stray = Self.strayWords(
+                    result.stderr, data: data + typed + ["nearby-voice"], identifiers: identifiers)
+                if !stray.isEmpty {
+                    failures.append("\(name) (stderr): \(stray.joined(separator: " ")) in: \(result.stderr)")
+                }
             }
         }
         for failure in failures { Issue.record("Words not from the catalog: \(failure)") }

@@ -15,7 +15,8 @@ final class PulseServer {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pulse-\(UUID().uuidString.prefix(8))")
         socket = folder.appendingPathComponent("native").path
         for name in ["home", "runtime"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true,
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(name), withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
         }
         let config = """
@@ -26,15 +27,21 @@ final class PulseServer {
             """
         let configPath = folder.appendingPathComponent("default.pa").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let daemon = try Spawn.start("/usr/bin/pulseaudio", [
-            "-D", "-n", "-F", configPath, "--exit-idle-time=-1", "--realtime=no", "--high-priority=no",
-            "--use-pid-file=yes", "--log-target=file:\(folder.appendingPathComponent("pulse.log").path)",
-        ], environment: environment)
+        let daemon = try Spawn.start(
+            "/usr/bin/pulseaudio",
+            [
+                "-D", "-n", "-F", configPath, "--exit-idle-time=-1", "--realtime=no", "--high-priority=no",
+                "--use-pid-file=yes", "--log-target=file:\(folder.appendingPathComponent("pulse.log").path)",
+            ], environment: environment)
         Spawn.wait(daemon)
         let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         guard FileManager.default.fileExists(atPath: socket) else {
-            throw Failure("PulseAudio did not start: \((try? String(contentsOf: folder.appendingPathComponent("pulse.log"), encoding: .utf8)) ?? "")")
+            throw Failure(
+                "PulseAudio did not start: \((try? String(contentsOf: folder.appendingPathComponent("pulse.log"), encoding: .utf8)) ?? "")"
+            )
         }
     }
 
@@ -54,10 +61,12 @@ final class PulseServer {
 
     /// Starts recording the sink's monitor into `path` (22,050 Hz mono WAV).
     func startRecording(_ path: String) throws {
-        recorder = try Spawn.start("/usr/bin/parecord", [
-            "--device=nearby.monitor", "--latency-msec=20", "--format=s16le", "--rate=22050", "--channels=1",
-            "--file-format=wav", path,
-        ], environment: environment)
+        recorder = try Spawn.start(
+            "/usr/bin/parecord",
+            [
+                "--device=nearby.monitor", "--latency-msec=20", "--format=s16le", "--rate=22050", "--channels=1",
+                "--file-format=wav", path,
+            ], environment: environment)
         Thread.sleep(forTimeInterval: 0.3)
     }
 
@@ -73,7 +82,9 @@ final class PulseServer {
     deinit {
         stopRecording()
         let pidFile = folder.appendingPathComponent("runtime/pulse/pid").path
-        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
             kill(pid, SIGTERM)
             let deadline = Date().addingTimeInterval(3)
             while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -92,10 +103,13 @@ struct Recording {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // parecord's WAV header may carry extra chunks: find "data".
         var offset = 12
-        var dataStart = 44, dataCount = 0
+        var dataStart = 44
+        var dataCount = 0
         while offset + 8 <= data.count {
             let id = String(decoding: data[offset..<offset + 4], as: UTF8.self)
-            let size = Int(data[offset + 4]) | Int(data[offset + 5]) << 8 | Int(data[offset + 6]) << 16 | Int(data[offset + 7]) << 24
+            let size =
+                Int(data[offset + 4]) | Int(data[offset + 5]) << 8 | Int(data[offset + 6]) << 16 | Int(data[offset + 7])
+                << 24
             if id == "data" {
                 dataStart = offset + 8
                 dataCount = min(size, data.count - dataStart)
@@ -113,7 +127,8 @@ struct Recording {
     /// The first and last 10 ms windows louder than `threshold` (RMS), in seconds.
     func soundSpan(threshold: Double = 200) -> (start: Double, end: Double)? {
         let window = rate / 100
-        var first: Int?, last: Int?
+        var first: Int?
+        var last: Int?
         var index = 0
         while index + window <= samples.count {
             var sum = 0.0

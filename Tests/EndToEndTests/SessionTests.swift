@@ -4,7 +4,8 @@ import Testing
 @Suite("The built program, end to end")
 struct SessionTests {
     @Test func pipedCommandsGiveJSONLinesOnStandardOutput() throws {
-        let result = try BinaryRunner.run(["--speech", "off", "--format", "jsonl", "--transcript", "-"], input: "find cafe\nnext\nnext\n")
+        let result = try BinaryRunner.run(
+            ["--speech", "off", "--format", "jsonl", "--transcript", "-"], input: "find cafe\nnext\nnext\n")
         let expected = [
             #"{"seq":1,"line":1,"input":"find cafe","priority":"assertive","kind":"results","text":"3 places match \"cafe\". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk."}"#,
             #"{"seq":2,"line":1,"input":"find cafe","priority":"polite","kind":"detent","text":"Sheet at full height.","earcon":"snap"}"#,
@@ -27,26 +28,33 @@ struct SessionTests {
         let script = temporaryPath("script.txt")
         try "# a comment\nup\n\nfnd\nquit\nnext\n".write(toFile: script, atomically: true, encoding: .utf8)
         let result = try BinaryRunner.run(["--script", script, "--speech", "off"])
-        #expect(result.stdout == """
-            Sheet, full height, 3 of 3. Adjustable: type up or down to move it.
-            Unknown command fnd. Did you mean find?
-            Goodbye.
+        #expect(
+            result.stdout == """
+                Sheet, full height, 3 of 3. Adjustable: type up or down to move it.
+                Unknown command fnd. Did you mean find?
+                Goodbye.
 
-            """)
+                """)
         #expect(result.status == 0)
     }
 
     @Test func transcriptFileNumbersLinesAsTyped() throws {
         let transcript = temporaryPath("t.jsonl")
-        let result = try BinaryRunner.run(["--speech", "off", "--format", "jsonl", "--transcript", transcript], input: "\n# note\nwalk\n")
+        let result = try BinaryRunner.run(
+            ["--speech", "off", "--format", "jsonl", "--transcript", transcript], input: "\n# note\nwalk\n")
         #expect(result.stdout == "Nothing is selected. Select a place first, for example: select 1.\n")
         let line = try String(contentsOfFile: transcript, encoding: .utf8)
-        #expect(line == #"{"seq":1,"line":3,"input":"walk","priority":"assertive","kind":"error","text":"Nothing is selected. Select a place first, for example: select 1.","earcon":"error"}"# + "\n")
+        #expect(
+            line
+                == #"{"seq":1,"line":3,"input":"walk","priority":"assertive","kind":"error","text":"Nothing is selected. Select a place first, for example: select 1.","earcon":"error"}"#
+                + "\n")
     }
 
     @Test func aWAVOfATenCommandScriptIsValidNonSilentAndFitsTheWords() throws {
-        let script = temporaryPath("ten.txt"), wav = temporaryPath("ten.wav")
-        try "find cafe\nnext\nnext\nselect\nwalk\nup\ndown\nread\nwhere\nclear\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let script = temporaryPath("ten.txt")
+        let wav = temporaryPath("ten.wav")
+        try "find cafe\nnext\nnext\nselect\nwalk\nup\ndown\nread\nwhere\nclear\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         let result = try BinaryRunner.run(["--script", script, "--speech", "off", "--wav", wav, "--earcons", "off"])
         #expect(result.status == 0)
         let words = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
@@ -61,10 +69,22 @@ struct SessionTests {
     @Test(arguments: [
         (["--bogus"], Int32(64), "nearby-voice: Unknown option --bogus. See nearby-voice --help.\n"),
         (["--units", "furlongs"], 64, "nearby-voice: --units: units takes metric or imperial, not furlongs.\n"),
-        (["--at", "200,0"], 64, "nearby-voice: --at: at takes a latitude and longitude, like 38.7115,-9.139, not 200,0.\n"),
-        (["--script", "/nonexistent/script"], 66, "nearby-voice: Cannot open the script /nonexistent/script: No such file or directory.\n"),
-        (["--transcript", "/nonexistent/folder/t.txt"], 74, "nearby-voice: Cannot write /nonexistent/folder/t.txt: No such file or directory.\n"),
-        (["--speech", "on"], 69, "nearby-voice: No audio device works (No such file or directory). Use --speech off to read the answers instead.\n"),
+        (
+            ["--at", "200,0"], 64,
+            "nearby-voice: --at: at takes a latitude and longitude, like 38.7115,-9.139, not 200,0.\n"
+        ),
+        (
+            ["--script", "/nonexistent/script"], 66,
+            "nearby-voice: Cannot open the script /nonexistent/script: No such file or directory.\n"
+        ),
+        (
+            ["--transcript", "/nonexistent/folder/t.txt"], 74,
+            "nearby-voice: Cannot write /nonexistent/folder/t.txt: No such file or directory.\n"
+        ),
+        (
+            ["--speech", "on"], 69,
+            "nearby-voice: No audio device works (No such file or directory). Use --speech off to read the answers instead.\n"
+        ),
         (["--heading"], 64, "nearby-voice: --heading needs a value. See nearby-voice --help.\n"),
     ])
     func badUsageHasAClearMessageAndExitCode(_ arguments: [String], _ status: Int32, _ message: String) throws {

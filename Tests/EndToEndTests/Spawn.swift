@@ -24,14 +24,16 @@ enum Spawn {
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         for (stream, target) in [(output, Int32(1)), (error, Int32(2))] {
             switch stream {
-            case .path(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .path(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), defaults = sigset_t()
+        var none = sigset_t()
+        var defaults = sigset_t()
         sigemptyset(&none)
         sigfillset(&defaults)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -40,12 +42,14 @@ enum Spawn {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw Failure(description: "cannot start \(program): \(String(cString: strerror(status)))") }
+        guard status == 0 else {
+            throw Failure(description: "cannot start \(program): \(String(cString: strerror(status)))")
+        }
         return pid
     }
 

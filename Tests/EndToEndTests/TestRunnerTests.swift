@@ -38,12 +38,15 @@ final class TestRunnerTests {
     }
 
     func lines(_ text: String) -> [String] {
-        Array(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(text.hasSuffix("\n") ? 1 : 0))
+        Array(
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(
+                text.hasSuffix("\n") ? 1 : 0))
     }
 
     func expectLines(_ actual: String, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let got = lines(actual)
-        #expect(got == expected, "\n\(BinaryRunner.diff(expected: expected, actual: got))", sourceLocation: sourceLocation)
+        #expect(
+            got == expected, "\n\(BinaryRunner.diff(expected: expected, actual: got))", sourceLocation: sourceLocation)
     }
 
     static let findCafe = #"3 places match "cafe". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk."#
@@ -56,30 +59,32 @@ final class TestRunnerTests {
     @Test func aWrongExpectationFailsWithAReadableUnifiedDiffAndExit1() throws {
         let dir = try folder([
             "wrong.nvtest": """
-                # Wrong on purpose: the first café is Rossio Espresso Bar, not Harbor Coffee.
-                > find cafe
-                3 places match "cafe". First, Harbor Coffee, Café, 285 metres west, 4 minute walk.
-                > next
-                ~ ^Rossio Espresso Bar, Café, \\d+ metres north
-                """
+            # Wrong on purpose: the first café is Rossio Espresso Bar, not Harbor Coffee.
+            > find cafe
+            3 places match "cafe". First, Harbor Coffee, Café, 285 metres west, 4 minute walk.
+            > next
+            ~ ^Rossio Espresso Bar, Café, \\d+ metres north
+            """
         ])
         let file = dir + "/wrong.nvtest"
         let result = try runTest([file])
         #expect(result.status == 1)
-        expectLines(result.stdout, [
-            "FAIL \(file)",
-            "--- \(file) (expected)",
-            "+++ \(file) (announced)",
-            "@@ -1,5 +1,6 @@",
-            " # Wrong on purpose: the first café is Rossio Espresso Bar, not Harbor Coffee.",
-            " > find cafe",
-            #"-3 places match "cafe". First, Harbor Coffee, Café, 285 metres west, 4 minute walk."#,
-            "+" + Self.findCafe,
-            "+" + Self.sheetFull,
-            " > next",
-            #" ~ ^Rossio Espresso Bar, Café, \d+ metres north"#,
-            "0 passed, 1 failed",
-        ])
+        expectLines(
+            result.stdout,
+            [
+                "FAIL \(file)",
+                "--- \(file) (expected)",
+                "+++ \(file) (announced)",
+                "@@ -1,5 +1,6 @@",
+                " # Wrong on purpose: the first café is Rossio Espresso Bar, not Harbor Coffee.",
+                " > find cafe",
+                #"-3 places match "cafe". First, Harbor Coffee, Café, 285 metres west, 4 minute walk."#,
+                "+" + Self.findCafe,
+                "+" + Self.sheetFull,
+                " > next",
+                #" ~ ^Rossio Espresso Bar, Café, \d+ metres north"#,
+                "0 passed, 1 failed",
+            ])
         // A failing run never touches the file.
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Harbor Coffee, Café, 285 metres west"))
     }
@@ -87,16 +92,16 @@ final class TestRunnerTests {
     @Test func aCorrectPatternLinePassesWithExit0() throws {
         let dir = try folder([
             "pattern.nvtest": """
-                # A ~ line is a regular expression the announcement must match.
-                # options: --heading 90
-                > find cafe
-                ~ ^3 places match "cafe"\\. First, Rossio Espresso Bar
-                Sheet at full height.
-                > next
-                ~ to the left, \\d+ minute walk, 1 of 3\\.$
-                > up
-                ~ ^Already at full height
-                """
+            # A ~ line is a regular expression the announcement must match.
+            # options: --heading 90
+            > find cafe
+            ~ ^3 places match "cafe"\\. First, Rossio Espresso Bar
+            Sheet at full height.
+            > next
+            ~ to the left, \\d+ minute walk, 1 of 3\\.$
+            > up
+            ~ ^Already at full height
+            """
         ])
         let result = try runTest([dir + "/pattern.nvtest"])
         #expect(result.status == 0)
@@ -114,22 +119,22 @@ final class TestRunnerTests {
     @Test func ellipsisMatchesAnyNumberOfAnnouncementsNoneIncluded() throws {
         let dir = try folder([
             "dots.nvtest": """
-                # select 1 from half height says three things; stop says nothing; walk says one.
-                > select 1
-                ...
-                > select 2
-                Selected, Farmácia Central, Pharmacy, 190 metres north-east, 3 minute walk.
-                ...
-                > stop
-                ...
-                > walk
-                ...
-                Farmácia Central: 3 minute walk, 190 metres north-east.
-                ...
-                > detent resting
-                ...
-                Sheet, resting at the bottom, 1 of 3. Adjustable: type up or down to move it.
-                """
+            # select 1 from half height says three things; stop says nothing; walk says one.
+            > select 1
+            ...
+            > select 2
+            Selected, Farmácia Central, Pharmacy, 190 metres north-east, 3 minute walk.
+            ...
+            > stop
+            ...
+            > walk
+            ...
+            Farmácia Central: 3 minute walk, 190 metres north-east.
+            ...
+            > detent resting
+            ...
+            Sheet, resting at the bottom, 1 of 3. Adjustable: type up or down to move it.
+            """
         ])
         let result = try runTest([dir + "/dots.nvtest"])
         #expect(result.status == 0, "\(result.stdout)")
@@ -140,66 +145,75 @@ final class TestRunnerTests {
         // select 1 from half height also says "Details at full height." and where the map flies.
         let dir = try folder([
             "extra.nvtest": """
-                > select 1
-                Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.
-                """
+            > select 1
+            Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.
+            """
         ])
         let file = dir + "/extra.nvtest"
         let result = try runTest([file])
         #expect(result.status == 1)
-        expectLines(result.stdout, [
-            "FAIL \(file)",
-            "--- \(file) (expected)",
-            "+++ \(file) (announced)",
-            "@@ -1,2 +1,4 @@",
-            " > select 1",
-            " Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.",
-            "+Details at full height.",
-            "+Map flies to Paper & Ink, 1.5 kilometres above.",
-            "0 passed, 1 failed",
-        ])
+        expectLines(
+            result.stdout,
+            [
+                "FAIL \(file)",
+                "--- \(file) (expected)",
+                "+++ \(file) (announced)",
+                "@@ -1,2 +1,4 @@",
+                " > select 1",
+                " Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.",
+                "+Details at full height.",
+                "+Map flies to Paper & Ink, 1.5 kilometres above.",
+                "0 passed, 1 failed",
+            ])
     }
 
     @Test func aMissingAnnouncementFails() throws {
         let dir = try folder([
             "missing.nvtest": """
-                > next
-                Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk, 1 of 21.
-                Farmácia Central, Pharmacy, 190 metres north-east, 3 minute walk, 2 of 21.
-                > stop
-                Stopped.
-                """
+            > next
+            Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk, 1 of 21.
+            Farmácia Central, Pharmacy, 190 metres north-east, 3 minute walk, 2 of 21.
+            > stop
+            Stopped.
+            """
         ])
         let file = dir + "/missing.nvtest"
         let result = try runTest([file])
         #expect(result.status == 1)
-        expectLines(result.stdout, [
-            "FAIL \(file)",
-            "--- \(file) (expected)",
-            "+++ \(file) (announced)",
-            "@@ -1,5 +1,3 @@",
-            " > next",
-            " Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk, 1 of 21.",
-            "-Farmácia Central, Pharmacy, 190 metres north-east, 3 minute walk, 2 of 21.",
-            " > stop",
-            "-Stopped.",
-            "0 passed, 1 failed",
-        ])
+        expectLines(
+            result.stdout,
+            [
+                "FAIL \(file)",
+                "--- \(file) (expected)",
+                "+++ \(file) (announced)",
+                "@@ -1,5 +1,3 @@",
+                " > next",
+                " Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk, 1 of 21.",
+                "-Farmácia Central, Pharmacy, 190 metres north-east, 3 minute walk, 2 of 21.",
+                " > stop",
+                "-Stopped.",
+                "0 passed, 1 failed",
+            ])
     }
 
     // MARK: Malformed files: line number, exit 64
 
     /// Malformed files: (name, contents, the line named, the message).
     static let malformed: [(String, String, Int, String)] = [
-        ("early.nvtest", "# a comment\nSheet, half height, 2 of 3.\n> up\n", 2,
-         "an expected announcement before the first '>' command"),
+        (
+            "early.nvtest", "# a comment\nSheet, half height, 2 of 3.\n> up\n", 2,
+            "an expected announcement before the first '>' command"
+        ),
         ("regex.nvtest", "> find cafe\n...\n~ ([unclosed\n", 3, "not a valid regular expression: ([unclosed"),
-        ("option.nvtest", "# Which option?\n# options: --speech off --nonsense-flag\n> read\n...\n", 2,
-         "Unknown option --nonsense-flag. See nearby-voice --help."),
+        (
+            "option.nvtest", "# Which option?\n# options: --speech off --nonsense-flag\n> read\n...\n", 2,
+            "Unknown option --nonsense-flag. See nearby-voice --help."
+        ),
     ]
 
     @Test(arguments: malformed)
-    func aMalformedFileIsReportedWithItsLine(_ name: String, _ contents: String, _ line: Int, _ message: String) throws {
+    func aMalformedFileIsReportedWithItsLine(_ name: String, _ contents: String, _ line: Int, _ message: String) throws
+    {
         let dir = try folder([name: contents])
         let file = dir + "/" + name
         let result = try runTest([file])
@@ -214,11 +228,13 @@ final class TestRunnerTests {
         ])
         let result = try runTest([dir])
         #expect(result.status == 64)
-        expectLines(result.stdout, [
-            "PASS \(dir)/a-good.nvtest",
-            "ERROR \(dir)/b-bad.nvtest:1: an expected announcement before the first '>' command",
-            "1 passed, 1 failed",
-        ])
+        expectLines(
+            result.stdout,
+            [
+                "PASS \(dir)/a-good.nvtest",
+                "ERROR \(dir)/b-bad.nvtest:1: an expected announcement before the first '>' command",
+                "1 passed, 1 failed",
+            ])
     }
 
     // MARK: Recording
@@ -226,38 +242,42 @@ final class TestRunnerTests {
     @Test func recordWritesTheAnnouncementsAndReportsTheFileAsFailedUntilItRunsAgain() throws {
         let dir = try folder([
             "new.nvtest": """
-                # A new test: commands only, one ~ line kept.
-                # options: --heading 90
+            # A new test: commands only, one ~ line kept.
+            # options: --heading 90
 
-                > find cafe
-                > next
-                ~ ^Rossio Espresso Bar, Café, 275 metres
-                > select
-                > stop
-                """
+            > find cafe
+            > next
+            ~ ^Rossio Espresso Bar, Café, 275 metres
+            > select
+            > stop
+            """
         ])
         let file = dir + "/new.nvtest"
         let first = try runTest(["--record", file])
         #expect(first.status == 1)
-        expectLines(first.stdout, [
-            "RECORDED \(file): its announcements were written into it; run again to check.",
-            "0 passed, 1 failed",
-        ])
+        expectLines(
+            first.stdout,
+            [
+                "RECORDED \(file): its announcements were written into it; run again to check.",
+                "0 passed, 1 failed",
+            ])
         let recorded = try String(contentsOfFile: file, encoding: .utf8)
-        expectLines(recorded, [
-            "# A new test: commands only, one ~ line kept.",
-            "# options: --heading 90",
-            "",
-            "> find cafe",
-            #"3 places match "cafe". First, Rossio Espresso Bar, Café, 275 metres to the left, 4 minute walk."#,
-            Self.sheetFull,
-            "> next",
-            "~ ^Rossio Espresso Bar, Café, 275 metres",
-            "> select",
-            "Selected, Rossio Espresso Bar, Café, 275 metres to the left, 4 minute walk.",
-            "Map flies to Rossio Espresso Bar, 1.5 kilometres above.",
-            "> stop",
-        ])
+        expectLines(
+            recorded,
+            [
+                "# A new test: commands only, one ~ line kept.",
+                "# options: --heading 90",
+                "",
+                "> find cafe",
+                #"3 places match "cafe". First, Rossio Espresso Bar, Café, 275 metres to the left, 4 minute walk."#,
+                Self.sheetFull,
+                "> next",
+                "~ ^Rossio Espresso Bar, Café, 275 metres",
+                "> select",
+                "Selected, Rossio Espresso Bar, Café, 275 metres to the left, 4 minute walk.",
+                "Map flies to Rossio Espresso Bar, 1.5 kilometres above.",
+                "> stop",
+            ])
         let second = try runTest([file])
         #expect(second.status == 0)
         expectLines(second.stdout, ["PASS \(file)", "1 passed, 0 failed"])
@@ -302,8 +322,13 @@ final class TestRunnerTests {
         #expect(xml.contains(#"<testsuite name="nearby-voice" tests="3" failures="1" errors="1""#))
         #expect(xml.contains(#"name="\#(dir)/fail &amp; &lt;odd&gt; &quot;name&quot;.nvtest""#))
         #expect(xml.contains(#"<failure message="announcements differ">"#))
-        #expect(xml.contains(#"<error message="\#(dir)/bad.nvtest:1: an expected announcement before the first &apos;&gt;&apos; command"/>"#)
-            || xml.contains(#"<error message="\#(dir)/bad.nvtest:1: an expected announcement before the first '&gt;' command"/>"#))
+        #expect(
+            xml.contains(
+                #"<error message="\#(dir)/bad.nvtest:1: an expected announcement before the first &apos;&gt;&apos; command"/>"#
+            )
+                || xml.contains(
+                    #"<error message="\#(dir)/bad.nvtest:1: an expected announcement before the first '&gt;' command"/>"#
+                ))
         #if canImport(FoundationXML)
             // Well-formed, as a CI system's parser reads it.
             let parser = XMLParser(data: Data(xml.utf8))
@@ -317,7 +342,8 @@ final class TestRunnerTests {
         var files: [String: String] = [:]
         for index in 1...8 {
             let right = index % 3 != 0
-            files["suite/\(index)-case.nvtest"] = "> find cafe\n\(right ? Self.findCafe : "wrong")\n\(Self.sheetFull)\n> next\n\(Self.firstCafe)\n"
+            files["suite/\(index)-case.nvtest"] =
+                "> find cafe\n\(right ? Self.findCafe : "wrong")\n\(Self.sheetFull)\n> next\n\(Self.firstCafe)\n"
         }
         files["suite/nested/deep.nvtest"] = "> up\n~ ^Sheet, full height, 3 of 3\\.\n"
         let dir = try folder(files)
@@ -325,7 +351,8 @@ final class TestRunnerTests {
         let two = try runTest(["--jobs", "2", dir + "/suite"])
         #expect(one.status == 1)
         #expect(two.status == one.status)
-        #expect(two.stdout == one.stdout, "\n\(BinaryRunner.diff(expected: lines(one.stdout), actual: lines(two.stdout)))")
+        #expect(
+            two.stdout == one.stdout, "\n\(BinaryRunner.diff(expected: lines(one.stdout), actual: lines(two.stdout)))")
         // Folders are searched recursively, the files sorted.
         let verdicts = lines(two.stdout).filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }
         #expect(verdicts.count == 9)

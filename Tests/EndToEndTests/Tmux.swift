@@ -76,7 +76,9 @@ final class Tmux {
     /// Polls the screen every 50 ms until `condition` holds or `seconds` pass; returns the last
     /// screen. A timeout throws, with the screen, and so fails the test.
     @discardableResult
-    func waitFor(_ what: String, seconds: Double = Sanitizer.patience, _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(_ what: String, seconds: Double = Sanitizer.patience, _ condition: ([String]) -> Bool) throws
+        -> [String]
+    {
         let deadline = Date().addingTimeInterval(seconds)
         var lines = try screen()
         while !condition(lines) {
@@ -160,8 +162,8 @@ final class Tmux {
         var cArguments = argv.map { strdup($0) } + [nil]
         var cEnvironment = environment.map { strdup($0) } + [nil]
         defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
+            for pointer in cArguments { free(pointer) }
+            for pointer in cEnvironment { free(pointer) }
         }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PlaceData
+import Testing
 import Words
 
 @testable import NearbyCore
@@ -25,7 +25,8 @@ struct CatalogCoverageTests {
     static func keysInSources() throws -> [(file: String, key: String)] {
         var found: [(String, String)] = []
         let sources = root.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         let pattern = try NSRegularExpression(pattern: #"(?:say|text|Phrase|refusal)\(\s*"([a-z][a-z0-9.-]*)""#)
         for file in files {
@@ -70,7 +71,12 @@ struct CatalogCoverageTests {
 
     @Test("Hints name the command words of the language they are said in")
     func hintsFollowCommandWords() {
-        var state = NearbyState(settings: { var settings = Settings(); settings.language = .spanish; return settings }())
+        var state = NearbyState(
+            settings: {
+                var settings = Settings()
+                settings.language = .spanish
+                return settings
+            }())
         let answer = state.reduce(.handleDecremented).announcements.first?.text ?? ""
         #expect(answer.contains("subir") && answer.contains("bajar"), "\(answer)")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NearbyCore
 
 @Suite("The sheet's detents: every transition, exact state and announcements")
@@ -19,7 +20,9 @@ struct DetentTests {
         }
         expectReduce(&state, .handleIncremented, [.detent("Already at full height.", earcon: .end)])
         expectReduce(&state, .handleDecremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
-        expectReduce(&state, .handleDecremented, [.detent("Sheet, resting at the bottom, 1 of 3.")]) { $0.detent = .resting }
+        expectReduce(&state, .handleDecremented, [.detent("Sheet, resting at the bottom, 1 of 3.")]) {
+            $0.detent = .resting
+        }
         expectReduce(&state, .handleDecremented, [.detent("Already resting at the bottom.", earcon: .end)])
         expectReduce(&state, .handleIncremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
     }
@@ -39,14 +42,18 @@ struct DetentTests {
         var state = NearbyState()
         state.hasHeardHandleHint = true
         expectReduce(&state, .handleActivated, [.detent("Sheet, full height, 3 of 3.")]) { $0.detent = .full }
-        expectReduce(&state, .handleActivated, [.detent("Sheet, resting at the bottom, 1 of 3.")]) { $0.detent = .resting }
+        expectReduce(&state, .handleActivated, [.detent("Sheet, resting at the bottom, 1 of 3.")]) {
+            $0.detent = .resting
+        }
         expectReduce(&state, .handleActivated, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
     }
 
     @Test func backTapsTheDimmedMapOnlyAtFullHeight() {
         var state = NearbyState()
         state.hasHeardHandleHint = true
-        expectReduce(&state, .dimmedMapTapped, [.error("Back works at full height, where the map is dimmed. The sheet is at half height.")])
+        expectReduce(
+            &state, .dimmedMapTapped,
+            [.error("Back works at full height, where the map is dimmed. The sheet is at half height.")])
         state.detent = .full
         state.isSearching = true
         expectReduce(&state, .dimmedMapTapped, [.detent("Sheet, half height, 2 of 3.")]) {
@@ -54,7 +61,9 @@ struct DetentTests {
             $0.isSearching = false
         }
         state.detent = .resting
-        expectReduce(&state, .dimmedMapTapped, [.error("Back works at full height, where the map is dimmed. The sheet is resting at the bottom.")])
+        expectReduce(
+            &state, .dimmedMapTapped,
+            [.error("Back works at full height, where the map is dimmed. The sheet is resting at the bottom.")])
     }
 
     @Test(arguments: Detent.allCases)
@@ -64,7 +73,10 @@ struct DetentTests {
         if target == .half {
             expectReduce(&state, .detentChosen(.half), [Announcement("Sheet already at half height.", kind: .detent)])
         } else {
-            expectReduce(&state, .detentChosen(target), [.detent("Sheet, \(target.spoken(state.words)), \(target.position) of 3.")]) {
+            expectReduce(
+                &state, .detentChosen(target),
+                [.detent("Sheet, \(target.spoken(state.words)), \(target.position) of 3.")]
+            ) {
                 $0.detent = target
             }
         }
@@ -72,11 +84,16 @@ struct DetentTests {
 
     @Test func findRaisesTheSheetAsTheKeyboardDoes() {
         var state = NearbyState()
-        expectReduce(&state, .searchFocused, [Announcement("Search places, search field, editing. Sheet at full height.", kind: .screen)]) {
+        expectReduce(
+            &state, .searchFocused,
+            [Announcement("Search places, search field, editing. Sheet at full height.", kind: .screen)]
+        ) {
             $0.isSearching = true
             $0.detent = .full
         }
-        expectReduce(&state, .searchDismissed, [Announcement("Search field closed. Sheet stays at full height.", kind: .screen)]) {
+        expectReduce(
+            &state, .searchDismissed, [Announcement("Search field closed. Sheet stays at full height.", kind: .screen)]
+        ) {
             $0.isSearching = false
         }
     }
@@ -85,11 +102,14 @@ struct DetentTests {
         var state = NearbyState()
         let coffee = state.catalog.places.firstIndex { $0.id == "coffee" }!
         let position = state.shown.firstIndex(of: coffee)!
-        expectReduce(&state, .placeSelected(.name("harbor coffee")), [
-            Announcement("Selected, Harbor Coffee, Café, 285 metres west, 4 minute walk.", kind: .selection),
-            Announcement("Details at full height.", priority: .polite, kind: .screen, earcon: .snap),
-            Announcement("Map flies to Harbor Coffee, 1.5 kilometres above.", priority: .polite, kind: .camera),
-        ]) {
+        expectReduce(
+            &state, .placeSelected(.name("harbor coffee")),
+            [
+                Announcement("Selected, Harbor Coffee, Café, 285 metres west, 4 minute walk.", kind: .selection),
+                Announcement("Details at full height.", priority: .polite, kind: .screen, earcon: .snap),
+                Announcement("Map flies to Harbor Coffee, 1.5 kilometres above.", priority: .polite, kind: .camera),
+            ]
+        ) {
             $0.selection = "coffee"
             $0.focus = position
             $0.detent = .full
@@ -114,9 +134,13 @@ struct DetentTests {
         (.full, 100, 0, true, .detent(.full)),
         (.full, 300, 3000, true, .dismissed),
     ])
-    func dragProjectsAndSnaps(_ start: Detent, _ translation: Double, _ velocity: Double, _ dismissible: Bool, _ rest: SheetGeometry.Rest) {
+    func dragProjectsAndSnaps(
+        _ start: Detent, _ translation: Double, _ velocity: Double, _ dismissible: Bool, _ rest: SheetGeometry.Rest
+    ) {
         let geometry = SheetGeometry(screenHeight: 844)
-        #expect(geometry.settle(from: start, translation: translation, velocity: velocity, dismissible: dismissible) == rest)
+        #expect(
+            geometry.settle(from: start, translation: translation, velocity: velocity, dismissible: dismissible) == rest
+        )
     }
 
     @Test func dragDismissesOnlyWhereAllowedAndTheHandleBringsTheSheetBack() {
@@ -125,7 +149,10 @@ struct DetentTests {
         var state = NearbyState(settings: settings)
         state.hasHeardHandleHint = true
         state.detent = .resting
-        expectReduce(&state, .sheetDragged(translation: 60, velocity: 0), [.detent("Sheet dismissed. Type handle to bring it back.")]) {
+        expectReduce(
+            &state, .sheetDragged(translation: 60, velocity: 0),
+            [.detent("Sheet dismissed. Type handle to bring it back.")]
+        ) {
             $0.isSheetPresented = false
         }
         expectReduce(&state, .nextFocused, [.error("The sheet is dismissed. Type handle to bring it back.")])

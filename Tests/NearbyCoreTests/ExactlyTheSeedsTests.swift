@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import Words
+
 @testable import NearbyCore
 @testable import PlaceData
-import Words
 
 /// Issue 15: exactly the seeds, and nothing lost from what the user types. Each test states
 /// the exact state change and announcements.
@@ -13,13 +14,19 @@ struct ExactlyTheSeedsTests {
         _ = state.reduce(.handleIncremented)
         #expect(state.visibleRows == 10)
         // Up: the list scrolls (projected, clamped to its last row at the bottom).
-        expectReduce(&state, .sheetDragged(translation: -300, velocity: -2000), [
-            Announcement("Places 12 to 21 of 21.", kind: .screen)
-        ]) { $0.scrollOffset = 660 }
+        expectReduce(
+            &state, .sheetDragged(translation: -300, velocity: -2000),
+            [
+                Announcement("Places 12 to 21 of 21.", kind: .screen)
+            ]
+        ) { $0.scrollOffset = 660 }
         // Down: the list scrolls back first, whole rows.
-        expectReduce(&state, .sheetDragged(translation: 250, velocity: 0), [
-            Announcement("Places 8 to 17 of 21.", kind: .screen)
-        ]) { $0.scrollOffset = 420 }
+        expectReduce(
+            &state, .sheetDragged(translation: 250, velocity: 0),
+            [
+                Announcement("Places 8 to 17 of 21.", kind: .screen)
+            ]
+        ) { $0.scrollOffset = 420 }
         // Down past offset 0 within one gesture: the rest moves the sheet.
         expectReduce(&state, .sheetDragged(translation: 800, velocity: 0), [.detent("Sheet, half height, 2 of 3.")]) {
             $0.scrollOffset = 0
@@ -44,7 +51,9 @@ struct ExactlyTheSeedsTests {
         _ = state.reduce(.detentChosen(.resting))
         let reaction = state.reduce(.queryEntered("cafe"))
         #expect(reaction.announcements.map(\.kind) == [.results, .detent])
-        #expect(reaction.announcements[1] == Announcement("Sheet at full height.", priority: .polite, kind: .detent, earcon: .snap))
+        #expect(
+            reaction.announcements[1]
+                == Announcement("Sheet at full height.", priority: .polite, kind: .detent, earcon: .snap))
         #expect(state.detent == .full)
         // Already at the top: no second signal.
         #expect(state.reduce(.queryEntered("bakery")).announcements.map(\.kind) == [.results])
@@ -71,9 +80,11 @@ struct ExactlyTheSeedsTests {
 
     @Test func aSearchLongerThanTheLimitIsRefusedAndSaysTheLimit() {
         var state = NearbyState()
-        expectReduce(&state, .queryEntered(String(repeating: "c", count: 20_000)), [
-            .error("Searches are limited to 200 characters. Nothing was searched.")
-        ])
+        expectReduce(
+            &state, .queryEntered(String(repeating: "c", count: 20_000)),
+            [
+                .error("Searches are limited to 200 characters. Nothing was searched.")
+            ])
         #expect(!NearbyState.isTooLong(String(repeating: "c", count: 200)))
         #expect(NearbyState.isTooLong(String(repeating: "c", count: 201)))
         let reaction = state.reduce(CommandParser.parse(String(repeating: "x", count: 100_000))!)

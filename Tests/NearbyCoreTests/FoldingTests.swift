@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NearbyCore
 @testable import PlaceData
 
@@ -56,7 +57,9 @@ struct FoldingTests {
         ("greek", "Καφενείο Ωραίο", "Café"), ("tokyo", "東京駅", "Station"),
         ("manuel", "Casa Manuel", "Restaurant"),
     ].enumerated().map { offset, place in
-        Place(id: place.0, name: place.1, kind: place.2, symbol: "mappin", latitude: 50 + Double(offset) / 100, longitude: 10)
+        Place(
+            id: place.0, name: place.1, kind: place.2, symbol: "mappin", latitude: 50 + Double(offset) / 100,
+            longitude: 10)
     }
 
     let catalog = PlaceCatalog(Self.places)
@@ -146,10 +149,11 @@ struct FoldingTests {
         }
         for word in words {
             let form = TextFolding.searchForms(word)
-            let expected = Set(Self.places.filter { place in
-                let texts = TextFolding.searchForms(place.name) + TextFolding.searchForms(place.kind)
-                return form.contains { f in texts.contains { SearchIndex.contains($0[...], f) } }
-            }.map(\.id))
+            let expected = Set(
+                Self.places.filter { place in
+                    let texts = TextFolding.searchForms(place.name) + TextFolding.searchForms(place.kind)
+                    return form.contains { f in texts.contains { SearchIndex.contains($0[...], f) } }
+                }.map(\.id))
             #expect(ids(word) == expected, "\(word)")
         }
     }
@@ -160,7 +164,9 @@ struct NearestFirstTests {
     /// A thousand places on a line north of the origin, some at equal distances.
     static let places: [Place] = (0..<1000).map { index in
         let step = Double((index * 7919) % 500)  // two places at each distance
-        return Place(id: "p\(index)", name: index % 3 == 0 ? "Café \(index)" : "Shop \(index)", kind: "Kind", symbol: "mappin", latitude: 38 + step / 10_000, longitude: -9)
+        return Place(
+            id: "p\(index)", name: index % 3 == 0 ? "Café \(index)" : "Shop \(index)", kind: "Kind", symbol: "mappin",
+            latitude: 38 + step / 10_000, longitude: -9)
     }
 
     static var settings: Settings {
@@ -185,7 +191,9 @@ struct NearestFirstTests {
     @Test func readingEverythingGivesTheOrderOfAFullSort() {
         var state = NearbyState(places: Self.places, settings: Self.settings)
         _ = state.reduce(Action.queryEntered("cafe"))
-        let expected = state.catalog.matches(query: "cafe").sorted { (state.distances[$0], $0) < (state.distances[$1], $1) }
+        let expected = state.catalog.matches(query: "cafe").sorted {
+            (state.distances[$0], $0) < (state.distances[$1], $1)
+        }
         #expect(expected.count == 334)
         #expect(state.shown.prefix(10).map { $0 } == Array(expected.prefix(10)))
         #expect(Array(state.shown) == expected)

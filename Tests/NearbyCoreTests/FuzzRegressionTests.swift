@@ -1,8 +1,9 @@
 import Foundation
+import ScenarioFormat
 import Testing
+
 @testable import NearbyCore
 @testable import PlaceData
-import ScenarioFormat
 
 /// What `scripts/fuzz` found, kept: each reproducer with its exact outcome, and the seed corpus
 /// in `Fuzz/Corpus` replayed through the same calls as the fuzz targets.
@@ -39,7 +40,9 @@ struct FuzzRegressionTests {
         #expect(!inputs.isEmpty)
         for input in inputs {
             var state = NearbyState()
-            for line in String(decoding: input.data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in String(decoding: input.data, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            {
                 guard let action = CommandParser.parse(String(line)) else { continue }
                 _ = state.reduce(action)
                 if let focus = state.focus { #expect(focus >= 0 && focus < state.shownPlaces.count, "\(input.name)") }
@@ -57,7 +60,8 @@ struct FuzzRegressionTests {
                 let loaded = try PlacesFile.load(input.data, file: input.name, as: format)
                 for place in loaded.places {
                     #expect(place.coordinate.latitude.isFinite && abs(place.coordinate.latitude) <= 90, "\(input.name)")
-                    #expect(place.coordinate.longitude.isFinite && abs(place.coordinate.longitude) <= 180, "\(input.name)")
+                    #expect(
+                        place.coordinate.longitude.isFinite && abs(place.coordinate.longitude) <= 180, "\(input.name)")
                 }
             } catch {
                 #expect(error.description.hasPrefix(input.name), "\(input.name)")
@@ -86,15 +90,20 @@ struct FuzzRegressionTests {
         #expect(!inputs.isEmpty)
         for input in inputs {
             guard let first = input.data.first else { continue }
-            let limit = Int(first & 0x7F) + 1, keepingNewlines = first & 0x80 != 0
+            let limit = Int(first & 0x7F) + 1
+            let keepingNewlines = first & 0x80 != 0
             let text = String(decoding: input.data.dropFirst(), as: UTF8.self)
             let clean = SafeText.clean(text, keepingNewlines: keepingNewlines, limit: limit)
             let whole = SafeText.clean(text, keepingNewlines: keepingNewlines, limit: .max)
             #expect(clean.unicodeScalars.count <= limit + 1, "\(input.name)")
             if whole.unicodeScalars.count <= limit { #expect(clean == whole, "\(input.name)") }
-            #expect(!clean.unicodeScalars.contains { ($0.value < 0x20 && !(keepingNewlines && $0.value == 0x0A)) || (0x7F...0x9F).contains($0.value) }, "\(input.name)")
+            #expect(
+                !clean.unicodeScalars.contains {
+                    ($0.value < 0x20 && !(keepingNewlines && $0.value == 0x0A)) || (0x7F...0x9F).contains($0.value)
+                }, "\(input.name)")
             let folded = TextFolding.fold(text)
-            #expect(TextFolding.searchForms(text)[0] == folded.utf8.filter { $0 != 0x20 && $0 != 0x2D }, "\(input.name)")
+            #expect(
+                TextFolding.searchForms(text)[0] == folded.utf8.filter { $0 != 0x20 && $0 != 0x2D }, "\(input.name)")
         }
     }
 }

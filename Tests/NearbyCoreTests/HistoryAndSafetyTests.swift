@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NearbyCore
 @testable import PlaceData
 
@@ -13,12 +14,16 @@ struct HistoryAndSafetyTests {
         _ = state.reduce(.speechEnded(number: 4, .dropped))
         _ = state.reduce(.speechEnded(number: 99, .dropped))  // never said: ignored
         #expect(state.speechMarks == [2: .interrupted, 4: .dropped])
-        #expect(state.reduce(.historyRequested(3)).announcements == [
-            Announcement("Item 3 of 4 (interrupted), Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.", kind: .history)
-        ])
-        #expect(state.reduce(.historyRequested(1)).announcements == [
-            Announcement("Item 1 of 4 (dropped), Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
-        ])
+        #expect(
+            state.reduce(.historyRequested(3)).announcements == [
+                Announcement(
+                    "Item 3 of 4 (interrupted), Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.",
+                    kind: .history)
+            ])
+        #expect(
+            state.reduce(.historyRequested(1)).announcements == [
+                Announcement("Item 1 of 4 (dropped), Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
+            ])
         // Reviewing is not itself kept.
         #expect(state.spokenTotal == 4)
     }
@@ -61,9 +66,11 @@ struct HistoryAndSafetyTests {
 struct GreetingTests {
     @Test func greetingSaysWhatItIsHowManyPlacesAndHowToGetHelp() {
         var state = NearbyState()
-        expectReduce(&state, .sessionStarted, [
-            Announcement("Nearby: 21 places around you. Type help for commands, quit to leave.", kind: .notice)
-        ])
+        expectReduce(
+            &state, .sessionStarted,
+            [
+                Announcement("Nearby: 21 places around you. Type help for commands, quit to leave.", kind: .notice)
+            ])
         expectReduce(&state, .inputEnded, [Announcement("Goodbye.", kind: .notice)]) { $0.isFinished = true }
     }
 }

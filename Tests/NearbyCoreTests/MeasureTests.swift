@@ -1,7 +1,8 @@
 import Testing
+import Words
+
 @testable import NearbyCore
 @testable import PlaceData
-import Words
 
 @Suite("Distances, directions and walk times")
 struct MeasureTests {
@@ -9,7 +10,8 @@ struct MeasureTests {
 
     @Test func greatCircleDistance() {
         // One degree of latitude is 111.2 km on a sphere of the Earth's mean radius.
-        let a = Coordinate(latitude: 0, longitude: 0), b = Coordinate(latitude: 1, longitude: 0)
+        let a = Coordinate(latitude: 0, longitude: 0)
+        let b = Coordinate(latitude: 1, longitude: 0)
         #expect(abs(a.distance(to: b) - 111_195) < 1)
         // Lisbon to Porto, about 274 km.
         let lisbon = Coordinate(latitude: 38.7223, longitude: -9.1393)
@@ -46,7 +48,8 @@ struct MeasureTests {
     @Test(arguments: [
         (0.0, "less than 5 metres"), (3, "5 metres"), (252, "250 metres"), (253, "255 metres"),
         (996, "995 metres"), (998, "1 kilometre"), (1049, "1.05 kilometres"), (1500, "1.5 kilometres"),
-        (2024, "2 kilometres"), (12_345, "12.3 kilometres"), (123_456, "123 kilometres"), (1_500_000, "1,500 kilometres"),
+        (2024, "2 kilometres"), (12_345, "12.3 kilometres"), (123_456, "123 kilometres"),
+        (1_500_000, "1,500 kilometres"),
     ])
     func metricDistances(_ metres: Double, _ words: String) {
         #expect(SpokenMeasure.distance(metres, units: .metric, english) == words)

@@ -15,7 +15,10 @@ struct PurityTests {
 
     /// What the core must not do, each with a pattern that finds it in a line of code.
     static let rules: [(name: String, pattern: String)] = [
-        ("uses a file API", #"\b(FileManager|FileHandle|fopen|fread|fwrite|contentsOfFile|contentsOf:|Data\(contentsOf)\b|\bopen\("#),
+        (
+            "uses a file API",
+            #"\b(FileManager|FileHandle|fopen|fread|fwrite|contentsOfFile|contentsOf:|Data\(contentsOf)\b|\bopen\("#
+        ),
         ("reads the environment or the process", #"\b(ProcessInfo|getenv|CommandLine)\b"#),
         ("reads the clock", #"\bDate\(\)|\b(Date\.now|ContinuousClock|SuspendingClock|DispatchTime)\b"#),
         ("starts threads or locks", #"\b(DispatchQueue|DispatchGroup|Thread|Mutex|Atomic|NSLock|pthread_\w+)\b"#),
@@ -29,7 +32,9 @@ struct PurityTests {
             let code = withoutComment(line)
             guard !code.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             if let module = importedModule(code), !allowedImports.contains(module) {
-                found.append("\(file):\(number + 1): imports \(module), which is not \(allowedImports.sorted().joined(separator: ", "))")
+                found.append(
+                    "\(file):\(number + 1): imports \(module), which is not \(allowedImports.sorted().joined(separator: ", "))"
+                )
             }
             for rule in rules where code.range(of: rule.pattern, options: .regularExpression) != nil {
                 found.append("\(file):\(number + 1): \(rule.name): \(code.trimmingCharacters(in: .whitespaces))")
@@ -49,7 +54,8 @@ struct PurityTests {
 
     /// The line without a `//` comment (one outside a string literal).
     static func withoutComment(_ line: Substring) -> String {
-        var inString = false, previous: Character = " "
+        var inString = false
+        var previous: Character = " "
         for index in line.indices {
             let character = line[index]
             if character == "\"" && previous != "\\" { inString.toggle() }

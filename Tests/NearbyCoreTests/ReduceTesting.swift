@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NearbyCore
 
 /// Reduces `action` and checks, exhaustively, the announcements and the whole new state: the

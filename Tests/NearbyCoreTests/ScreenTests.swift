@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NearbyCore
 
 @Suite("The Nearby screen: filters, camera, selection and the search field, exact state and words")
@@ -8,10 +9,15 @@ struct ScreenTests {
         _ = state.reduce(.queryEntered("riverside"))
         _ = state.reduce(.placeSelected(.position(1)))
         let park = state.catalog.places.firstIndex { $0.id == "park" }!
-        expectReduce(&state, .filterChosen("park"), [
-            Announcement("Filter Park, selected. 1 place matches \"riverside\" in Park: Riverside Garden, Park, 495 metres south-east, 6 minute walk.", kind: .results),
-            Announcement("Map zooms out to the 1 match in Park.", priority: .polite, kind: .camera),
-        ]) {
+        expectReduce(
+            &state, .filterChosen("park"),
+            [
+                Announcement(
+                    "Filter Park, selected. 1 place matches \"riverside\" in Park: Riverside Garden, Park, 495 metres south-east, 6 minute walk.",
+                    kind: .results),
+                Announcement("Map zooms out to the 1 match in Park.", priority: .polite, kind: .camera),
+            ]
+        ) {
             $0.kindFilter = "Park"
             $0.selection = nil
             $0.focus = nil
@@ -19,7 +25,8 @@ struct ScreenTests {
             $0.refreshShown()
         }
         #expect(Array(state.shown) == [park])
-        expectReduce(&state, .filtersRequested, [Announcement("Filters: All 2; Park 1, selected; Pharmacy 1.", kind: .results)])
+        expectReduce(
+            &state, .filtersRequested, [Announcement("Filters: All 2; Park 1, selected; Pharmacy 1.", kind: .results)])
     }
 
     @Test func aNewQueryDeselectsAndTheCameraReturnsToEveryMatch() {
@@ -28,10 +35,15 @@ struct ScreenTests {
         var state = NearbyState(settings: settings)
         _ = state.reduce(.placeSelected(.name("harbor")))
         #expect(state.camera == .closeUp(placeID: "coffee", altitude: 1500))
-        expectReduce(&state, .queryEntered("bakery"), [
-            Announcement("3 places match \"bakery\". First, Custard Corner, Bakery, 240 metres north-west, 3 minute walk.", kind: .results),
-            Announcement("Map shows all 3 matches.", priority: .polite, kind: .camera),
-        ]) {
+        expectReduce(
+            &state, .queryEntered("bakery"),
+            [
+                Announcement(
+                    "3 places match \"bakery\". First, Custard Corner, Bakery, 240 metres north-west, 3 minute walk.",
+                    kind: .results),
+                Announcement("Map shows all 3 matches.", priority: .polite, kind: .camera),
+            ]
+        ) {
             $0.query = "bakery"
             $0.isSearching = true
             $0.selection = nil
@@ -44,9 +56,12 @@ struct ScreenTests {
     @Test func closeDeselectsAndLeavesTheCameraWhereItIs() {
         var state = NearbyState()
         _ = state.reduce(.placeSelected(.position(2)))
-        expectReduce(&state, .selectionCleared, [
-            Announcement("Farmácia Central deselected. Details closed.", kind: .selection)
-        ]) {
+        expectReduce(
+            &state, .selectionCleared,
+            [
+                Announcement("Farmácia Central deselected. Details closed.", kind: .selection)
+            ]
+        ) {
             $0.selection = nil
         }
         expectReduce(&state, .selectionCleared, [Announcement("Nothing is selected.", kind: .error, earcon: .error)])
@@ -55,23 +70,37 @@ struct ScreenTests {
     @Test func theListIsReachedOnlyAsTheDetentShowsIt() {
         var state = NearbyState()
         // Half height: the rail of the four nearest, then the rest is one step up.
-        for position in 1...4 { _ = state.reduce(.nextFocused); #expect(state.focus == position - 1) }
-        expectReduce(&state, .nextFocused, [
-            Announcement("End of the nearest places. 17 more places one step up: type up.", kind: .place, earcon: .end)
-        ])
+        for position in 1...4 {
+            _ = state.reduce(.nextFocused)
+            #expect(state.focus == position - 1)
+        }
+        expectReduce(
+            &state, .nextFocused,
+            [
+                Announcement(
+                    "End of the nearest places. 17 more places one step up: type up.", kind: .place, earcon: .end)
+            ])
         _ = state.reduce(.handleDecremented)
-        expectReduce(&state, .nextFocused, [
-            Announcement("The list is hidden while the sheet rests at the bottom. Type up to show it.", kind: .place, earcon: .end)
-        ])
+        expectReduce(
+            &state, .nextFocused,
+            [
+                Announcement(
+                    "The list is hidden while the sheet rests at the bottom. Type up to show it.", kind: .place,
+                    earcon: .end)
+            ])
     }
 
     @Test func walkTellsTheSelectedPlacesChip() {
         var state = NearbyState()
-        expectReduce(&state, .walkRequested, [
-            Announcement("Nothing is selected. Select a place first, for example: select 1.", kind: .error, earcon: .error)
-        ])
+        expectReduce(
+            &state, .walkRequested,
+            [
+                Announcement(
+                    "Nothing is selected. Select a place first, for example: select 1.", kind: .error, earcon: .error)
+            ])
         _ = state.reduce(.placeSelected(.name("tram stop")))
-        expectReduce(&state, .walkRequested, [Announcement("Tram Stop Diner: 10 minute walk, 805 metres east.", kind: .walk)])
+        expectReduce(
+            &state, .walkRequested, [Announcement("Tram Stop Diner: 10 minute walk, 805 metres east.", kind: .walk)])
     }
 
     @Test func headingGivesRelativeDirectionsAndImperialUnitsFeet() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NearbyCore
 @testable import PlaceData
 
@@ -65,8 +66,16 @@ struct SearchTests {
 
     @Test func builtInPlacesHoldTheSeedExactly() {
         let seed = Array(BuiltInPlaces.lisbon.prefix(7))
-        #expect(seed[0] == Place(id: "coffee", name: "Harbor Coffee", kind: "Café", symbol: "cup.and.saucer.fill", latitude: 38.7109, longitude: -9.1422))
-        #expect(seed[5] == Place(id: "museum", name: "Tile Museum Café", kind: "Café", symbol: "cup.and.saucer.fill", latitude: 38.7157, longitude: -9.1338))
+        #expect(
+            seed[0]
+                == Place(
+                    id: "coffee", name: "Harbor Coffee", kind: "Café", symbol: "cup.and.saucer.fill", latitude: 38.7109,
+                    longitude: -9.1422))
+        #expect(
+            seed[5]
+                == Place(
+                    id: "museum", name: "Tile Museum Café", kind: "Café", symbol: "cup.and.saucer.fill",
+                    latitude: 38.7157, longitude: -9.1338))
         #expect(seed.map(\.id) == ["coffee", "bakery", "books", "park", "market", "museum", "diner"])
         let kinds = catalog.kindCounts()
         #expect(kinds.count >= 6)

@@ -63,7 +63,8 @@ struct TablesTests {
         let state = NearbyState()
         #expect(Completion.candidates(for: "set earcons ", in: state).map(\.label) == ["on", "off"])
         #expect(Completion.candidates(for: "set punctuation s", in: state).map(\.label) == ["some"])
-        #expect(Completion.candidates(for: "set capitals ", in: state).map(\.label) == ["none", "sound", "spell", "pitch"])
+        #expect(
+            Completion.candidates(for: "set capitals ", in: state).map(\.label) == ["none", "sound", "spell", "pitch"])
         #expect(Completion.candidates(for: "set close-up ", in: state).map(\.label) == ["1500"])
     }
 
@@ -75,7 +76,8 @@ struct TablesTests {
         #expect(state.reduce(.voicesRequested) == Reaction(effects: [.listVoices(then: .voicesRequested)]))
         let setVoice = Action.settingChanged(.voice, value: "en-us")
         #expect(state.reduce(setVoice) == Reaction(effects: [.listVoices(then: setVoice)]))
-        #expect(state.reduce(.settingChanged(.places, value: " x.csv ")) == Reaction(effects: [.loadPlaces(path: "x.csv")]))
+        #expect(
+            state.reduce(.settingChanged(.places, value: " x.csv ")) == Reaction(effects: [.loadPlaces(path: "x.csv")]))
         #expect(state.settings.placesFile == nil, "the file is named only once it has loaded")
         let rate = state.reduce(.settingChanged(.rate, value: "200"))
         #expect(rate.effects == [.applySpeechSettings])

@@ -35,7 +35,8 @@ enum NamePieces {
     ]
 
     static func name(_ random: inout TestRandom) -> String {
-        (0..<(1 + Int(random.next() % 3))).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+        (0..<(1 + Int(random.next() % 3))).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(
+            separator: " ")
     }
 }
 
@@ -51,12 +52,15 @@ struct AtScaleTests {
             var name = NamePieces.name(&random)
             if index % 13 == 0 { name += " \\\"quoted\\\" \\u00e9\\n" }
             let kind = NamePieces.kinds[Int(random.next() % UInt64(NamePieces.kinds.count))]
-            let latitude = 38.7 + Double(random.next() % 100_000) / 1e6, longitude = -9.1 - Double(random.next() % 100_000) / 1e6
+            let latitude = 38.7 + Double(random.next() % 100_000) / 1e6
+            let longitude = -9.1 - Double(random.next() % 100_000) / 1e6
             let id = index % 3 == 0 ? "\(index + 1)" : "\"node/\(index + 1)\""
             if index % 97 == 50 {
-                out += "{\"type\":\"Feature\",\"id\":\(id),\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[\(longitude),\(latitude)],[\(longitude + 0.001),\(latitude)]]},\"properties\":{\"name\":\"\(name)\"}}"
+                out +=
+                    "{\"type\":\"Feature\",\"id\":\(id),\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[\(longitude),\(latitude)],[\(longitude + 0.001),\(latitude)]]},\"properties\":{\"name\":\"\(name)\"}}"
             } else {
-                out += "{\"type\":\"Feature\", \"id\":\(id), \"geometry\": {\"type\":\"Point\",\"coordinates\":[\(longitude), \(latitude)]},"
+                out +=
+                    "{\"type\":\"Feature\", \"id\":\(id), \"geometry\": {\"type\":\"Point\",\"coordinates\":[\(longitude), \(latitude)]},"
                     + " \"properties\": {\"name\":\"\(name)\",\"kind\":\"\(kind)\",\"opening_hours\":\"Mo-Fr 08:00-19:00\"}}"
             }
         }
@@ -68,7 +72,8 @@ struct AtScaleTests {
         let bytes = Array(text.utf8)
         #expect(bytes.count >= 2_000_000, "\(bytes.count) bytes")
         try bytes.withUnsafeBufferPointer { buffer in
-            let twoThreads = try #require(GeoJSONLoader.quickly(buffer, file: "big.geojson"), "the two-thread read gave up")
+            let twoThreads = try #require(
+                GeoJSONLoader.quickly(buffer, file: "big.geojson"), "the two-thread read gave up")
             let oneThread = try GeoJSONLoader.load(buffer, file: "big.geojson", parallel: false)
             let usual = try GeoJSONLoader.load(buffer, file: "big.geojson")
             #expect(oneThread.places.count > 11_000)
@@ -87,9 +92,14 @@ struct AtScaleTests {
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { buffer in
             #expect(GeoJSONLoader.quickly(buffer, file: "dup.geojson") == nil)
-            var usual: String?, oneThread: String?
-            do throws(PlacesFile.Problem) { _ = try GeoJSONLoader.load(buffer, file: "dup.geojson") } catch { usual = error.description }
-            do throws(PlacesFile.Problem) { _ = try GeoJSONLoader.load(buffer, file: "dup.geojson", parallel: false) } catch {
+            var usual: String?
+            var oneThread: String?
+            do throws(PlacesFile.Problem) { _ = try GeoJSONLoader.load(buffer, file: "dup.geojson") } catch {
+                usual = error.description
+            }
+            do throws(PlacesFile.Problem) {
+                _ = try GeoJSONLoader.load(buffer, file: "dup.geojson", parallel: false)
+            } catch {
                 oneThread = error.description
             }
             #expect(usual != nil)
@@ -107,7 +117,8 @@ struct AtScaleTests {
         let starts: [Int]
 
         init(_ places: [Place]) {
-            var text: [CChar] = [], starts: [Int] = []
+            var text: [CChar] = []
+            var starts: [Int] = []
             for place in places {
                 starts.append(text.count)
                 let forms = TextFolding.searchForms(place.name) + TextFolding.searchForms(place.kind)
@@ -126,7 +137,8 @@ struct AtScaleTests {
                 var at = base
                 while let hit = strstr(at, form) {
                     let offset = UnsafePointer(hit) - base
-                    var low = 0, high = starts.count - 1
+                    var low = 0
+                    var high = starts.count - 1
                     while low + 1 < high {
                         let middle = (low + high) / 2
                         if starts[middle] <= offset { low = middle } else { high = middle }
@@ -143,7 +155,9 @@ struct AtScaleTests {
             for word in query.split(whereSeparator: { $0.isWhitespace }) {
                 let forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
                 if forms.isEmpty { continue }
-                let found = forms.reduce(into: Set<Int>()) { $0.formUnion(places(holding: $1.map { CChar(bitPattern: $0) } + [0])) }
+                let found = forms.reduce(into: Set<Int>()) {
+                    $0.formUnion(places(holding: $1.map { CChar(bitPattern: $0) } + [0]))
+                }
                 result = result.map { $0.intersection(found) } ?? found
             }
             return result.map { $0.sorted() } ?? Array(0..<(starts.count - 1))
@@ -171,7 +185,8 @@ struct AtScaleTests {
             let piece = String(letters[start..<min(letters.count, start + length)])
             switch index % 5 {
             case 0: queries.append(piece)
-            case 1: queries.append(piece.lowercased() + " " + NamePieces.kinds[index % NamePieces.kinds.count].prefix(3))
+            case 1:
+                queries.append(piece.lowercased() + " " + NamePieces.kinds[index % NamePieces.kinds.count].prefix(3))
             case 2: queries.append(name.split(separator: " ").first.map(String.init) ?? name)
             case 3: queries.append("\(random.next() % 1000)")
             default: queries.append(index % 2 == 0 ? "qzx" + piece : piece.uppercased())
@@ -179,7 +194,8 @@ struct AtScaleTests {
         }
         var mismatches: [String] = []
         for query in queries {
-            let index = catalog.matches(query: query), linear = scan.matches(query)
+            let index = catalog.matches(query: query)
+            let linear = scan.matches(query)
             if index != linear { mismatches.append("\"\(query)\": index \(index.count), scan \(linear.count)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of 500 differ: \(mismatches.prefix(5))")

@@ -10,20 +10,26 @@ import Testing
 @Suite("The index finds everything the seed's rule finds")
 struct SeedRulePropertyTests {
     static let extraWords = [
-        "Griffin", "Fife", "Tiffany", "Effingham", "Fifth", "Saffron", "Official", "Flores", "Offenbach", "Schaffhausen",
+        "Griffin", "Fife", "Tiffany", "Effingham", "Fifth", "Saffron", "Official", "Flores", "Offenbach",
+        "Schaffhausen",
         "Fiesole", "Affoltern", "Flensburg", "Saint-Ouen", "Sassari", "Passau", "Mississauga", "Kassel",
     ]
 
     /// The same text, written one of the ways real data writes it.
     static func dressed(_ word: String, _ random: inout TestRandom) -> String {
         switch random.next() % 8 {
-        case 0: return word.replacingOccurrences(of: "fi", with: "ﬁ").replacingOccurrences(of: "ff", with: "ﬀ").replacingOccurrences(of: "fl", with: "ﬂ")
+        case 0:
+            return word.replacingOccurrences(of: "fi", with: "ﬁ").replacingOccurrences(of: "ff", with: "ﬀ")
+                .replacingOccurrences(of: "fl", with: "ﬂ")
         case 1: return word.replacingOccurrences(of: "s", with: "ſ")
         case 2:
             // Fullwidth forms of the ASCII letters (U+FF21…).
-            return String(String.UnicodeScalarView(word.unicodeScalars.map { scalar in
-                scalar.isASCII && scalar.properties.isAlphabetic ? Unicode.Scalar(scalar.value + 0xFEE0)! : scalar
-            }))
+            return String(
+                String.UnicodeScalarView(
+                    word.unicodeScalars.map { scalar in
+                        scalar.isASCII && scalar.properties.isAlphabetic
+                            ? Unicode.Scalar(scalar.value + 0xFEE0)! : scalar
+                    }))
         case 3:
             let zeroWidth = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{FEFF}", "\u{00AD}"][Int(random.next() % 5)]
             var characters = Array(word)
@@ -36,12 +42,15 @@ struct SeedRulePropertyTests {
     }
 
     static func seedFinds(_ places: [Place], _ query: String) -> Set<Int> {
-        func folded(_ text: String) -> String { text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        func folded(_ text: String) -> String {
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        }
         let words = folded(query).split(separator: " ")
-        return Set(places.indices.filter { index in
-            let text = folded("\(places[index].name) \(places[index].kind)")
-            return words.allSatisfy { text.contains($0) }
-        })
+        return Set(
+            places.indices.filter { index in
+                let text = folded("\(places[index].name) \(places[index].kind)")
+                return words.allSatisfy { text.contains($0) }
+            })
     }
 
     @Test func everyPlaceTheSeedFindsTheIndexFinds() {
@@ -72,7 +81,9 @@ struct SeedRulePropertyTests {
             let lost = seed.subtracting(ours)
             if !lost.isEmpty {
                 let example = places[lost.first!].name
-                missed.append("\(query.unicodeScalars.map { String($0.value, radix: 16) }) in \(example.unicodeScalars.map { String($0.value, radix: 16) }) (\(lost.count) missed)")
+                missed.append(
+                    "\(query.unicodeScalars.map { String($0.value, radix: 16) }) in \(example.unicodeScalars.map { String($0.value, radix: 16) }) (\(lost.count) missed)"
+                )
             }
         }
         #expect(missed.isEmpty, "\(missed.count) of 400 queries missed places the seed finds: \(missed.prefix(4))")

@@ -79,7 +79,9 @@ struct OptionsTests {
         for setting in Setting.allCases {
             var copy = settings
             let said = setting.value(in: settings)
-            #expect(setting.apply(said, to: &copy, Catalog.builtIn(.english)) == nil, "\(setting.key) refuses its own value \(said)")
+            #expect(
+                setting.apply(said, to: &copy, Catalog.builtIn(.english)) == nil,
+                "\(setting.key) refuses its own value \(said)")
             #expect(copy == settings, "\(setting.key): \(said) changed the settings")
         }
     }
@@ -125,8 +127,14 @@ struct ConfigFileTests {
         "A bad line is refused with its line number",
         arguments: [
             ("units miles", "config:1: units takes metric or imperial, not miles."),
-            ("# ok\nhelp", "config:2: unknown setting help. Settings are the long options without dashes, such as units imperial."),
-            ("script x", "config:1: unknown setting script. Settings are the long options without dashes, such as units imperial."),
+            (
+                "# ok\nhelp",
+                "config:2: unknown setting help. Settings are the long options without dashes, such as units imperial."
+            ),
+            (
+                "script x",
+                "config:1: unknown setting script. Settings are the long options without dashes, such as units imperial."
+            ),
             ("\nrate", "config:2: rate needs a value."),
         ])
     func badLine(text: String, message: String) {

@@ -51,7 +51,8 @@ struct ReadmeTests {
         let rows = Self.tableRows(under: "## Commands")
         #expect(!rows.isEmpty)
         let usages: [String] = rows.flatMap { (row: [String]) -> [String] in Self.code(row[0]) }
-        let names = Set(usages.compactMap { (usage: String) -> String? in usage.split(separator: " ").first.map(String.init) })
+        let names = Set(
+            usages.compactMap { (usage: String) -> String? in usage.split(separator: " ").first.map(String.init) })
         let aliases = Set(rows.flatMap { (row: [String]) -> [String] in Self.code(row[1]) })
         #expect(names == Set(Command.allCases.map(\.name)))
         #expect(aliases == Set(Command.allCases.flatMap(\.aliases)))
@@ -75,7 +76,9 @@ struct ReadmeTests {
             Issue.record("no paragraph names the setting keys")
             return
         }
-        let keys = Self.code(line).filter { key in Setting(key: key) != nil || key.allSatisfy { $0.isLetter || $0 == "-" } }
+        let keys = Self.code(line).filter { key in
+            Setting(key: key) != nil || key.allSatisfy { $0.isLetter || $0 == "-" }
+        }
         let named = Set(keys).subtracting(["set", "settings", "none", "auto", "built-in"])
         #expect(named == Set(Setting.allCases.map(\.key)))
     }

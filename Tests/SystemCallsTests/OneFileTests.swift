@@ -16,7 +16,9 @@ struct OneFileTests {
 
     /// A call of a system call by its C name, bare or as `Glibc.name`; the name is group 2.
     static let call = try! NSRegularExpression(
-        pattern: #"(?<![.\w])(Glibc\.)?(open|close|read|write|pread|pwrite|lseek|ftruncate|fsync|dup|dup2|pipe|fcntl|poll|ioctl|isatty|flock|mmap|munmap|fstat|rename|unlink)\("#)
+        pattern:
+            #"(?<![.\w])(Glibc\.)?(open|close|read|write|pread|pwrite|lseek|ftruncate|fsync|dup|dup2|pipe|fcntl|poll|ioctl|isatty|flock|mmap|munmap|fstat|rename|unlink)\("#
+    )
 
     /// The raw system calls in `source`, as "FILE:LINE: the line". A bare name the file
     /// declares itself (`func write(`, a method) is its own, not the C library's.

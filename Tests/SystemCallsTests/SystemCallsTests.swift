@@ -6,13 +6,19 @@ import Testing
 @Suite("System calls")
 struct SystemCallsTests {
     static func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nv-sys-\(UUID().uuidString.prefix(8))").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nv-sys-\(UUID().uuidString.prefix(8))"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }
 
     @Test func openingAMissingFileGivesENOENTAndItsText() {
-        #expect(throws: SystemError(code: SystemError.noSuchFile, operation: "open", path: "/nonexistent/x", reason: "No such file or directory")) {
+        #expect(
+            throws: SystemError(
+                code: SystemError.noSuchFile, operation: "open", path: "/nonexistent/x",
+                reason: "No such file or directory")
+        ) {
             try FileDescriptor.open("/nonexistent/x", .readOnly)
         }
     }

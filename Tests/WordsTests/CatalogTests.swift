@@ -45,9 +45,15 @@ struct POFileTests {
         arguments: [
             ("msgid \"a\"\nmsgstr \"b", 2, "a string without its closing quote"),
             ("msgid \"a\"\nmsgstr[0] \"b\"", 2, "msgstr[0] needs a msgid_plural"),
-            ("msgid \"a\"\nmsgid_plural \"as\"\nmsgstr \"b\"", 3, "a plural entry takes msgstr[0], msgstr[1]…, not msgstr"),
+            (
+                "msgid \"a\"\nmsgid_plural \"as\"\nmsgstr \"b\"", 3,
+                "a plural entry takes msgstr[0], msgstr[1]…, not msgstr"
+            ),
             ("msgid \"a\"\nmsgstr \"b\" x", 2, "text after the closing quote"),
-            ("msgctxt \"k\"\nmsgid \"a\"\nmsgstr \"b\"\n\nmsgctxt \"k\"\nmsgid \"a\"\nmsgstr \"c\"", 5, "msgctxt \"k\" is defined twice (first at line 1)"),
+            (
+                "msgctxt \"k\"\nmsgid \"a\"\nmsgstr \"b\"\n\nmsgctxt \"k\"\nmsgid \"a\"\nmsgstr \"c\"", 5,
+                "msgctxt \"k\" is defined twice (first at line 1)"
+            ),
             ("\"orphan\"", 1, "a string with no keyword before it"),
             ("msgid \"a\"\nmsgstr \"\\q\"", 2, "unknown escape \\q"),
             ("msgid \"a\"", 1, "the entry has no msgstr"),
@@ -85,7 +91,12 @@ struct PluralRuleTests {
         for (n, form) in expected { #expect(rule.form(for: n) == form, "n = \(n)") }
     }
 
-    @Test("A broken rule is refused", arguments: ["nplurals=2;", "nplurals=2; plural=(n != 1", "nplurals=2; plural=n+5;", "plural=n;", "nplurals=2; plural=n $ 1;"])
+    @Test(
+        "A broken rule is refused",
+        arguments: [
+            "nplurals=2;", "nplurals=2; plural=(n != 1", "nplurals=2; plural=n+5;", "plural=n;",
+            "nplurals=2; plural=n $ 1;",
+        ])
     func broken(header: String) {
         #expect(throws: POFile.Problem.self) { try PluralRule(header) }
     }
@@ -97,7 +108,9 @@ struct TemplateTests {
     func fields() {
         let template = Template("{name}: {walk}, {distance} {walk} {Not} {} {a b}")
         #expect(template.fields == ["name", "walk", "distance"])
-        #expect(template.render(["name": "Café {x}", "walk": "4", "distance": "5 m"]) == "Café {x}: 4, 5 m 4 {Not} {} {a b}")
+        #expect(
+            template.render(["name": "Café {x}", "walk": "4", "distance": "5 m"]) == "Café {x}: 4, 5 m 4 {Not} {} {a b}"
+        )
     }
 
     @Test("The pseudo-locale accents the template's words, never its data, and brackets them")
@@ -136,19 +149,38 @@ struct TemplateTests {
         #expect(catalog.text("places.count", ["count": "3"], count: 3) == "3 spots")
         #expect(catalog.text("places.count", ["count": "1"], count: 1) == "one spot")
         #expect(catalog.overrides == "mine.po")
-        let kept = try override("msgctxt \"places.count\"\nmsgid \"x\"\nmsgid_plural \"y\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"")
+        let kept = try override(
+            "msgctxt \"places.count\"\nmsgid \"x\"\nmsgid_plural \"y\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"")
         #expect(kept.text("places.count", ["count": "3"], count: 3) == "3 places")
     }
 
     @Test(
         "A bad override is refused with its line and what is wrong",
         arguments: [
-            ("msgctxt \"place.count\"\nmsgid \"a\"\nmsgstr \"b\"", 1, "unknown key place.count. Did you mean places.count?"),
-            ("msgid \"a\"\nmsgstr \"b\"", 1, "an entry without msgctxt: each entry is found by its msgctxt, such as \"place.row\""),
-            ("msgctxt \"places.count\"\nmsgid \"a\"\nmsgstr \"b\"", 1, "places.count has plural forms: give msgid_plural and msgstr[0] to msgstr[1]"),
-            ("\nmsgctxt \"places.count\"\nmsgid \"a\"\nmsgid_plural \"b\"\nmsgstr[0] \"{count}\"\nmsgstr[1] \"{cuont}\"", 2, "{cuont} is not a field of places.count; it takes {count}"),
-            ("msgctxt \"places.count\"\nmsgid \"a\"\nmsgid_plural \"b\"\nmsgstr[0] \"a\"", 1, "places.count takes 2 plural forms (msgstr[0] to msgstr[1]), not 1"),
-            ("msgid \"\"\nmsgstr \"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n\"", 1, "Plural-Forms has 3 forms, but en has 2"),
+            (
+                "msgctxt \"place.count\"\nmsgid \"a\"\nmsgstr \"b\"", 1,
+                "unknown key place.count. Did you mean places.count?"
+            ),
+            (
+                "msgid \"a\"\nmsgstr \"b\"", 1,
+                "an entry without msgctxt: each entry is found by its msgctxt, such as \"place.row\""
+            ),
+            (
+                "msgctxt \"places.count\"\nmsgid \"a\"\nmsgstr \"b\"", 1,
+                "places.count has plural forms: give msgid_plural and msgstr[0] to msgstr[1]"
+            ),
+            (
+                "\nmsgctxt \"places.count\"\nmsgid \"a\"\nmsgid_plural \"b\"\nmsgstr[0] \"{count}\"\nmsgstr[1] \"{cuont}\"",
+                2, "{cuont} is not a field of places.count; it takes {count}"
+            ),
+            (
+                "msgctxt \"places.count\"\nmsgid \"a\"\nmsgid_plural \"b\"\nmsgstr[0] \"a\"", 1,
+                "places.count takes 2 plural forms (msgstr[0] to msgstr[1]), not 1"
+            ),
+            (
+                "msgid \"\"\nmsgstr \"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n\"", 1,
+                "Plural-Forms has 3 forms, but en has 2"
+            ),
         ])
     func refused(text: String, line: Int, message: String) {
         #expect(throws: Catalog.Problem(file: "mine.po", line: line, message: message)) { try override(text) }

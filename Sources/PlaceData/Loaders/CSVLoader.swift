@@ -1,4 +1,5 @@
 import Words
+
 /// Reads CSV (RFC 4180: quoted fields with embedded commas, doubled quotes and line breaks; CRLF
 /// or LF; a UTF-8 byte-order mark) with a header naming, in any order and any case, `name`,
 /// `kind` (or `category`), `latitude` (or `lat`), `longitude` (or `lon`, `lng`, `long`), and
@@ -68,22 +69,27 @@ enum CSVLoader {
             if let first = columns[column] {
                 throw builder.problem(
                     at: fields[index].at, field: "header",
-                    Phrase("places-file.two-columns", ["column": column.names[0], "first": header[first], "second": name]))
+                    Phrase(
+                        "places-file.two-columns", ["column": column.names[0], "first": header[first], "second": name]))
             }
             columns[column] = index
         }
         for column in Column.allCases where column.isRequired && columns[column] == nil {
             let names = column.names
-            var problem = Phrase(names.count == 1 ? "places-file.no-column" : "places-file.no-column-or", ["column": names[0]])
+            var problem = Phrase(
+                names.count == 1 ? "places-file.no-column" : "places-file.no-column-or", ["column": names[0]])
             if names.count > 1 {
                 let items = names.dropLast().joined(separator: ", ")
                 problem.nested["choices"] = Phrase("list.or", ["items": items, "last": names.last!])
             }
             throw builder.problem(at: headerAt, field: "header", problem)
         }
-        let nameColumn = columns[.name]!, kindColumn = columns[.kind]!
-        let latitudeColumn = columns[.latitude]!, longitudeColumn = columns[.longitude]!
-        let idColumn = columns[.id], symbolColumn = columns[.symbol]
+        let nameColumn = columns[.name]!
+        let kindColumn = columns[.kind]!
+        let latitudeColumn = columns[.latitude]!
+        let longitudeColumn = columns[.longitude]!
+        let idColumn = columns[.id]
+        let symbolColumn = columns[.symbol]
 
         // The rows.
         var row = 0
@@ -102,8 +108,13 @@ enum CSVLoader {
             func coordinate(_ column: Int, limit: Double) throws(PlacesFile.Problem) -> Double {
                 let field = fields[column]
                 let raw = text(field).trimmingSpaces
-                guard !raw.isEmpty else { throw builder.problem(at: field.at, field: header[column], Phrase("places-file.empty")) }
-                guard raw.utf8.allSatisfy({ JSONScanner.isDigit($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 | 0x20 == 0x65 }),
+                guard !raw.isEmpty else {
+                    throw builder.problem(at: field.at, field: header[column], Phrase("places-file.empty"))
+                }
+                guard
+                    raw.utf8.allSatisfy({
+                        JSONScanner.isDigit($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 | 0x20 == 0x65
+                    }),
                     let value = Double(raw)
                 else {
                     throw builder.problem(
@@ -112,8 +123,10 @@ enum CSVLoader {
                 }
                 return try builder.degrees(value, text: raw, at: field.at, field: header[column], limit: limit)
             }
-            let name = try builder.required(text(fields[nameColumn]), at: fields[nameColumn].at, field: header[nameColumn])
-            let kind = try builder.required(text(fields[kindColumn]), at: fields[kindColumn].at, field: header[kindColumn])
+            let name = try builder.required(
+                text(fields[nameColumn]), at: fields[nameColumn].at, field: header[nameColumn])
+            let kind = try builder.required(
+                text(fields[kindColumn]), at: fields[kindColumn].at, field: header[kindColumn])
             let latitude = try coordinate(latitudeColumn, limit: 90)
             let longitude = try coordinate(longitudeColumn, limit: 180)
             var id: String?
@@ -137,7 +150,8 @@ enum CSVLoader {
 
     /// Reads one record into `fields`; false at the end of the file.
     private static func record(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ fields: inout [Field], file: String, names: [String] = []
+        _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ fields: inout [Field], file: String,
+        names: [String] = []
     ) throws(PlacesFile.Problem) -> Bool {
         // The field a problem is in: its column's name once the header is known.
         func field(_ index: Int) -> String { index < names.count ? names[index] : names.isEmpty ? "header" : "row" }
@@ -152,7 +166,9 @@ enum CSVLoader {
                 var doubled = false
                 while true {
                     guard position < count else {
-                        throw PlacesFile.Problem(file: file, in: bytes, at: fieldAt, field: field(fields.count), message: Phrase("places-file.quote-not-closed"))
+                        throw PlacesFile.Problem(
+                            file: file, in: bytes, at: fieldAt, field: field(fields.count),
+                            message: Phrase("places-file.quote-not-closed"))
                     }
                     if bytes[position] == UInt8(ascii: "\"") {
                         if position + 1 < count && bytes[position + 1] == UInt8(ascii: "\"") {
@@ -167,14 +183,18 @@ enum CSVLoader {
                 fields.append(Field(start: start, end: position, at: fieldAt, doubled: doubled))
                 position += 1
                 if position < count, ![UInt8(ascii: ","), 0x0A, 0x0D].contains(bytes[position]) {
-                    throw PlacesFile.Problem(file: file, in: bytes, at: position, field: field(fields.count - 1), message: Phrase("places-file.text-after-quote"))
+                    throw PlacesFile.Problem(
+                        file: file, in: bytes, at: position, field: field(fields.count - 1),
+                        message: Phrase("places-file.text-after-quote"))
                 }
             } else {
                 while position < count {
                     let byte = bytes[position]
                     if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
                     if byte == UInt8(ascii: "\"") {
-                        throw PlacesFile.Problem(file: file, in: bytes, at: position, field: field(fields.count), message: Phrase("places-file.quote-inside"))
+                        throw PlacesFile.Problem(
+                            file: file, in: bytes, at: position, field: field(fields.count),
+                            message: Phrase("places-file.quote-inside"))
                     }
                     position += 1
                 }

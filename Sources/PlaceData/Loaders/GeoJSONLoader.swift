@@ -22,7 +22,9 @@ enum GeoJSONLoader {
     static let parallelBytes = 1 << 20
 
     /// `parallel: false` reads on one thread whatever the size (tests compare the two reads).
-    static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String, parallel: Bool = true) throws(PlacesFile.Problem) -> PlacesFile.Loaded {
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String, parallel: Bool = true) throws(PlacesFile
+        .Problem) -> PlacesFile.Loaded
+    {
         if parallel, bytes.count >= parallelBytes, let loaded = quickly(bytes, file: file) { return loaded }
         // About 180 bytes a feature in an OpenStreetMap export.
         var builder = PlaceBuilder(file: file, bytes: bytes, expected: bytes.count / 200)
@@ -58,7 +60,8 @@ enum GeoJSONLoader {
                     let start = scanner.position
                     guard scanner.peek() == UInt8(ascii: "\"") else {
                         throw scanner.problem(
-                            at: scanner.position, field: "type", scanner.expected(Phrase("places-file.what.feature-collection")))
+                            at: scanner.position, field: "type",
+                            scanner.expected(Phrase("places-file.what.feature-collection")))
                     }
                     let type = try scanner.string(field: "type")
                     if type != "FeatureCollection" {
@@ -68,7 +71,8 @@ enum GeoJSONLoader {
                                 "places-file.expected",
                                 nested: [
                                     "what": Phrase("places-file.what.feature-collection"),
-                                    "found": Phrase("places-file.found.text", ["text": SafeText.clean(type, limit: 40)]),
+                                    "found": Phrase(
+                                        "places-file.found.text", ["text": SafeText.clean(type, limit: 40)]),
                                 ]))
                     }
                 case 1:
@@ -81,7 +85,9 @@ enum GeoJSONLoader {
         }
         try scanner.expectEnd()
         if let typeProblem { throw typeProblem }
-        guard sawFeatures else { throw scanner.problem(at: 0, field: "features", Phrase("places-file.features-missing")) }
+        guard sawFeatures else {
+            throw scanner.problem(at: 0, field: "features", Phrase("places-file.features-missing"))
+        }
         guard !builder.places.isEmpty else {
             throw scanner.problem(
                 at: 0, field: "features",
@@ -108,7 +114,8 @@ enum GeoJSONLoader {
         if scanner.closesAtOnce(UInt8(ascii: "]")) { return }
         var reading = Reading()
         guard parallel, scanner.bytes.count - scanner.position >= parallelBytes,
-            let boundary = guessBoundary(scanner.bytes, from: scanner.position + (scanner.bytes.count - scanner.position) / 2)
+            let boundary = guessBoundary(
+                scanner.bytes, from: scanner.position + (scanner.bytes.count - scanner.position) / 2)
         else {
             _ = try run(&scanner, &builder, &reading, &skipped, stop: nil, other: nil)
             return
@@ -155,7 +162,8 @@ enum GeoJSONLoader {
 
         func read(to second: SecondHalf) {
             do throws(PlacesFile.Problem) {
-                outcome = .success(try GeoJSONLoader.run(&scanner, &builder, &reading, &skipped, stop: second.boundary, other: second))
+                outcome = .success(
+                    try GeoJSONLoader.run(&scanner, &builder, &reading, &skipped, stop: second.boundary, other: second))
             } catch {
                 outcome = .failure(error)
             }
@@ -182,7 +190,8 @@ enum GeoJSONLoader {
         func read() {
             var scanner = JSONScanner(bytes, file: file)
             scanner.position = boundary
-            var builder = PlaceBuilder(file: file, bytes: bytes, collecting: (bytes.count - boundary) / 180, inBlocks: true)
+            var builder = PlaceBuilder(
+                file: file, bytes: bytes, collecting: (bytes.count - boundary) / 180, inBlocks: true)
             var reading = Reading()
             var skipped = 0
             do throws(PlacesFile.Problem) {
@@ -216,7 +225,9 @@ enum GeoJSONLoader {
                 return .cancelled
             }
             reading.number += 1
-            if try !feature(&scanner, &builder, &reading.values, &reading.words, number: reading.number) { skipped += 1 }
+            if try !feature(&scanner, &builder, &reading.values, &reading.words, number: reading.number) {
+                skipped += 1
+            }
         } while try scanner.more(UInt8(ascii: "]"), field: "features")
         return .end
     }
@@ -260,7 +271,8 @@ enum GeoJSONLoader {
                 switch try scanner.key(featureKeys, field: label()) {
                 case 0:
                     let at = scanner.position
-                    let isFeature = scanner.peek() == UInt8(ascii: "\"") ? try scanner.stringIs("Feature", field: label()) : false
+                    let isFeature =
+                        scanner.peek() == UInt8(ascii: "\"") ? try scanner.stringIs("Feature", field: label()) : false
                     if !isFeature {
                         throw scanner.problem(
                             at: at, field: "\(label()) type",
@@ -310,7 +322,8 @@ enum GeoJSONLoader {
                             } else if scanner.peek() == UInt8(ascii: "n") {
                                 try scanner.literal(field: field())  // null: as if absent
                             } else {
-                                throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
+                                throw scanner.problem(
+                                    at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
                             }
                         } else {
                             try scanner.skipValue(field: "\(label()) properties")
@@ -325,13 +338,17 @@ enum GeoJSONLoader {
         guard let coordinates else {
             throw scanner.problem(at: start, field: "\(label()) coordinates", Phrase("places-file.missing-from-point"))
         }
-        if let wrong = coordinates.wrong { throw scanner.problem(at: wrong.at, field: "\(label()) coordinates", wrong.message) }
+        if let wrong = coordinates.wrong {
+            throw scanner.problem(at: wrong.at, field: "\(label()) coordinates", wrong.message)
+        }
         func text(_ number: (value: Double, at: Int, end: Int)) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[number.at..<number.end]), as: UTF8.self)
         }
         let (lon, lat) = (coordinates.longitude, coordinates.latitude)
-        let latitude = try builder.degrees(lat.value, text: text(lat), at: lat.at, field: "\(label()) latitude", limit: 90)
-        let longitude = try builder.degrees(lon.value, text: text(lon), at: lon.at, field: "\(label()) longitude", limit: 180)
+        let latitude = try builder.degrees(
+            lat.value, text: text(lat), at: lat.at, field: "\(label()) latitude", limit: 90)
+        let longitude = try builder.degrees(
+            lon.value, text: text(lon), at: lon.at, field: "\(label()) longitude", limit: 180)
         guard let name = values[0] else {
             throw scanner.problem(
                 at: propertiesAt ?? start, field: "\(label()) name", Phrase("places-file.missing-from-properties"))
@@ -340,7 +357,8 @@ enum GeoJSONLoader {
         var kind = "Place"
         var kindIsShared = true  // "Place" and the words of tags are one copy each already
         if let given = values[1] ?? values[2] {
-            kind = try builder.required(given.text, at: given.at, field: "\(label()) \(values[1] == nil ? "category" : "kind")")
+            kind = try builder.required(
+                given.text, at: given.at, field: "\(label()) \(values[1] == nil ? "category" : "kind")")
             kindIsShared = false
         } else if let tag = values[3] ?? values[4] ?? values[5] ?? values[6] {
             if let word = words[tag.text] {
@@ -354,11 +372,14 @@ enum GeoJSONLoader {
         let identity = id ?? values[idKey]
         let given = identity.flatMap { PlaceBuilder.cleaned($0.text) }
         if builder.collecting {
-            builder.collect(id: given, name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude, kindIsShared: kindIsShared)
+            builder.collect(
+                id: given, name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude,
+                kindIsShared: kindIsShared)
         } else {
             try builder.add(
                 id: given, idOffset: identity?.at ?? start, idField: "\(label()) id",
-                name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude, kindIsShared: kindIsShared)
+                name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude,
+                kindIsShared: kindIsShared)
         }
         return true
     }
@@ -372,14 +393,18 @@ enum GeoJSONLoader {
     private static let idKey = 8
 
     /// An id: a string or a number (kept as written), or null.
-    private static func idValue(_ scanner: inout JSONScanner, field: @autoclosure () -> String) throws(PlacesFile.Problem) -> (text: String, at: Int)? {
+    private static func idValue(_ scanner: inout JSONScanner, field: @autoclosure () -> String) throws(PlacesFile
+        .Problem) -> (text: String, at: Int)?
+    {
         let at = scanner.position
         switch scanner.peek() {
         case UInt8(ascii: "\""):
             return (try scanner.string(field: field()), at)
         case let byte? where byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte):
             _ = try scanner.number(field: field())
-            return (String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self), at)
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self), at
+            )
         case UInt8(ascii: "n"):
             try scanner.literal(field: field())
             return nil
@@ -399,7 +424,9 @@ enum GeoJSONLoader {
 
     /// Reads a coordinates value: a position is [longitude, latitude] or [longitude, latitude,
     /// altitude]; anything else is skipped after checking that it is well formed JSON.
-    private static func position(_ scanner: inout JSONScanner, field: @autoclosure () -> String) throws(PlacesFile.Problem) -> Position {
+    private static func position(_ scanner: inout JSONScanner, field: @autoclosure () -> String) throws(PlacesFile
+        .Problem) -> Position
+    {
         var result = Position()
         let start = scanner.position
         guard scanner.peek() == UInt8(ascii: "[") else {
@@ -429,7 +456,8 @@ enum GeoJSONLoader {
                     "places-file.expected",
                     nested: [
                         "what": Phrase("places-file.what.position"),
-                        "found": Phrase("places-file.found.numbers", ["count": String(result.count)], count: result.count),
+                        "found": Phrase(
+                            "places-file.found.numbers", ["count": String(result.count)], count: result.count),
                     ]
                 )
             )

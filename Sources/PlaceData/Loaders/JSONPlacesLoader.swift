@@ -22,7 +22,9 @@ enum JSONPlacesLoader {
         return builder.places
     }
 
-    private static func place(_ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, number: Int) throws(PlacesFile.Problem) {
+    private static func place(_ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, number: Int)
+        throws(PlacesFile.Problem)
+    {
         func label() -> String { "place \(number)" }
         let start = scanner.position
         try scanner.expect(UInt8(ascii: "{"), field: label(), Phrase("places-file.what.place-object"))
@@ -43,30 +45,46 @@ enum JSONPlacesLoader {
                         texts[key] = (try scanner.string(field: field()), at)
                     } else if key == 0, let byte = next, byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) {
                         _ = try scanner.number(field: field())
-                        texts[key] = (String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self), at)
+                        texts[key] = (
+                            String(
+                                decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]),
+                                as: UTF8.self), at
+                        )
                     } else {
-                        throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
+                        throw scanner.problem(
+                            at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
                     }
                 default:
                     guard let byte = next, byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) else {
-                        throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.number")))
+                        throw scanner.problem(
+                            at: at, field: field(), scanner.expected(Phrase("places-file.what.number")))
                     }
                     let value = try scanner.number(field: field())
-                    numbers[key - 4] = (value, String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self), at)
+                    numbers[key - 4] = (
+                        value,
+                        String(
+                            decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self
+                        ), at
+                    )
                 }
             } while try scanner.more(UInt8(ascii: "}"), field: label())
         }
         for key in [1, 2] where texts[key] == nil {
-            throw scanner.problem(at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
+            throw scanner.problem(
+                at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
         }
         for key in [4, 5] where numbers[key - 4] == nil {
-            throw scanner.problem(at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
+            throw scanner.problem(
+                at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
         }
         let name = try builder.required(texts[1]!.text, at: texts[1]!.at, field: "\(label()) name")
         let kind = try builder.required(texts[2]!.text, at: texts[2]!.at, field: "\(label()) kind")
-        let lat = numbers[0]!, lon = numbers[1]!
-        let latitude = try builder.degrees(lat.value, text: lat.text, at: lat.at, field: "\(label()) latitude", limit: 90)
-        let longitude = try builder.degrees(lon.value, text: lon.text, at: lon.at, field: "\(label()) longitude", limit: 180)
+        let lat = numbers[0]!
+        let lon = numbers[1]!
+        let latitude = try builder.degrees(
+            lat.value, text: lat.text, at: lat.at, field: "\(label()) latitude", limit: 90)
+        let longitude = try builder.degrees(
+            lon.value, text: lon.text, at: lon.at, field: "\(label()) longitude", limit: 180)
         var id: String?
         if let given = texts[0] {
             id = try builder.required(given.text, at: given.at, field: "\(label()) id")

@@ -1,4 +1,5 @@
 import Words
+
 /// A JSON reader over UTF-8 bytes (RFC 8259) for the places loaders: it walks the text once,
 /// makes a `String` only of values a loader keeps, and skips everything else after checking it
 /// is well formed. Nothing is built for values it skips, which is what makes a 180 MB GeoJSON
@@ -49,7 +50,8 @@ struct JSONScanner {
         case UInt8(ascii: "n"): return Phrase("places-file.found.null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Phrase("places-file.found.number")
         case 0x21...0x7E:
-            return Phrase("places-file.found.character", ["character": String(decoding: [bytes[position]], as: UTF8.self)])
+            return Phrase(
+                "places-file.found.character", ["character": String(decoding: [bytes[position]], as: UTF8.self)])
         default:
             // A control byte or one that is not text by itself (a binary file) is named by value.
             let hex = String(bytes[position], radix: 16, uppercase: true)
@@ -89,7 +91,8 @@ struct JSONScanner {
             return false
         default:
             let closer = end == UInt8(ascii: "}") ? "}" : "]"
-            throw problem(at: position, field: field(), expected(Phrase("places-file.what.comma-or", ["closer": closer])))
+            throw problem(
+                at: position, field: field(), expected(Phrase("places-file.what.comma-or", ["closer": closer])))
         }
     }
 
@@ -149,7 +152,8 @@ struct JSONScanner {
                     position += 5
                 default:
                     let escape = String(decoding: [bytes[position]], as: UTF8.self)
-                    throw problem(at: position - 1, field: field(), Phrase("places-file.unknown-escape", ["character": escape]))
+                    throw problem(
+                        at: position - 1, field: field(), Phrase("places-file.unknown-escape", ["character": escape]))
                 }
                 continue
             }
@@ -197,7 +201,9 @@ struct JSONScanner {
             case UInt8(ascii: "u"):
                 var value = hex4(i)
                 i += 4
-                if (0xD800..<0xDC00).contains(value), i + 5 < end, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                if (0xD800..<0xDC00).contains(value), i + 5 < end, bytes[i] == UInt8(ascii: "\\"),
+                    bytes[i + 1] == UInt8(ascii: "u")
+                {
                     let low = hex4(i + 2)
                     if (0xDC00..<0xE000).contains(low) {
                         value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
@@ -213,7 +219,8 @@ struct JSONScanner {
     }
 
     /// Reads a string value and tells whether it is `value`, without making a `String`.
-    mutating func stringIs(_ value: StaticString, field: @autoclosure () -> String?) throws(PlacesFile.Problem) -> Bool {
+    mutating func stringIs(_ value: StaticString, field: @autoclosure () -> String?) throws(PlacesFile.Problem) -> Bool
+    {
         let (start, end, escaped) = try stringSpan(field: field())
         if escaped { return decodeString(start, end) == value.description }
         guard end - start == value.utf8CodeUnitCount else { return false }
@@ -268,7 +275,8 @@ struct JSONScanner {
         if position < bytes.count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
             position += 1
             var negativeExponent = false
-            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
+            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-"))
+            {
                 negativeExponent = bytes[position] == UInt8(ascii: "-")
                 position += 1
             }
@@ -303,7 +311,8 @@ struct JSONScanner {
     mutating func literal(field: @autoclosure () -> String?) throws(PlacesFile.Problem) {
         for word in ["true", "false", "null"] as [StaticString] {
             let length = word.utf8CodeUnitCount
-            if position + length <= bytes.count, (0..<length).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] }) {
+            if position + length <= bytes.count, (0..<length).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] })
+            {
                 position += length
                 return
             }

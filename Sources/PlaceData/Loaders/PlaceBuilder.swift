@@ -57,12 +57,15 @@ struct PlaceBuilder {
     /// Most names are, and then keep their own storage.
     private static func isClean(_ text: String) -> Bool {
         let utf8 = text.utf8
-        guard utf8.count <= 200, let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20 else { return false }
+        guard utf8.count <= 200, let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20 else {
+            return false
+        }
         // A non-ASCII first or last character may be a space of another kind.
         if first >= 0x80, text.unicodeScalars.first!.properties.isWhitespace { return false }
         if last >= 0x80, text.unicodeScalars.last!.properties.isWhitespace { return false }
         return utf8.withContiguousStorageIfAvailable { bytes in
-            var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+            var previous: UInt8 = 0
+            var beforePrevious: UInt8 = 0
             for byte in bytes {
                 if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previous == 0x20) { return false }
                 switch (beforePrevious, previous) {
@@ -82,8 +85,11 @@ struct PlaceBuilder {
     }
 
     /// A name or kind: cleaned; an error when nothing is left.
-    func required(_ text: String, at offset: Int, field: @autoclosure () -> String) throws(PlacesFile.Problem) -> String {
-        guard let clean = Self.cleaned(text) else { throw problem(at: offset, field: field(), Phrase("places-file.empty")) }
+    func required(_ text: String, at offset: Int, field: @autoclosure () -> String) throws(PlacesFile.Problem) -> String
+    {
+        guard let clean = Self.cleaned(text) else {
+            throw problem(at: offset, field: field(), Phrase("places-file.empty"))
+        }
         return clean
     }
 
@@ -95,10 +101,14 @@ struct PlaceBuilder {
     }
 
     /// A latitude or longitude: finite and within ±`limit`.
-    func degrees(_ value: Double, text: @autoclosure () -> String, at offset: Int, field: @autoclosure () -> String, limit: Double) throws(PlacesFile.Problem) -> Double {
+    func degrees(
+        _ value: Double, text: @autoclosure () -> String, at offset: Int, field: @autoclosure () -> String,
+        limit: Double
+    ) throws(PlacesFile.Problem) -> Double {
         guard value.isFinite, abs(value) <= limit else {
             throw problem(
-                at: offset, field: field(), Phrase("places-file.out-of-range", ["value": text(), "limit": String(Int(limit))]))
+                at: offset, field: field(),
+                Phrase("places-file.out-of-range", ["value": text(), "limit": String(Int(limit))]))
         }
         return value
     }
@@ -118,15 +128,18 @@ struct PlaceBuilder {
             if places[other].id == id {
                 let line = PlacesFile.Problem.lineAndColumn(in: bytes, at: idOffsets[other]).line
                 throw problem(
-                    at: idOffset, field: idField(), Phrase("places-file.duplicate-id", ["id": id, "line": String(line)]))
+                    at: idOffset, field: idField(),
+                    Phrase("places-file.duplicate-id", ["id": id, "line": String(line)]))
             }
             slot = (slot + 1) & mask
         }
         slots[slot] = Int32(places.count + 1)
         idOffsets.append(idOffset)
-        places.append(Place(
-            id: id, name: name, kind: kindIsShared ? kind : share(kind), symbol: symbol.map { share($0) } ?? "mappin",
-            latitude: latitude, longitude: longitude, details: details))
+        places.append(
+            Place(
+                id: id, name: name, kind: kindIsShared ? kind : share(kind),
+                symbol: symbol.map { share($0) } ?? "mappin",
+                latitude: latitude, longitude: longitude, details: details))
     }
 
     private mutating func grow() {
@@ -153,11 +166,13 @@ struct PlaceBuilder {
 
     /// Adds a place without checking its id (nil: "place-N", given by `findsDuplicate`).
     mutating func collect(
-        id: String?, name: String, kind: String, symbol: String?, latitude: Double, longitude: Double, kindIsShared: Bool
+        id: String?, name: String, kind: String, symbol: String?, latitude: Double, longitude: Double,
+        kindIsShared: Bool
     ) {
         hashes.append(id.map { Self.hash($0) } ?? 0)
         let place = Place(
-            id: id ?? "", name: name, kind: kindIsShared ? kind : share(kind), symbol: symbol.map { share($0) } ?? "mappin",
+            id: id ?? "", name: name, kind: kindIsShared ? kind : share(kind),
+            symbol: symbol.map { share($0) } ?? "mappin",
             latitude: latitude, longitude: longitude)
         if let blocks { blocks.append(place) } else { places.append(place) }
     }

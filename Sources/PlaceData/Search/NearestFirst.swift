@@ -70,7 +70,8 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
             let target = wanted == 1 && from == 0 ? 1 : Swift.min(total, Swift.max(wanted, from * 2, from + 32))
             distances.withUnsafeBufferPointer { distances in
                 @inline(__always) func less(_ a: Int32, _ b: Int32) -> Bool {
-                    let da = distances[Int(a)], db = distances[Int(b)]
+                    let da = distances[Int(a)]
+                    let db = distances[Int(b)]
                     return da < db || (da == db && a < b)
                 }
                 progress.permutation.withUnsafeMutableBufferPointer { items in
@@ -95,15 +96,19 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
             _ items: UnsafeMutableBufferPointer<Int32>, _ start: Int, _ end: Int, _ k: Int,
             _ less: (Int32, Int32) -> Bool
         ) {
-            var low = start, high = end - 1
+            var low = start
+            var high = end - 1
             while high > low {
                 let middle = low + (high - low) / 2
-                var a = items[low], b = items[middle], c = items[high]
+                var a = items[low]
+                var b = items[middle]
+                var c = items[high]
                 if less(b, a) { swap(&a, &b) }
                 if less(c, b) { swap(&b, &c) }
                 if less(b, a) { swap(&a, &b) }
                 let pivot = b
-                var i = low, j = high
+                var i = low
+                var j = high
                 while i <= j {
                     while less(items[i], pivot) { i += 1 }
                     while less(pivot, items[j]) { j -= 1 }

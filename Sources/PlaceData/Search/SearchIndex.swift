@@ -57,7 +57,9 @@ final class SearchIndex: Sendable {
         let work = Build()
         DispatchQueue.concurrentPerform(iterations: 3) { task in
             if task == 2 {
-                var kindIDs: [String: UInt32] = [:], kinds: [String] = [], kindOf: [UInt32] = []
+                var kindIDs: [String: UInt32] = [:]
+                var kinds: [String] = []
+                var kindOf: [UInt32] = []
                 kindOf.reserveCapacity(places.count)
                 for place in places {
                     if let id = kindIDs[place.kind] {
@@ -125,14 +127,18 @@ final class SearchIndex: Sendable {
         let workers = 2
         // A third task beside the sizing pass: the single bytes' bitmaps.
         let singleBytes = Singles()
-        DispatchQueue.concurrentPerform(iterations: workers + 1) { [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
+        DispatchQueue.concurrentPerform(iterations: workers + 1) {
+            [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
             if worker == workers {
                 singleBytes.made = Self.singleBitmaps(
                     text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds)
                 return
             }
             let state = shared.state
-            Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, triples: worker == 1, shift: shift) { key, place in
+            Self.forEachGram(
+                text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds,
+                triples: worker == 1, shift: shift
+            ) { key, place in
                 let previous = state[key].last
                 if previous == place { return }
                 state[key].last = place
@@ -156,10 +162,15 @@ final class SearchIndex: Sendable {
         var postings = [UInt8](repeating: 0, count: Int(total))
         postings.withUnsafeMutableBufferPointer { out in
             let target = Output(out: out)
-            DispatchQueue.concurrentPerform(iterations: workers) { [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
-                let state = shared.state, out = target.out
-                Self.forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, triples: worker == 1, shift: shift) { key, place in
-                        let previous = state[key].last
+            DispatchQueue.concurrentPerform(iterations: workers) {
+                [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
+                let state = shared.state
+                let out = target.out
+                Self.forEachGram(
+                    text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds,
+                    triples: worker == 1, shift: shift
+                ) { key, place in
+                    let previous = state[key].last
                     if previous == place { return }
                     state[key].last = place
                     var gap = UInt32(place - previous)
@@ -198,7 +209,8 @@ final class SearchIndex: Sendable {
         var singles = [UInt64](repeating: 0, count: Int(used) * words)
         singles.withUnsafeMutableBufferPointer { bits in
             func mark(_ bytes: ArraySlice<UInt8>, _ place: Int) {
-                let word = place >> 6, bit: UInt64 = 1 << UInt64(place & 63)
+                let word = place >> 6
+                let bit: UInt64 = 1 << UInt64(place & 63)
                 for byte in bytes { bits[Int(slots[Int(byte)]) * words + word] |= bit }
             }
             var from = 0
@@ -257,7 +269,10 @@ final class SearchIndex: Sendable {
         triples: Bool, shift: UInt32, _ body: (Int, Int32) -> Void
     ) {
         if triples {
-            forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { bytes, start, end, place in
+            forEachGram(
+                text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds,
+                shift: shift
+            ) { bytes, start, end, place in
                 var i = start
                 while i + 2 < end {
                     body(tripleKey(bytes[i], bytes[i + 1], bytes[i + 2], shift: shift), place)
@@ -265,7 +280,10 @@ final class SearchIndex: Sendable {
                 }
             }
         } else {
-            forEachGram(text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds, shift: shift) { bytes, start, end, place in
+            forEachGram(
+                text: text, ends: ends, umlautPlaces: umlautPlaces, umlautText: umlautText, umlautEnds: umlautEnds,
+                shift: shift
+            ) { bytes, start, end, place in
                 var i = start
                 while i + 1 < end {
                     body(pairBase + (Int(bytes[i]) << 8 | Int(bytes[i + 1])), place)
@@ -285,19 +303,19 @@ final class SearchIndex: Sendable {
         var nextUmlaut = 0
         text.withUnsafeBufferPointer { text in
             umlautText.withUnsafeBufferPointer { umlautText in
-              ends.withUnsafeBufferPointer { ends in
-                var start = 0
-                for place in 0..<ends.count {
-                    let end = Int(ends[place])
-                    body(text, start, end, Int32(place))
-                    if nextUmlaut < umlautPlaces.count && umlautPlaces[nextUmlaut] == Int32(place) {
-                        let from = nextUmlaut == 0 ? 0 : Int(umlautEnds[nextUmlaut - 1])
-                        body(umlautText, from, Int(umlautEnds[nextUmlaut]), Int32(place))
-                        nextUmlaut += 1
+                ends.withUnsafeBufferPointer { ends in
+                    var start = 0
+                    for place in 0..<ends.count {
+                        let end = Int(ends[place])
+                        body(text, start, end, Int32(place))
+                        if nextUmlaut < umlautPlaces.count && umlautPlaces[nextUmlaut] == Int32(place) {
+                            let from = nextUmlaut == 0 ? 0 : Int(umlautEnds[nextUmlaut - 1])
+                            body(umlautText, from, Int(umlautEnds[nextUmlaut]), Int32(place))
+                            nextUmlaut += 1
+                        }
+                        start = end
                     }
-                    start = end
                 }
-              }
             }
         }
     }
@@ -344,7 +362,9 @@ final class SearchIndex: Sendable {
             // The two shortest lists of the word's triples, intersected, then each candidate's
             // own text checked (triples share buckets, and a word is more than its triples).
             var keys: [Int] = []
-            for i in 0...(form.count - 3) { keys.append(Self.tripleKey(form[i], form[i + 1], form[i + 2], shift: tripleShift)) }
+            for i in 0...(form.count - 3) {
+                keys.append(Self.tripleKey(form[i], form[i + 1], form[i + 2], shift: tripleShift))
+            }
             keys.sort { postingCounts[$0] < postingCounts[$1] }
             let first = keys[0]
             let second = keys.count > 1 && keys[1] != first ? keys[1] : nil
@@ -378,7 +398,8 @@ final class SearchIndex: Sendable {
 
     /// Whether the umlaut form of place `index`'s name, if it has one, holds `form`.
     private func umlautForm(of index: Int, holds form: [UInt8]) -> Bool {
-        var low = 0, high = umlautPlaces.count
+        var low = 0
+        var high = umlautPlaces.count
         while low < high {
             let middle = (low + high) / 2
             if umlautPlaces[middle] < Int32(index) { low = middle + 1 } else { high = middle }
@@ -391,12 +412,14 @@ final class SearchIndex: Sendable {
     /// Calls `body` with each place of `key`'s posting list, ascending.
     @inline(__always)
     private func decode(_ key: Int, _ body: (Int32) -> Void) {
-        let start = key == 0 ? 0 : Int(postingEnds[key - 1]), end = Int(postingEnds[key])
+        let start = key == 0 ? 0 : Int(postingEnds[key - 1])
+        let end = Int(postingEnds[key])
         postings.withUnsafeBufferPointer { bytes in
             var at = start
             var place: Int32 = -1
             while at < end {
-                var gap: UInt32 = 0, shift: UInt32 = 0
+                var gap: UInt32 = 0
+                var shift: UInt32 = 0
                 while true {
                     let byte = bytes[at]
                     at += 1
