@@ -6,10 +6,12 @@
 # gettext (msgfmt --check on the catalogs). libpulse: speech through PulseAudio with small buffers.
 BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev
 TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext
+# Bench only: speech-dispatcher with its espeak-ng module, the speech bench's Orca-path baseline.
+BENCH_PACKAGES := speech-dispatcher speech-dispatcher-espeak-ng
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: all deps test-deps build release run test bench clean lint format
+.PHONY: all deps test-deps bench-deps build release run test bench clean lint format
 
 all: build
 
@@ -18,6 +20,9 @@ deps:
 
 test-deps: deps
 	@scripts/install-deps $(TEST_PACKAGES)
+
+bench-deps: test-deps
+	@scripts/install-deps $(BENCH_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -60,12 +65,14 @@ check-thread: test-deps
 ## Data (nearby-voice-bench): loading, search, nearest-first, memory and start-up at a million
 ## places, medians of BENCH_RUNS runs. Speech (nearby-voice-speech-bench, through a private
 ## PulseAudio null sink whose monitor is read in real time): Enter -> audible and stop -> silent
-## beside espeak-ng and the floor of the audio path (pacat at 2 ms), medians of BENCH_TRIALS.
+## beside espeak-ng and the floor of the audio path (pacat at 2 ms), medians of BENCH_TRIALS;
+## a key press -> silent (a pseudo-terminal) and a newer answer -> silent; speech-dispatcher
+## (Orca's path) as a private server, its Enter -> audible and cancel -> silent.
 BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11
 BENCH_BUILD ?= .build
-bench: test-deps
+bench: bench-deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	@data=0; speech=0; words=0; \
 	$(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \

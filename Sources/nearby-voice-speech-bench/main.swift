@@ -10,8 +10,15 @@ import Synchronization
 //   nearby-voice   one long-lived `nearby-voice --speech on --pace none --earcons off`: a line
 //                  `help` (Enter -> first loud chunk), then `stop` half a second into the speech
 //                  (stop -> the first chunk of 40 ms of quiet)
+//                  At a terminal (a pseudo-terminal, readline): `help`, then the key "x" half a
+//                  second in (key press -> silent). Piped, at volume 25: `help`, then
+//                  `set volume 200` half a second in (newer answer -> the old one silent: that
+//                  line's Enter -> the first chunk of its louder answer).
 //   espeak-ng      one long-lived `espeak-ng` reading lines from standard input (its own line
 //                  mode): Enter -> first loud chunk
+//   speech-dispatcher  a private server on the same PulseAudio, one long-lived SSIP client on its
+//                  socket: SPEAK -> first loud chunk, CANCEL SELF -> 40 ms of quiet ("not
+//                  measured", with the reason, when the server cannot start)
 //   floor          a `pacat --latency-msec=2` client fed a tone: the floor of this audio path
 //
 //   nearby-voice-speech-bench --app PATH [--trials N]
@@ -41,8 +48,8 @@ func fail(_ message: String) -> Never {
 
 /// The sink's monitor, read in real time on a thread of its own.
 final class Monitor: @unchecked Sendable {
-    /// Each 5 ms chunk in the order heard: when it arrived, and whether it was loud.
-    private let events = Mutex<[(time: Double, loud: Bool)]>([])
+    /// Each 5 ms chunk in the order heard: when it arrived, whether it was loud, and its peak.
+    private let events = Mutex<[(time: Double, loud: Bool, peak: Int)]>([])
     private let process = Process()
 
     init() throws {
@@ -64,9 +71,9 @@ final class Monitor: @unchecked Sendable {
                 let arrived = now()
                 pending += buffer.prefix(count / 2)
                 while pending.count >= chunkSamples {
-                    let isLoud = pending.prefix(chunkSamples).contains { $0 > loud || $0 < -loud }
+                    let peak = pending.prefix(chunkSamples).map { abs(Int($0)) }.max() ?? 0
                     pending.removeFirst(chunkSamples)
-                    events.withLock { $0.append((arrived, isLoud)) }
+                    events.withLock { $0.append((arrived, peak > Int(loud), peak)) }
                 }
             }
         }
@@ -81,6 +88,21 @@ final class Monitor: @unchecked Sendable {
             usleep(1000)
         }
         return nil
+    }
+
+    /// The arrival of the first chunk after `start` whose peak is above `level`.
+    func firstAbove(_ level: Int, after start: Double, timeout: Double = 5) -> Double? {
+        let end = now() + timeout
+        while now() < end {
+            if let found = events.withLock({ $0.first { $0.time >= start && $0.peak > level } }) { return found.time }
+            usleep(1000)
+        }
+        return nil
+    }
+
+    /// The highest peak of the chunks that arrived from `start` to `end`.
+    func peak(from start: Double, to end: Double) -> Int {
+        events.withLock { $0.filter { $0.time >= start && $0.time <= end }.map(\.peak).max() ?? 0 }
     }
 
     /// The arrival of the first chunk after `start` that begins `span` seconds of quiet.
@@ -144,6 +166,142 @@ final class Child {
     func end() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+    }
+}
+
+/// A long-lived child at a terminal: its standard input, output and error are a pseudo-terminal,
+/// so it reads keys through readline as it would from a person at a keyboard (TERM=dumb: no
+/// escapes). What it shows is read and dropped, so that it never blocks on a full terminal.
+final class TerminalChild {
+    let process = Process()
+    let master: Int32
+
+    init(_ path: String, _ arguments: [String]) throws {
+        // posix_openpt and friends are not imported without _XOPEN_SOURCE: /dev/ptmx and the two
+        // ioctls they wrap on Linux, TIOCSPTLCK (unlock) and TIOCGPTN (the terminal's number).
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            fail("no pseudo-terminal (/dev/ptmx).")
+        }
+        var window = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &window)
+        let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else { fail("cannot open the pseudo-terminal /dev/pts/\(number).") }
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "dumb"
+        process.environment = environment
+        let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: true)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try? handle.close()
+        let master = master
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while buffer.withUnsafeMutableBytes({ read(master, $0.baseAddress, $0.count) }) > 0 {}
+        }.start()
+    }
+
+    /// Keys, as typed: "\r" is Enter.
+    func type(_ keys: String) {
+        Array(keys.utf8).withUnsafeBytes { _ = write(master, $0.baseAddress, $0.count) }
+    }
+
+    func end() {
+        type("quit\r")
+        process.waitUntilExit()
+    }
+}
+
+/// A private speech-dispatcher server on the bench's PulseAudio (PLATFORM.md): its own copy of
+/// the configuration with `AudioOutputMethod "pulse"`, a Unix socket of its own.
+final class SpeechDispatcher {
+    let process = Process()
+    let folder: String
+    var socket: String { folder + "/spd.sock" }
+
+    init(_ path: String) throws {
+        folder = NSTemporaryDirectory() + "speech-bench-spd-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/etc/speech-dispatcher", toPath: folder + "/conf")
+        let configuration = folder + "/conf/speechd.conf"
+        let text = (try? String(contentsOfFile: configuration, encoding: .utf8)) ?? ""
+        try (text + "\nAudioOutputMethod \"pulse\"\n").write(toFile: configuration, atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = [
+            "-s", "-t", "0", "-c", "unix_socket", "-S", folder + "/spd.sock", "-C", folder + "/conf", "-L", folder,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
+/// One long-lived client of speech-dispatcher speaking SSIP over its socket, as libspeechd and
+/// Orca's Python binding do: `SPEAK`, the text, `.`; `CANCEL SELF` to silence it.
+final class SSIPClient {
+    let descriptor: Int32
+    private var received: [UInt8] = []
+
+    init?(socket path: String) {
+        descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard descriptor >= 0, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            Glibc.close(descriptor)
+            return nil
+        }
+        guard command("SET SELF CLIENT_NAME root:nearby-voice-speech-bench:main").hasPrefix("208") else { return nil }
+    }
+
+    /// Sends one line and returns the reply's last line ("225 OK MESSAGE QUEUED").
+    @discardableResult func command(_ line: String) -> String {
+        Array((line + "\r\n").utf8).withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            while let end = received.firstIndex(of: UInt8(ascii: "\n")) {
+                let reply = String(decoding: received[..<end], as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+                received.removeSubrange(...end)
+                let characters = Array(reply)
+                if characters.count >= 4 && characters[3] == " " { return reply }
+            }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { return "" }
+            received += buffer.prefix(count)
+        }
+    }
+
+    func speak(_ text: String) {
+        command("SPEAK")
+        command(text + "\r\n.")
+    }
+
+    func close() {
+        command("QUIT")
+        Glibc.close(descriptor)
     }
 }
 
@@ -252,6 +410,103 @@ if let espeakPath {
     espeak.end()
 }
 
+// A key press at a terminal: nearby-voice on a pseudo-terminal (readline, --keys-stop-speech
+// on, the default), `help` and Enter, then half a second into the speech the key "x" until the
+// first of 40 ms of quiet chunks; Ctrl-U then empties the line for the next trial.
+var keySilent: [Double] = []
+let atTerminal = try TerminalChild(
+    app, ["--speech", "on", "--pace", "none", "--earcons", "off", "--typing-pause", "0", "--keys-stop-speech", "on"])
+Thread.sleep(forTimeInterval: 1)
+for _ in 0..<trials {
+    monitor.waitForQuiet()
+    let enter = now()
+    atTerminal.type("help\r")
+    guard monitor.firstLoud(after: enter) != nil else { continue }
+    Thread.sleep(forTimeInterval: 0.5)
+    let pressed = now()
+    atTerminal.type("x")
+    if let quiet = monitor.quiet(after: pressed) { keySilent.append(quiet - pressed) }
+    atTerminal.type("\u{15}")
+}
+atTerminal.end()
+
+// A newer assertive answer: in a piped session whose voice is at volume 7, `help`; half a
+// second into it, `set volume 200`, whose answer is spoken at 200. From that line's Enter to
+// the first chunk louder than 1.5 times anything the old answer reached before it: the new
+// answer's first sound, by which time the old one is no longer heard (the two share one stream,
+// so the old cannot be under the new; had a gap of silence come between, the old stopped even
+// sooner and this figure is an upper bound). A trial counts only if the old answer never
+// resumes: 300 ms of quiet must follow the new answer. (At volume 25 the old answer's peaks
+// reached the soft first consonant of the new one, "v", and the figure read 68 ms: the new
+// answer must start louder than the old ever is.)
+let oldVolume = 7
+var newerSilent: [Double] = []
+var newerLevels: [String] = []
+let piped = try Child(app, ["--speech", "on", "--pace", "none", "--earcons", "off", "--volume", "\(oldVolume)"])
+Thread.sleep(forTimeInterval: 1)
+for _ in 0..<trials {
+    monitor.waitForQuiet()
+    piped.send("set volume \(oldVolume)")
+    monitor.waitForQuiet()
+    let start = now()
+    piped.send("help")
+    guard monitor.firstLoud(after: start) != nil else { continue }
+    Thread.sleep(forTimeInterval: 0.5)
+    let enter = now()
+    let oldPeak = monitor.peak(from: start, to: enter)
+    piped.send("set volume 200")
+    guard let heard = monitor.firstAbove(oldPeak * 3 / 2, after: enter) else { continue }
+    guard monitor.quiet(after: heard, span: 0.3, timeout: 5) != nil else { continue }
+    newerSilent.append(heard - enter)
+    newerLevels.append("\(oldPeak)/\(monitor.peak(from: heard, to: now()))")
+}
+piped.send("quit")
+piped.end()
+
+// speech-dispatcher (Orca's path): a private server on this PulseAudio, one long-lived SSIP
+// client on its socket (what libspeechd does; no spd-say per trial): SPEAK until the first loud
+// chunk, then CANCEL SELF half a second in until 40 ms of quiet. A baseline: when the server
+// cannot start, the row says why and the run goes on.
+var spdAudible: [Double] = []
+var spdSilent: [Double] = []
+var spdMissing: String? = nil
+let spdText = "Commands: find, clear, filter, next, previous, select, close, up, down."
+if let spdPath = which("speech-dispatcher") {
+    do {
+        let server = try SpeechDispatcher(spdPath)
+        var client: SSIPClient? = nil
+        let deadline = now() + 10
+        while client == nil && now() < deadline && server.process.isRunning {
+            if FileManager.default.fileExists(atPath: server.socket) { client = SSIPClient(socket: server.socket) }
+            if client == nil { usleep(50_000) }
+        }
+        if let client {
+            // The first message starts the espeak-ng module: a warm-up, not a trial.
+            client.speak("Ready.")
+            monitor.waitForQuiet(span: 0.5)
+            for _ in 0..<trials {
+                monitor.waitForQuiet()
+                let enter = now()
+                client.speak(spdText)
+                guard let heard = monitor.firstLoud(after: enter) else { continue }
+                spdAudible.append(heard - enter)
+                Thread.sleep(forTimeInterval: 0.5)
+                let cancelled = now()
+                client.command("CANCEL SELF")
+                if let quiet = monitor.quiet(after: cancelled) { spdSilent.append(quiet - cancelled) }
+            }
+            client.close()
+        } else {
+            spdMissing = "the server did not answer on its socket within 10 s"
+        }
+        server.stop()
+    } catch {
+        spdMissing = "the server could not start (\(error))"
+    }
+} else {
+    spdMissing = "speech-dispatcher is not installed"
+}
+
 // The floor: a 2 ms-latency client fed 200 ms of a square tone.
 var floorAudible: [Double] = []
 let tone: [UInt8] = (0..<(rate / 5)).flatMap { index -> [UInt8] in
@@ -309,6 +564,32 @@ rows.append(
         figure: "stop -> silent, nearby-voice", value: milliseconds(oursSilent),
         baseline: "-", goal: "<= 10 ms", met: silentMet ? "yes" : "NO",
         samples: counted("stop -> silent", oursSilent, expected: trials)))
+let keyMet = keySilent.count == trials && median(keySilent) <= 0.010
+let newerMet = newerSilent.count == trials && median(newerSilent) <= 0.010
+rows.append(
+    Row(
+        figure: "key press -> silent, nearby-voice at a terminal", value: milliseconds(keySilent),
+        baseline: "- (pty, readline; \"x\" half a second into help)", goal: "<= 10 ms", met: keyMet ? "yes" : "NO",
+        samples: counted("key press -> silent", keySilent, expected: trials)))
+rows.append(
+    Row(
+        figure: "newer answer -> old one silent, nearby-voice", value: milliseconds(newerSilent),
+        baseline: "- (help at volume 7, then set volume 200: Enter -> its first sound; peaks old/new "
+            + (newerLevels.first ?? "-") + ")",
+        goal: "<= 10 ms", met: newerMet ? "yes" : "NO",
+        samples: counted("newer answer -> silent", newerSilent, expected: trials)))
+rows.append(
+    Row(
+        figure: "Enter -> audible, speech-dispatcher (Orca's path)",
+        value: spdMissing == nil ? milliseconds(spdAudible) : "not measured",
+        baseline: spdMissing ?? "(a baseline: private server, one SSIP client)", goal: "report", met: "-",
+        samples: counted("speech-dispatcher", spdAudible, expected: spdMissing == nil ? trials : 0)))
+rows.append(
+    Row(
+        figure: "cancel -> silent, speech-dispatcher",
+        value: spdMissing == nil ? milliseconds(spdSilent) : "not measured",
+        baseline: spdMissing ?? "(a baseline: CANCEL SELF)", goal: "report", met: "-",
+        samples: counted("speech-dispatcher cancel", spdSilent, expected: spdMissing == nil ? trials : 0)))
 rows.append(
     Row(
         figure: "heard whole: \"\(wholeCommand)\"'s sound at the sink",
@@ -338,6 +619,8 @@ print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separato
 for row in rows { print(line(row)) }
 if !audibleMet { shortfalls.append("Enter -> audible is not within 2.5x the floor") }
 if !silentMet { shortfalls.append("stop -> silent is over 10 ms") }
+if !keyMet { shortfalls.append("key press -> silent is over 10 ms") }
+if !newerMet { shortfalls.append("a newer answer -> the old one silent is over 10 ms") }
 if !wholeMet { shortfalls.append("the answer heard at the sink is not the answer said") }
 if shortfalls.isEmpty {
     print("Every speech goal is met.")
