@@ -50,11 +50,9 @@ public struct Catalog: Equatable, Sendable {
         do { plural = try PluralRule(file.header["Plural-Forms"] ?? "") } catch {
             throw Problem(file: name, line: file.entries.first(where: \.isHeader)?.line, message: error.message)
         }
-        var catalog = Catalog(language: language, plural: plural, entries: [:], sources: english?.sources ?? [])
-        if english == nil {
-            catalog = Catalog(
-                language: language, plural: plural, entries: [:], sources: file.entries.filter { !$0.isHeader })
-        }
+        // English is its own source; every other language is checked against English's.
+        let sources = english?.sources ?? file.entries.filter { !$0.isHeader }
+        var catalog = Catalog(language: language, plural: plural, entries: [:], sources: sources)
         for entry in file.entries where !entry.isHeader {
             try catalog.take(entry, file: name, allowingEmpty: false)
         }
