@@ -47,7 +47,7 @@ test: test-deps
 ## toolchain's own libraries are suppressed: scripts/lsan-suppressions.txt says which and why.
 ASAN_BUILD ?= .build/asan
 TSAN_BUILD ?= .build/tsan
-SANITIZER_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
+SANITIZER_ENV := NEARBY_VOICE_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
 .PHONY: check check-address check-thread
 check: check-address check-thread
 	@echo "The tests pass under AddressSanitizer and ThreadSanitizer."
@@ -57,7 +57,7 @@ check-address: test-deps
 	$(SANITIZER_ENV) $(ASAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
 
 check-thread: test-deps
-	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD)
+	NEARBY_VOICE_SANITIZED=1 $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(TSAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
 
 ## Builds release and prints two tables, each figure against a baseline answering the same
