@@ -109,8 +109,10 @@ struct LiveAudioTests {
         #expect(entries[0]["interrupted"] as? Bool == true)
         let heardSelection = Double(entries[0]["heard_ms"] as? Int ?? 0) / 1000
         let between = result.sent[1].timeIntervalSince(result.sent[0])
+        // An instrumented program reaches its first sound later, by a varying amount.
+        let tolerance = Sanitizer.address || Sanitizer.thread ? 0.6 : 0.3
         #expect(
-            abs(heardSelection - between) < 0.3,
+            abs(heardSelection - between) < tolerance,
             "heard \(heardSelection) s of the selection, up came after \(between) s")
         #expect(entries[1]["dropped"] as? Bool == true)
         #expect(entries[2]["dropped"] as? Bool == true)
