@@ -48,9 +48,14 @@ public enum Command: String, CaseIterable, Sendable {
 
     /// How it is typed, as `help COMMAND` says it: "find WORDS".
     public func usage(_ words: Catalog) -> String {
+        words.text("command.\(name).usage", Self.argumentWords(words))
+    }
+
+    /// The words commands take as arguments, as fields: `{all}` and each detent's (`{half}`).
+    static func argumentWords(_ words: Catalog) -> [String: String] {
         var fields = ["all": words.text("filter.all")]
-        for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
-        return words.text("command.\(name).usage", fields)
+        for detent in Detent.allCases { fields[detent.name] = detent.word(words) }
+        return fields
     }
 
     /// What it does, in a few words.
@@ -86,8 +91,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .back: return noArgument(.dimmedMapTapped)
         case .detent:
             guard let detent = Detent(word: argument, words: words) else {
-                var fields = ["word": NearbyState.echo(argument, words)]
-                for detent in Detent.allCases { fields[detent.name] = words.text("detent.\(detent.name).word") }
+                var fields = Self.argumentWords(words)
+                fields["word"] = NearbyState.echo(argument, words)
                 let problem = Phrase(argument.isEmpty ? "detent.needs-name" : "detent.unknown", fields)
                 return .invalid(.badArgument(command: name, problem))
             }

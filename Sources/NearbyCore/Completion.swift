@@ -74,7 +74,7 @@ public struct Completion: Equatable, Sendable {
             )
         case .detent:
             return lines(
-                Detent.allCases.map { state.words.text("detent.\($0.name).word") }.filter { wordsBegin(argument, $0) },
+                Detent.allCases.map { $0.word(state.words) }.filter { wordsBegin(argument, $0) },
                 after: prefix)
         case .help:
             return lines(

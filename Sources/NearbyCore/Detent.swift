@@ -10,6 +10,9 @@ public enum Detent: Int, CaseIterable, Comparable, Sendable {
     /// The handle's value as VoiceOver would read it: "half height".
     public func spoken(_ words: Catalog) -> String { words.text("detent.\(name)") }
 
+    /// The word typed after `detent` in the catalog's language ("media" in Spanish).
+    public func word(_ words: Catalog) -> String { words.text("detent.\(name).word") }
+
     /// Where the sheet is, to follow "The sheet is" or "Sheet stays": "at half height".
     public func situation(_ words: Catalog) -> String { words.text("detent.\(name).situation") }
 
@@ -35,8 +38,7 @@ public enum Detent: Int, CaseIterable, Comparable, Sendable {
     /// people use for it.
     public init?(word: String, words: Catalog = .builtIn(.english)) {
         let folded = TextFolding.fold(word)
-        if let detent = Self.allCases.first(where: { TextFolding.fold(words.text("detent.\($0.name).word")) == folded })
-        {
+        if let detent = Self.allCases.first(where: { TextFolding.fold($0.word(words)) == folded }) {
             self = detent
             return
         }
