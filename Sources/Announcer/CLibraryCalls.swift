@@ -130,12 +130,39 @@ final class EspeakEngine {
     /// Synthesises plain UTF-8 text (`espeak_ng_Synthesize`; no SSML, so markup in the text is
     /// read as words, never obeyed). The sink gets every block of samples as it is made.
     func synthesize(_ text: String, into sink: SampleSink) throws(SpeechError) {
+        try synthesize(text, flags: UInt32(espeakCHARS_UTF8 | espeakENDPAUSE), into: sink)
+    }
+
+    /// Synthesises `prefix` as words, then `letters` one character at a time: SSML's say-as
+    /// characters, the one use of markup here. Both are escaped (`& < > " '`), so markup in a
+    /// place's name is spelled, never obeyed.
+    func synthesizeSpelled(prefix: String, letters: String, into sink: SampleSink) throws(SpeechError) {
+        let markup =
+            "<speak>\(Self.escaped(prefix)) <say-as interpret-as=\"characters\">\(Self.escaped(letters))</say-as></speak>"
+        try synthesize(markup, flags: UInt32(espeakCHARS_UTF8 | espeakENDPAUSE | espeakSSML), into: sink)
+    }
+
+    /// Text as SSML character data.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private func synthesize(_ text: String, flags: UInt32, into sink: SampleSink) throws(SpeechError) {
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
         var utf8 = Array(text.utf8CString)
-        let status = espeak_ng_Synthesize(
-            &utf8, utf8.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8 | espeakENDPAUSE), nil,
-            box.toOpaque())
+        let status = espeak_ng_Synthesize(&utf8, utf8.count, 0, POS_CHARACTER, 0, flags, nil, box.toOpaque())
         guard status == ENS_OK else { throw .espeak(status) }
     }
 

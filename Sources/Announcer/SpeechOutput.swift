@@ -86,7 +86,9 @@ public final class SpeechOutput: @unchecked Sendable {
             dropped = change.dropped
         } else {
             _ = queue.add(
-                Utterance(seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon),
+                Utterance(
+                    seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon,
+                    form: utterance.form),
                 speaking: nil)
         }
         condition.broadcast()
@@ -233,7 +235,13 @@ public final class SpeechOutput: @unchecked Sendable {
             _ = tone.withUnsafeBufferPointer { deliver($0) }
         }
         var failure: SpeechError?
-        do { try engine.synthesize(utterance.text, into: SampleSink(deliver)) } catch { failure = error }
+        do {
+            switch utterance.form {
+            case .words: try engine.synthesize(utterance.text, into: SampleSink(deliver))
+            case .spelled(let prefix, let letters):
+                try engine.synthesizeSpelled(prefix: prefix, letters: letters, into: SampleSink(deliver))
+            }
+        } catch { failure = error }
         if stopFlag.load(ordering: .relaxed) {
             if !lostDevice.load(ordering: .relaxed) { device?.flush() }
             return .interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate))

@@ -1,8 +1,9 @@
 import NearbyCore
 
-/// The queue rules of a screen reader (speech-dispatcher's and iOS's): an assertive announcement
-/// interrupts what is speaking and drops queued polite and status speech; a polite one waits its
-/// turn; of status announcements only the latest is kept. Nothing assertive is ever dropped.
+/// The queue rules of a screen reader (VoiceOver's and speech-dispatcher's): an assertive
+/// announcement, the answer to what was just typed, interrupts what is speaking and replaces
+/// everything still waiting, assertive, polite or status: only the newest answer is heard. A
+/// polite one waits its turn; of status announcements only the latest is kept.
 public struct SpeechQueue: Equatable, Sendable {
     public private(set) var pending: [Utterance] = []
 
@@ -22,8 +23,8 @@ public struct SpeechQueue: Equatable, Sendable {
         switch utterance.priority {
         case .assertive:
             change.interruptsCurrent = current != nil
-            change.dropped = pending.filter { $0.priority != .assertive }
-            pending.removeAll { $0.priority != .assertive }
+            change.dropped = pending
+            pending.removeAll()
         case .polite:
             break
         case .status:

@@ -27,6 +27,9 @@ public struct TranscriptEntry: Equatable, Sendable {
         json += ",\"text\":\(Self.quoted(announcement.text))"
         if let earcon = announcement.earcon { json += ",\"earcon\":\"\(earcon.rawValue)\"" }
         if let display = announcement.display { json += ",\"display\":\(Self.quoted(display))" }
+        // Not said or shown: visuals are off, and only the transcript keeps the screen's state.
+        if announcement.isVisualOnly { json += ",\"visual\":true" }
+        if case .spelled = announcement.form { json += ",\"spelled\":true" }
         switch outcome {
         case .interrupted(let heard): json += ",\"interrupted\":true,\"heard_ms\":\(heard)"
         case .dropped: json += ",\"dropped\":true"

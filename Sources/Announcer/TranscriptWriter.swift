@@ -28,11 +28,14 @@ public final class TranscriptWriter {
         }
     }
 
-    /// Writes one entry: its text (the picture for the map), or its JSON line, whole.
+    /// Writes one entry: its text (the picture for the map), or its JSON line, whole. The text
+    /// form is what was said, so it leaves out what only the eye sees (`isVisualOnly`).
     public func write(_ entry: TranscriptEntry) throws(OutputFileError) {
         let line: String
         switch format {
-        case .text: line = entry.announcement.display ?? entry.announcement.text
+        case .text:
+            guard !entry.announcement.isVisualOnly else { return }
+            line = entry.announcement.display ?? entry.announcement.text
         case .jsonl: line = entry.jsonLine
         }
         guard let fd else { return }

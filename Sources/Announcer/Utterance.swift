@@ -6,12 +6,18 @@ public struct Utterance: Equatable, Sendable {
     public var text: String
     public var priority: Announcement.Priority
     public var earcon: Announcement.Earcon?
+    /// Said as words, or spelled letter by letter.
+    public var form: Announcement.Form
 
-    public init(seq: Int, text: String, priority: Announcement.Priority, earcon: Announcement.Earcon? = nil) {
+    public init(
+        seq: Int, text: String, priority: Announcement.Priority, earcon: Announcement.Earcon? = nil,
+        form: Announcement.Form = .words
+    ) {
         self.seq = seq
         self.text = text
         self.priority = priority
         self.earcon = earcon
+        self.form = form
     }
 }
 

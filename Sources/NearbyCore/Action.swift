@@ -9,6 +9,9 @@ public enum Action: Equatable, Sendable {
     case queryEntered(String)
     /// The line being typed, after a pause: the as-you-type count (status priority).
     case queryTyped(String)
+    /// A `find` line being typed was given up (Ctrl-C, or emptied with Ctrl-U): the screen goes
+    /// back to what it was before typing began, and nothing more is said.
+    case typingAbandoned
     /// `clear`: the field's clear button.
     case queryCleared
     /// `done`: the search field gives up focus and the keyboard goes.
@@ -36,11 +39,16 @@ public enum Action: Equatable, Sendable {
     /// `drag DY [VELOCITY]`: a drag of DY points (negative is up), released at VELOCITY pt/s.
     case sheetDragged(translation: Double, velocity: Double)
     case readRequested
-    case whereRequested
+    /// `where`, or `where exact` for the coordinates.
+    case whereRequested(exact: Bool)
     case walkRequested
     /// `around`: the nearest place in each direction.
     case aroundRequested
     case repeatRequested
+    /// `current`: the focused or selected place again.
+    case currentRequested
+    /// `spell`: the focused or selected place's name, letter by letter.
+    case spellRequested
     /// `history [N]`: earlier announcements, or the Nth of them.
     case historyRequested(Int?)
     /// `stop`: speech is silenced; the core says nothing.
@@ -63,8 +71,8 @@ public enum Action: Equatable, Sendable {
     /// A text picture of the map, `columns` wide and `rows` high.
     case mapMeasured(columns: Int, rows: Int)
     case helpRequested(String?)
-    /// `voices`: the installed voices are read.
-    case voicesRequested
+    /// `voices`: a short summary of the installed voices; `voices all` lists them all.
+    case voicesRequested(all: Bool)
     /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
     case voicesInstalled([Voice])
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).

@@ -7,15 +7,31 @@ public struct Announcement: Equatable, Sendable {
     public var earcon: Earcon?
     /// What the screen shows instead of `text`, when that differs (the map picture); never spoken.
     public var display: String?
+    /// Whether it tells only what the eye sees (the camera's flight, the details sliding up)
+    /// and the `visuals` setting is off: then it is not said, shown or kept in history, and
+    /// only the JSON Lines transcript records it, for whoever reads the screen's state.
+    public var isVisualOnly = false
+    /// How the synthesiser is to say it: as words, or letter by letter.
+    public var form: Form = .words
 
     public init(
-        _ text: String, priority: Priority = .assertive, kind: Kind, earcon: Earcon? = nil, display: String? = nil
+        _ text: String, priority: Priority = .assertive, kind: Kind, earcon: Earcon? = nil, display: String? = nil,
+        form: Form = .words
     ) {
         self.text = text
         self.priority = priority
         self.kind = kind
         self.earcon = earcon
         self.display = display
+        self.form = form
+    }
+
+    /// How the synthesiser says an announcement.
+    public enum Form: Equatable, Sendable {
+        case words
+        /// `spell`: `prefix` said as words, then `letters` one character at a time (espeak-ng's
+        /// own spelling, SSML's say-as characters). `text` is the two as the transcript shows them.
+        case spelled(prefix: String, letters: String)
     }
 
     /// How an announcement competes with speech in progress, in screen readers' words.

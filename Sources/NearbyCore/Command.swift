@@ -11,7 +11,7 @@ public enum Command: String, CaseIterable, Sendable {
     case find, clear, done, filter, count, next, previous, select, close, up, down, handle, back, detent, drag
     case read
     case whereabouts = "where"
-    case walk, around
+    case walk, around, current, spell
     case repeatLast = "repeat"
     case history, stop, set, settings, voices, map, help, quit
 
@@ -34,11 +34,13 @@ public enum Command: String, CaseIterable, Sendable {
         case .read: ["r"]
         case .walk: ["w"]
         case .repeatLast: ["again"]
+        case .current: ["."]
         case .stop: ["shh"]
         case .map: ["m"]
         case .help: ["h", "?"]
         case .quit: ["q", "exit"]
-        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around: []
+        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around, .spell:
+            []
         }
     }
 
@@ -51,15 +53,18 @@ public enum Command: String, CaseIterable, Sendable {
         words.text("command.\(name).usage", Self.argumentWords(words))
     }
 
-    /// The words commands take as arguments, as fields: `{all}` and each detent's (`{half}`).
+    /// The words commands take as arguments, as fields: `{all}`, `{exact}` and each detent's
+    /// (`{half}`).
     static func argumentWords(_ words: Catalog) -> [String: String] {
-        var fields = ["all": words.text("filter.all")]
+        var fields = ["all": words.text("filter.all"), "exact": words.text("where.exact-word")]
         for detent in Detent.allCases { fields[detent.name] = detent.word(words) }
         return fields
     }
 
     /// What it does, in a few words.
-    public func summary(_ words: Catalog) -> String { words.text("command.\(name).summary") }
+    public func summary(_ words: Catalog) -> String {
+        words.text("command.\(name).summary", Self.argumentWords(words))
+    }
 
     /// The action this command asks for with `argument` (the rest of the line, trimmed). A bad
     /// argument becomes `.invalid`, which the reducer answers with a spoken error.
@@ -74,9 +79,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .done: return noArgument(.searchDismissed)
         case .filter:
             if argument.isEmpty { return .filtersRequested }
-            let wanted = TextFolding.fold(argument)
-            let isAll = wanted == "all" || wanted == TextFolding.fold(words.text("filter.all"))
-            return isAll ? .filterChosen(nil) : .filterChosen(argument)
+            return Self.isWord(argument, "all", key: "filter.all", words) ? .filterChosen(nil) : .filterChosen(argument)
         case .count: return noArgument(.countRequested)
         case .next: return noArgument(.nextFocused)
         case .previous: return noArgument(.previousFocused)
@@ -104,10 +107,17 @@ public enum Command: String, CaseIterable, Sendable {
             }
             return .sheetDragged(translation: numbers[0]!, velocity: numbers.count == 2 ? numbers[1]! : 0)
         case .read: return noArgument(.readRequested)
-        case .whereabouts: return noArgument(.whereRequested)
+        case .whereabouts:
+            if argument.isEmpty { return .whereRequested(exact: false) }
+            guard Self.isWord(argument, "exact", key: "where.exact-word", words) else {
+                return .invalid(.badArgument(command: name, Phrase("where.bad-argument", Self.argumentWords(words))))
+            }
+            return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
         case .around: return noArgument(.aroundRequested)
         case .repeatLast: return noArgument(.repeatRequested)
+        case .current: return noArgument(.currentRequested)
+        case .spell: return noArgument(.spellRequested)
         case .history:
             if argument.isEmpty { return .historyRequested(nil) }
             guard let number = Self.wholeNumber(argument), number > 0 else {
@@ -127,7 +137,12 @@ public enum Command: String, CaseIterable, Sendable {
             return .settingChanged(setting, value: value)
         case .settings: return noArgument(.settingsRequested)
         case .map: return noArgument(.mapRequested)
-        case .voices: return noArgument(.voicesRequested)
+        case .voices:
+            if argument.isEmpty { return .voicesRequested(all: false) }
+            guard Self.isWord(argument, "all", key: "filter.all", words) else {
+                return .invalid(.badArgument(command: name, Phrase("voices.bad-argument", Self.argumentWords(words))))
+            }
+            return .voicesRequested(all: true)
         case .help: return .helpRequested(argument.isEmpty ? nil : argument)
         case .quit: return noArgument(.quitRequested)
         }
@@ -167,6 +182,12 @@ public enum Command: String, CaseIterable, Sendable {
         }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(1, lowered.count / 2) ? best.0 : nil
+    }
+
+    /// Whether `typed` is the argument word `english`, or its word in the catalog's language.
+    static func isWord(_ typed: String, _ english: String, key: String, _ words: Catalog) -> Bool {
+        let folded = TextFolding.fold(typed)
+        return folded == english || folded == TextFolding.fold(words.text(key))
     }
 
     /// A whole number written in decimal digits, with an optional sign: never hexadecimal, never

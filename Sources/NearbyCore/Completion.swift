@@ -78,11 +78,17 @@ public struct Completion: Equatable, Sendable {
                 after: prefix)
         case .help:
             return lines(
-                Command.allCases.map { $0.word(state.words) }.filter { wordsBegin(argument, $0) }, after: prefix)
+                ([state.words.text("filter.all")] + Command.allCases.map { $0.word(state.words) }).filter {
+                    wordsBegin(argument, $0)
+                }, after: prefix)
+        case .voices:
+            return lines([state.words.text("filter.all")].filter { wordsBegin(argument, $0) }, after: prefix)
+        case .whereabouts:
+            return lines([state.words.text("where.exact-word")].filter { wordsBegin(argument, $0) }, after: prefix)
         case .set:
             return settingCandidates(argument, after: prefix, in: state)
-        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .whereabouts,
-            .walk, .around, .repeatLast, .history, .stop, .settings, .voices, .map, .quit:
+        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .walk,
+            .around, .current, .spell, .repeatLast, .history, .stop, .settings, .map, .quit:
             return []
         }
     }

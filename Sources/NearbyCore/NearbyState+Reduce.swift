@@ -9,9 +9,13 @@ extension NearbyState {
     /// effects. History keeps every announcement except the answers of `repeat` and `history`
     /// themselves, which review it.
     public mutating func reduce(_ action: Action) -> Reaction {
+        settleTyping(before: action)
         var reaction = answer(action)
         guard Self.keepsAnswers(to: action) else { return reaction }
-        for (offset, announcement) in reaction.announcements.enumerated() where announcement.kind != .history {
+        let kept = reaction.announcements.filter { $0.kind != .history && !$0.isVisualOnly }
+        if !kept.isEmpty { lastAnswer = kept }
+        for (offset, announcement) in reaction.announcements.enumerated()
+        where announcement.kind != .history && !announcement.isVisualOnly {
             spoken.append(announcement)
             spokenTotal += 1
             reaction.historyNumbers[offset] = spokenTotal
@@ -23,12 +27,44 @@ extension NearbyState {
         return reaction
     }
 
-    /// Whether history keeps the answers to `action`: not those of `repeat` and `history`.
+    /// Whether history keeps the answers to `action`: not those of `repeat`, `current` and
+    /// `history`, which review it.
     static func keepsAnswers(to action: Action) -> Bool {
         switch action {
-        case .repeatRequested, .historyRequested: false
+        case .repeatRequested, .historyRequested, .currentRequested: false
         default: true
         }
+    }
+
+    /// A `find` line typed and then left for another command puts the screen back as it was
+    /// before typing began; Enter on it keeps what it found. The shell's reports (speech that
+    /// ended, voices listed) are not commands and change nothing here.
+    private mutating func settleTyping(before action: Action) {
+        switch action {
+        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled: return
+        case .queryEntered:
+            beforeTyping = nil
+        default:
+            heardCountFor = nil
+            if let before = beforeTyping {
+                beforeTyping = nil
+                restore(before)
+            }
+        }
+    }
+
+    /// `announcement` marked as telling only what the eye sees, unless visuals are on.
+    func visual(_ announcement: Announcement) -> Announcement {
+        var marked = announcement
+        marked.isVisualOnly = !settings.visuals
+        if marked.isVisualOnly { marked.earcon = nil }
+        return marked
+    }
+
+    /// Sets the focus, noting the detent it was set at.
+    mutating func setFocus(_ position: Int?) {
+        focus = position
+        focusDetent = detent
     }
 
     private mutating func answer(_ action: Action) -> Reaction {
@@ -36,6 +72,13 @@ extension NearbyState {
         case .searchFocused: return Reaction(focusSearch())
         case .queryEntered(let text): return Reaction(enterQuery(text))
         case .queryTyped(let text): return Reaction(typeQuery(text))
+        case .typingAbandoned:
+            heardCountFor = nil
+            if let before = beforeTyping {
+                beforeTyping = nil
+                restore(before)
+            }
+            return Reaction()
         case .queryCleared: return Reaction(clearQuery())
         case .searchDismissed: return Reaction(dismissSearch())
         case .filterChosen(let kind): return Reaction(chooseFilter(kind))
@@ -51,11 +94,14 @@ extension NearbyState {
         case .dimmedMapTapped: return Reaction(tapDimmedMap())
         case .detentChosen(let detent): return Reaction(chooseDetent(detent))
         case .sheetDragged(let translation, let velocity): return Reaction(drag(translation, velocity: velocity))
-        case .readRequested: return Reaction([Announcement(readPhrase(), kind: .screen)])
-        case .whereRequested: return Reaction([Announcement(wherePhrase(), kind: .location)])
+        case .readRequested: return Reaction(read())
+        case .whereRequested(let exact):
+            return Reaction([Announcement(exact ? exactWherePhrase() : wherePhrase(), kind: .location)])
         case .walkRequested: return Reaction(walk())
         case .aroundRequested: return Reaction([Announcement(aroundPhrase(), kind: .location)])
         case .repeatRequested: return Reaction(repeatLast())
+        case .currentRequested: return Reaction([current()])
+        case .spellRequested: return Reaction([spell()])
         case .historyRequested(let number): return Reaction(history(number))
         case .speechStopped: return Reaction(effects: [.stopSpeech])
         case .settingChanged(let setting, let value): return changeSetting(setting, value)
@@ -85,9 +131,9 @@ extension NearbyState {
             let picture = MapPicture(state: self, columns: columns, rows: rows)
             return Reaction([Announcement(picture.summary, kind: .screen, display: picture.text)])
         case .helpRequested(let topic): return Reaction(help(topic))
-        case .voicesRequested:
+        case .voicesRequested(let all):
             guard installedVoices != nil else { return Reaction(effects: [.listVoices(then: action)]) }
-            return Reaction([voicesAnnouncement()])
+            return Reaction([voicesAnnouncement(all: all)])
         case .voicesInstalled(let voices):
             installedVoices = voices
             return Reaction()
@@ -128,9 +174,29 @@ extension NearbyState {
                 Announcement(say("search.too-long", ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)
             ]
         }
+        let cleaned = Self.cleanQuery(text)
+        // The as-you-type count of this very query was heard: Enter says what is new.
+        let countHeard = heardCountFor == cleaned && cleaned == query
+        let changes = cleaned != query
+        heardCountFor = nil
         isSearching = true
         let moved = raiseForKeyboard()
-        var answers = applyQuery(text, priority: .assertive)
+        var answers: [Announcement]
+        if countHeard, let first = shown.first {
+            answers = [Announcement(say("place.focused", ["place": describe(first, position: 1)]), kind: .results)]
+        } else {
+            answers = applyQuery(text, priority: .assertive)
+        }
+        // On the first result, as VoiceOver puts it there: `next` goes on to the second. The
+        // same query again keeps the focus it had.
+        if !shown.isEmpty && (changes || focus == nil) { setFocus(0) }
+        suggestions = []
+        suggestedQuery = nil
+        if shown.isEmpty && !query.isEmpty, let offer = suggest(countHeard: countHeard) {
+            answers[0] = offer
+        } else if shown.isEmpty && countHeard {
+            answers[0].text = say("results.still-none", ["query": query])
+        }
         // A detent change is always heard: the snap, and the words `find` alone says.
         if moved {
             answers.insert(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap), at: 1)
@@ -138,12 +204,35 @@ extension NearbyState {
         return answers
     }
 
+    /// A search that found nothing: the places the nearest spelling finds ("Did you mean"),
+    /// which `select 1` takes; nil when no spelling near the query finds any.
+    private mutating func suggest(countHeard: Bool) -> Announcement? {
+        guard let corrected = catalog.correctedQuery(query, kind: kindFilter) else { return nil }
+        let found = NearestFirst(
+            members: catalog.matchSet(query: corrected, kind: kindFilter).members, distances: distances)
+        suggestions = Array(found.prefix(3))
+        suggestedQuery = corrected
+        let names = suggestions.map { catalog.places[$0].name }
+        let numbers = (1...suggestions.count).map(String.init)
+        let text = say(
+            "search.did-you-mean",
+            [
+                "query": query, "names": Setting.either(names, words),
+                "numbers": Setting.either(numbers, words),
+            ], count: suggestions.count)
+        return Announcement(text, kind: .results, earcon: .noResults)
+    }
+
     private mutating func typeQuery(_ text: String) -> [Announcement] {
         guard !Self.isTooLong(text), Self.cleanQuery(text) != query else { return [] }
+        if beforeTyping == nil { beforeTyping = snapshot }
         isSearching = true
         let moved = raiseForKeyboard()
         var answers = applyQuery(text, priority: .status)
         answers.removeAll { $0.kind == .camera }
+        // While typing, the count alone; Enter then names the first.
+        answers[0].text = countPhrase()
+        heardCountFor = query
         if moved {
             answers.append(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap))
         }
@@ -163,13 +252,15 @@ extension NearbyState {
         query = cleaned
         selection = nil
         focus = nil
+        suggestions = []
+        suggestedQuery = nil
         scrollOffset = 0
         refreshShown()
         let earcon: Announcement.Earcon? = shown.isEmpty ? .noResults : nil
         var answers = [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: earcon)]
         if camera != .showingAll {
             camera = .showingAll
-            answers.append(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera))
+            answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
         }
         return answers
     }
@@ -190,18 +281,22 @@ extension NearbyState {
             return [Announcement(say("search.already-empty") + " " + resultsPhrase(), kind: .results)]
         }
         var answers: [Announcement]
-        if query.isEmpty {
-            // Only the selection goes: the query did not change.
+        if query.isEmpty, let index = selectedIndex {
+            // Only the selection goes: the query did not change, and the answer says so.
             selection = nil
             focus = nil
-            answers = [Announcement(resultsPhrase(), kind: .results)]
+            answers = [
+                Announcement(
+                    say("selection.cleared", ["name": catalog.places[index].name]) + " " + resultsPhrase(),
+                    kind: .results)
+            ]
             if camera != .showingAll {
                 camera = .showingAll
-                answers.append(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera))
+                answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
             }
-        } else {
-            answers = applyQuery("", priority: .assertive)
+            return answers
         }
+        answers = applyQuery("", priority: .assertive)
         answers[0].text = say("search.cleared") + " " + answers[0].text
         return answers
     }
@@ -239,16 +334,18 @@ extension NearbyState {
     private mutating func afterFilterChange() -> [Announcement] {
         selection = nil
         focus = nil
+        suggestions = []
+        suggestedQuery = nil
         scrollOffset = 0
         refreshShown()
         var answers = [
             Announcement(
-                say("filter.chosen", ["kind": kindFilter ?? say("filter.all")]) + " " + resultsPhrase(), kind: .results,
-                earcon: shown.isEmpty ? .noResults : nil)
+                say("filter.chosen", ["kind": kindFilter ?? say("filter.all-pill")]) + " " + resultsPhrase(),
+                kind: .results, earcon: shown.isEmpty ? .noResults : nil)
         ]
         if camera != .showingAll {
             camera = .showingAll
-            answers.append(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera))
+            answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
         }
         return answers
     }
@@ -300,25 +397,28 @@ extension NearbyState {
                     say("list.behind-details", ["name": catalog.places[index].name]), kind: .place, earcon: .end)
             ]
         }
-        // A focus beyond what this detent reaches (the sheet came down) steps back into it.
-        let target = focus.map { min($0, reachableCount) + step } ?? (step > 0 ? 0 : reachableCount - 1)
+        // A focus beyond what this detent reaches, set before the sheet came down, steps back
+        // into it. With nothing focused, `next` starts at the first place and `previous` at the
+        // last, as a swipe does.
+        let current = focus.map { focusDetent > detent ? min($0, reachableCount) : $0 }
+        let target = current.map { $0 + step } ?? (step > 0 ? 0 : shown.count - 1)
         if target < 0 {
             return [
                 Announcement(say("list.start", ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end)
             ]
         }
-        if target >= reachableCount {
-            if detent == .half && reachableCount < shown.count {
+        if target >= shown.count || (step > 0 && target >= reachableCount && (current ?? 0) <= reachableCount) {
+            if detent == .half && reachableCount < shown.count && target < shown.count {
                 let more = shown.count - reachableCount
                 return [
                     Announcement(
                         say("list.end-of-rail", ["count": grouped(more)], count: more), kind: .place, earcon: .end)
                 ]
             }
-            let last = describe(shown[reachableCount - 1], position: reachableCount)
+            let last = describe(shown[shown.count - 1], position: shown.count)
             return [Announcement(say("list.end", ["place": last]), kind: .place, earcon: .end)]
         }
-        focus = target
+        setFocus(target)
         if detent == .full { scrollToShow(row: target) }
         return [
             Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)
@@ -334,17 +434,28 @@ extension NearbyState {
             return []
         }
         let place = catalog.places[index]
+        // A place offered by spelling: the search becomes that spelling, as a tapped
+        // suggestion does, so that the list holds what was chosen.
+        if !shown.contains(index), let corrected = suggestedQuery {
+            query = corrected
+            scrollOffset = 0
+            refreshShown()
+        }
+        suggestions = []
+        suggestedQuery = nil
         selection = place.id
         isSearching = false
         isSheetPresented = true
-        if let position = shown.firstIndex(of: index) { focus = position }
+        let rises = detent != .full
+        detent = .full
+        if let position = shown.firstIndex(of: index) { setFocus(position) }
         var answers = [Announcement(say("place.focused", ["place": describe(index)]), kind: .selection)]
-        if detent != .full {
-            detent = .full
-            answers.append(Announcement(say("details.at-full"), priority: .polite, kind: .screen, earcon: .snap))
+        if rises {
+            answers.append(
+                visual(Announcement(say("details.at-full"), priority: .polite, kind: .screen, earcon: .snap)))
         }
         camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
-        answers.append(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera))
+        answers.append(visual(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera)))
         return answers
     }
 
@@ -366,6 +477,13 @@ extension NearbyState {
             }
             return .success(shown[focus])
         case .position(let number):
+            if shown.isEmpty, !suggestions.isEmpty {
+                guard (1...suggestions.count).contains(number) else {
+                    return .failure(
+                        refusal("select.no-such-number", ["number": String(number), "last": grouped(suggestions.count)]))
+                }
+                return .success(suggestions[number - 1])
+            }
             guard !shown.isEmpty else { return .failure(refusal("select.list-empty")) }
             guard (1...shown.count).contains(number) else {
                 return .failure(
@@ -396,6 +514,20 @@ extension NearbyState {
                             "select.hidden-by-filter", ["name": name, "kind": kindFilter, "all": say("filter.all")]))
                 }
                 return .failure(refusal("select.hidden-by-search", ["name": name]))
+            }
+            // Nothing holds those words: the nearest spelling among the places shown.
+            if let corrected = catalog.correctedQuery(typed, kind: kindFilter),
+                let position = shown.firstIndex(where: { candidate in
+                    TextFolding.queryWords(corrected).allSatisfy { catalog.foldedName(at: candidate).contains($0) }
+                })
+            {
+                return .failure(
+                    refusal(
+                        "select.did-you-mean",
+                        [
+                            "name": Self.echo(typed, words), "suggestion": catalog.places[shown[position]].name,
+                            "number": grouped(position + 1),
+                        ]))
             }
             return .failure(refusal("select.no-such-name", ["name": Self.echo(typed, words)]))
         }
@@ -555,32 +687,40 @@ extension NearbyState {
 
     // MARK: Reading the screen
 
-    /// What the sheet shows at its detent: title and field; then the pills and the rail; then
-    /// the whole list or the detail, over the dimmed map.
-    func readPhrase() -> String {
-        guard isSheetPresented else { return say("read.dismissed") + " " + cameraPhrase() }
-        let text = query.isEmpty ? say("search.placeholder") : query
-        var parts = [
-            say("read.title", ["detent": detent.spoken(words)]),
-            say(isSearching ? "read.field-editing" : "read.field", ["text": text]),
-        ]
-        if detent >= .half && detent != .full {
-            parts.append(filtersPhrase())
-            parts.append(railPhrase())
+    /// `read`: what the sheet shows at its detent, ordered for the ear. At half height the
+    /// nearest places come first, then the field and the pills; at full height the count and
+    /// the first `readLimit` places (the focus then rests on the last read, so that `next` goes
+    /// on), or the details.
+    private mutating func read() -> [Announcement] {
+        guard isSheetPresented else {
+            return [Announcement(say("read.dismissed") + " " + cameraPhrase(), kind: .screen)]
         }
-        if detent == .full {
+        let text = query.isEmpty ? say("search.placeholder") : query
+        var parts = [say("read.title", ["detent": detent.spoken(words)])]
+        let field = say(isSearching ? "read.field-editing" : "read.field", ["text": text])
+        switch detent {
+        case .resting:
+            parts.append(field)
+        case .half:
+            parts += [railPhrase(), field, filtersPhrase()]
+        case .full:
             if let index = selectedIndex {
                 parts.append(detailPhrase(index))
             } else {
-                parts.append(filtersPhrase())
+                // An empty list: the pills say what the filter leaves out.
+                if shown.isEmpty { parts.append(filtersPhrase()) }
                 parts.append(listPhrase())
+                if shown.count > Self.readLimit { setFocus(Self.readLimit - 1) }
             }
-            if !settings.reduceTransparency {
+            if settings.visuals && !settings.reduceTransparency {
                 parts.append(say(settings.reduceMotion ? "read.map-dimmed" : "read.map-dimmed-scaled"))
             }
         }
-        return parts.joined(separator: " ")
+        return [Announcement(parts.joined(separator: " "), kind: .screen)]
     }
+
+    /// How many places `read` says at full height: a listener holds five.
+    static let readLimit = 5
 
     /// A place's name, said to be selected when it is: "Selected, Harbor Coffee".
     private func markedName(_ index: Int) -> String {
@@ -603,9 +743,9 @@ extension NearbyState {
         return text
     }
 
-    /// The whole list at full height, read in one go (capped: `next` walks the rest).
+    /// The list at full height: how many, the first `readLimit` of them, and how to hear more.
     func listPhrase() -> String {
-        let limit = 25
+        let limit = Self.readLimit
         guard !shown.isEmpty else { return emptyListPhrase() }
         let rows = shown.prefix(limit).enumerated().map {
             say(
@@ -629,7 +769,7 @@ extension NearbyState {
     func detailPhrase(_ index: Int) -> String {
         let place = catalog.places[index]
         var text = say(
-            "details",
+            namesItsKind(index) ? "details.kind-in-name" : "details",
             [
                 "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
                 "walk": walkPhrase(of: index),
@@ -640,22 +780,77 @@ extension NearbyState {
         return text
     }
 
+    /// `where`: where you are, in words people use: the nearest place shown and its
+    /// direction, what is selected, the sheet and the search; the map's close-up when there is
+    /// one. The coordinates are `where exact`'s.
     func wherePhrase() -> String {
+        var parts: [String] = []
+        if let heading = settings.heading {
+            parts.append(say("where.facing", ["direction": SpokenMeasure.compass(heading, words)]))
+        }
+        // The nearest, unless it is the selected place, which is said next.
+        if let nearest = shown.first(where: { distances[$0] >= 2.5 }) ?? shown.first,
+            catalog.places[nearest].id != selection
+        {
+            parts.append(
+                say("where.nearest", ["name": catalog.places[nearest].name, "where": distanceAndDirection(of: nearest)]))
+        }
+        if let index = selectedIndex {
+            parts.append(
+                say("where.selected", ["name": catalog.places[index].name, "where": distanceAndDirection(of: index)]))
+        }
+        let sheet = isSheetPresented ? detent.situation(words) : say("sheet.situation-dismissed")
+        parts.append(say("where.sheet", ["detent": sheet]))
+        parts.append(countPhrase())
+        if case .closeUp = camera { parts.append(cameraPhrase()) }
+        return parts.joined(separator: " ")
+    }
+
+    /// `where exact`: the coordinates, and the heading.
+    func exactWherePhrase() -> String {
         let point = SpokenMeasure.coordinate(settings.origin, words)
-        let position =
-            settings.heading.map {
-                say("where.at-facing", ["point": point, "direction": SpokenMeasure.compass($0, words)])
-            } ?? say("where.at", ["point": point])
-        return position + " " + cameraPhrase()
+        return settings.heading.map {
+            say("where.at-facing", ["point": point, "direction": SpokenMeasure.compass($0, words)])
+        } ?? say("where.at", ["point": point])
     }
 
     // MARK: Review
 
+    /// `repeat`: the whole last answer again.
     private func repeatLast() -> [Announcement] {
-        guard let last = spoken.last else {
+        guard !lastAnswer.isEmpty else {
             return [Announcement(say("history.empty"), kind: .history)]
         }
-        return [Announcement(last.text, kind: .history)]
+        return [Announcement(lastAnswer.map(\.text).joined(separator: " "), kind: .history)]
+    }
+
+    /// The place `current` and `spell` speak of: the selected one, else the focused one.
+    private var currentPlace: (index: Int, position: Int?)? {
+        if let index = selectedIndex { return (index, shown.firstIndex(of: index).map { $0 + 1 }) }
+        if let focus, focus < shown.count { return (shown[focus], focus + 1) }
+        return nil
+    }
+
+    /// `current`: the focused or selected place again.
+    private func current() -> Announcement {
+        guard let (index, position) = currentPlace else {
+            return Announcement(say("current.nothing"), kind: .error, earcon: .error)
+        }
+        return Announcement(say("place.focused", ["place": describe(index, position: position)]), kind: .history)
+    }
+
+    /// `spell`: the focused or selected place's name, letter by letter, through the
+    /// synthesiser's own spelling.
+    private func spell() -> Announcement {
+        guard let (index, _) = currentPlace else {
+            return Announcement(say("spell.nothing"), kind: .error, earcon: .error)
+        }
+        let name = catalog.places[index].name
+        let prefix = say("spell.prefix", ["name": name])
+        let shown = name.map { $0 == " " ? say("spell.space") : String($0) }.joined(separator: " ")
+        return Announcement(
+            say("spell.answer", ["prefix": prefix, "letters": shown]), kind: .place,
+            form: .spelled(prefix: prefix, letters: name))
     }
 
     private func history(_ number: Int?) -> [Announcement] {
@@ -681,14 +876,19 @@ extension NearbyState {
             }
             return [Announcement(item(number), kind: .history)]
         }
-        let recent = (1...min(5, count)).map(item)
-        var text = say("history.newest-first") + " " + recent.joined(separator: " ")
-        if count > 5 { text += " " + say("history.older") }
+        // The newest alone: a listener asks for the one before by its number.
+        var text = item(1)
+        if count > 1 { text += " " + say("history.older", ["next": "2"]) }
         return [Announcement(text, kind: .history)]
     }
 
+    /// `help`: the commands a listener needs first, in groups; `help all` lists every command;
+    /// `help COMMAND` says how it is typed and what it does.
     private func help(_ topic: String?) -> [Announcement] {
         guard let topic else {
+            return [Announcement(say("help.groups", ["all": say("filter.all")]), kind: .help)]
+        }
+        if Command.isWord(topic, "all", key: "filter.all", words) {
             let names = Command.allCases.map { $0.word(words) }.joined(separator: say("list.separator"))
             return [Announcement(say("help.commands", ["commands": names]), kind: .help)]
         }

@@ -53,8 +53,16 @@ extension NearbyState {
         var fields = ["key": setting.key, "value": setting.value(in: settings)]
         let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
         if let unit { fields["unit"] = say(unit) }
-        let text = say(unit == nil ? "setting.changed" : "setting.changed-with-unit", fields)
+        let text = Self.sentence(say(unit == nil ? "setting.changed" : "setting.changed-with-unit", fields))
         return Reaction([Announcement(text, kind: .settings)], effects: effects)
+    }
+}
+
+extension NearbyState {
+    /// `text` with its first letter in capitals, as a sentence begins: "Heading is now 90 degrees."
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first, first.isLowercase else { return text }
+        return first.uppercased() + text.dropFirst()
     }
 }
 
@@ -74,8 +82,9 @@ extension NearbyState {
         return Array(near.sorted { (score($0), $0) < (score($1), $1) }.prefix(count))
     }
 
-    /// `voices`: a short spoken summary; the whole list is shown.
-    func voicesAnnouncement() -> Announcement {
+    /// `voices`: a short summary, shown as it is said; `voices all`: every language, shown and
+    /// said.
+    func voicesAnnouncement(all: Bool) -> Announcement {
         guard let voices = installedVoices, !voices.isEmpty else {
             return Announcement(say("voices.none"), kind: .settings)
         }
@@ -85,10 +94,10 @@ extension NearbyState {
             "voices.summary",
             [
                 "count": grouped(languages.count), "language": say("language.name"),
-                "voices": own.joined(separator: say("list.separator")),
+                "voices": own.joined(separator: say("list.separator")), "all": say("filter.all"),
             ])
+        guard all else { return Announcement(text, kind: .settings) }
         return Announcement(
-            text, kind: .settings,
-            display: say("voices.all", ["voices": languages.joined(separator: say("list.separator"))]))
+            say("voices.all", ["voices": languages.joined(separator: say("list.separator"))]), kind: .settings)
     }
 }

@@ -39,7 +39,7 @@ extension NearbyState {
     func describe(_ index: Int, position: Int? = nil) -> String {
         let place = catalog.places[index]
         var text = say(
-            "place.row",
+            namesItsKind(index) ? "place.row-kind-in-name" : "place.row",
             [
                 "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
                 "walk": walkPhrase(of: index),
@@ -50,6 +50,13 @@ extension NearbyState {
             text = say("place.with-position", ["place": text, "position": spokenPosition])
         }
         return text
+    }
+
+    /// Whether the place's name already says its kind ("Golden Crust Bakery", a bakery): the
+    /// kind is then not said again.
+    func namesItsKind(_ index: Int) -> Bool {
+        let kind = TextFolding.fold(catalog.places[index].kind)
+        return !kind.isEmpty && catalog.foldedName(at: index).contains(kind)
     }
 
     /// "1 place" or "21 places".

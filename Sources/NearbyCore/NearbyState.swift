@@ -18,8 +18,11 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var detent: Detent = .half
     public internal(set) var isSheetPresented = true
     public internal(set) var selection: Place.ID?
-    /// The position in `shown` that `next` and `previous` last reached.
+    /// The position in `shown` that `next` and `previous` last reached (or `find` put first).
     public internal(set) var focus: Int?
+    /// The detent the focus was set at: a sheet lowered since then brings it back into the
+    /// rail's reach.
+    var focusDetent: Detent = .half
     public internal(set) var camera: Camera = .showingAll
     /// How far the full list is scrolled, in points (whole rows of `rowHeight`): the seed's
     /// inner scroll, which only the top detent lets a drag reach.
@@ -37,6 +40,18 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var spokenTotal = 0
     /// What became of kept announcements not heard whole, by their number in `spokenTotal`.
     public internal(set) var speechMarks: [Int: SpeechMark] = [:]
+    /// The last answer history kept, whole: what `repeat` says again.
+    public internal(set) var lastAnswer: [Announcement] = []
+    /// The query whose as-you-type count was just heard: Enter on it then says what is new.
+    var heardCountFor: String?
+    /// The screen as it was before a `find` line was typed, while it is being typed: Ctrl-C,
+    /// Ctrl-U or another command brings it back.
+    var beforeTyping: TypingSnapshot?
+    /// The places a search that found nothing offered by spelling ("Did you mean"), nearest
+    /// first: `select 1` takes the first while the list is empty.
+    public internal(set) var suggestions: [Int] = []
+    /// The spelling that found `suggestions`: choosing one of them searches for it.
+    var suggestedQuery: String?
     /// Set by `quit`: the session ends after this answer.
     public internal(set) var isFinished = false
 
@@ -83,6 +98,41 @@ public struct NearbyState: Equatable, Sendable {
         typed.count > echoLimit ? words.text("input.echo-cut", ["text": String(typed.prefix(echoLimit))]) : typed
     }
 
+    /// What a search typed and then abandoned had changed: put back as it was.
+    struct TypingSnapshot: Equatable, Sendable {
+        var query: String
+        var selection: Place.ID?
+        var focus: Int?
+        var camera: Camera
+        var scrollOffset: Double
+        var detent: Detent
+        var isSearching: Bool
+        var isSheetPresented: Bool
+        var suggestions: [Int]
+        var suggestedQuery: String?
+    }
+
+    var snapshot: TypingSnapshot {
+        TypingSnapshot(
+            query: query, selection: selection, focus: focus, camera: camera, scrollOffset: scrollOffset,
+            detent: detent, isSearching: isSearching, isSheetPresented: isSheetPresented, suggestions: suggestions,
+            suggestedQuery: suggestedQuery)
+    }
+
+    mutating func restore(_ snapshot: TypingSnapshot) {
+        query = snapshot.query
+        selection = snapshot.selection
+        camera = snapshot.camera
+        detent = snapshot.detent
+        isSearching = snapshot.isSearching
+        isSheetPresented = snapshot.isSheetPresented
+        suggestions = snapshot.suggestions
+        suggestedQuery = snapshot.suggestedQuery
+        refreshShown()
+        focus = snapshot.focus.flatMap { $0 < shown.count ? $0 : nil }
+        scrollOffset = min(snapshot.scrollOffset, maxScrollOffset)
+    }
+
     /// The places the list shows, nearest first.
     public var shownPlaces: [Place] { shown.map { catalog.places[$0] } }
 
@@ -101,6 +151,8 @@ public struct NearbyState: Equatable, Sendable {
         kindFilter = nil
         selection = nil
         focus = nil
+        suggestions = []
+        suggestedQuery = nil
         scrollOffset = 0
         camera = .showingAll
         refreshShown()

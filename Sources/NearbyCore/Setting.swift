@@ -13,6 +13,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case verbosity
     case reduceMotion = "reduce-motion"
     case reduceTransparency = "reduce-transparency"
+    case visuals
     case closeUp = "close-up"
     case screenHeight = "screen-height"
     case dismissible, earcons, language, voice, rate, pitch, volume, punctuation, capitals, strings, places
@@ -42,7 +43,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .verbosity: Settings.Verbosity.allCases.map(\.rawValue)
         case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
-        case .reduceMotion, .reduceTransparency, .dismissible, .earcons: ["on", "off"]
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
         case .language: Language.allCases.map(\.code)
         case .at, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places: nil
         }
@@ -61,7 +62,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .rate: 80...450
         case .pitch: 0...100
         case .volume: 0...200
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice,
+        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
             .punctuation, .capitals, .places, .language, .strings, .directions:
             nil
         }
@@ -71,7 +72,8 @@ public enum Setting: String, CaseIterable, Sendable {
     public var unitKey: String? {
         switch self {
         case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice, .pitch,
+        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
+            .pitch,
             .volume, .punctuation, .capitals, .places, .language, .strings, .directions:
             nil
         }
@@ -86,7 +88,8 @@ public enum Setting: String, CaseIterable, Sendable {
             let range = range ?? 0...0
             return words.text(
                 "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
-        case .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .punctuation, .capitals,
+        case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
+            .capitals,
             .language, .directions:
             return ""
         }
@@ -96,7 +99,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var isSpeech: Bool {
         switch self {
         case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language: true
-        case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .closeUp, .screenHeight,
+        case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp, .screenHeight,
             .dismissible, .places, .strings, .directions:
             false
         }
@@ -114,6 +117,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .verbosity: settings.verbosity.rawValue
         case .reduceMotion: Self.onOff(settings.reduceMotion)
         case .reduceTransparency: Self.onOff(settings.reduceTransparency)
+        case .visuals: Self.onOff(settings.visuals)
         case .closeUp: Self.plain(settings.closeUpDistance)
         case .screenHeight: Self.plain(settings.screenHeight)
         case .dismissible: Self.onOff(settings.dismissible)
@@ -179,6 +183,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .reduceTransparency:
             guard let on = flag() else { return refusal }
             settings.reduceTransparency = on
+        case .visuals:
+            guard let on = flag() else { return refusal }
+            settings.visuals = on
         case .dismissible:
             guard let on = flag() else { return refusal }
             settings.dismissible = on

@@ -16,6 +16,10 @@ public struct Settings: Equatable, Sendable {
     public var verbosity: Verbosity = .normal
     public var reduceMotion = false
     public var reduceTransparency = false
+    /// Whether what only the eye sees is said: the camera's moves, the dimmed, scaled map
+    /// behind the full sheet, the details sliding up. Off, the state is kept and `where`, `map`
+    /// and the JSON Lines transcript still tell it.
+    public var visuals = false
     /// How far above a chosen place the camera stops, in metres (the seed's `closeUpDistance`).
     public var closeUpDistance: Double = 1500
     /// The screen height in points that `drag` distances are measured against.

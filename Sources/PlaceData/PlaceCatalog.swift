@@ -2,6 +2,8 @@
 public struct PlaceCatalog: Equatable, Sendable {
     public let places: [Place]
     let index: SearchIndex
+    /// The words of the names, for a search that found nothing (`correctedQuery`).
+    let spelling = Spelling()
 
     public init(_ places: [Place]) {
         self.places = places

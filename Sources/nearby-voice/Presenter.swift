@@ -41,9 +41,25 @@ final class Presenter {
         var clean = announcement
         clean.text = SafeText.clean(announcement.text, limit: 20_000)
         clean.display = announcement.display.map { SafeText.clean($0, keepingNewlines: true, limit: 100_000) }
+        if case .spelled(let prefix, let letters) = announcement.form {
+            clean.form = .spelled(prefix: SafeText.clean(prefix), letters: SafeText.clean(letters))
+        }
         let entry = TranscriptEntry(seq: seq, line: line, input: SafeText.clean(input), announcement: clean)
+        // What only the eye sees, with visuals off: kept in the JSON Lines transcript alone, in
+        // its place among the rest, with no speech to wait for.
+        if clean.isVisualOnly {
+            if isLive && transcript != nil {
+                var settled = entry
+                settled.outcome = .spoken
+                awaitingSpeech.append(settled)
+            } else {
+                try transcript?.write(entry)
+            }
+            return seq
+        }
         if isLive && transcript != nil { awaitingSpeech.append(entry) }
-        speech?.enqueue(Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon))
+        speech?.enqueue(
+            Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon, form: clean.form))
         display?(clean.display.map(decorate) ?? clean.text)
         if !isLive { try transcript?.write(entry) }
         observer?(entry)

@@ -34,7 +34,10 @@ final class Session {
         reader.events = LineEvents(
             paused: { [unowned self] line in self.typed(line) },
             keyPressed: { [unowned self] in self.presenter.speech?.stop() },
-            interrupted: { [unowned self] in self.presenter.speech?.stop() },
+            interrupted: { [unowned self] in
+                self.presenter.speech?.stop()
+                try? self.dispatch(.typingAbandoned, line: 0, input: "")
+            },
             complete: { [unowned self] line in Completion.complete(line, in: self.state) },
             words: { [unowned self] in self.state.words },
             echo: { [unowned self] words in
@@ -42,9 +45,14 @@ final class Session {
             })
     }
 
-    /// Filter as you type: after a pause in a `find` line, the count, with status priority.
+    /// Filter as you type: after a pause in a `find` line, the count, with status priority. A
+    /// line that is no longer a search (emptied with Ctrl-U) gives the search up: the screen
+    /// goes back to what it was before typing began.
     private func typed(_ line: String) {
-        guard case .queryEntered(let query)? = CommandParser.parse(line, words: state.words) else { return }
+        guard case .queryEntered(let query)? = CommandParser.parse(line, words: state.words) else {
+            try? dispatch(.typingAbandoned, line: 0, input: "")
+            return
+        }
         try? dispatch(.queryTyped(query), line: 0, input: "")
     }
 

@@ -1,20 +1,45 @@
 import Foundation
 import Testing
 
-/// The same script with and without reduce motion, and with and without reduce transparency:
-/// the transcripts differ exactly where the settings say, and nowhere else.
-@Suite("Reduce motion and reduce transparency, side by side")
+/// The same script with and without reduce motion, and with and without reduce transparency
+/// (visuals on, so that what the eye sees is said): the transcripts differ exactly where the
+/// settings say, and nowhere else. With visuals off (the default), none of it is said.
+@Suite("Reduce motion and reduce transparency, side by side; visuals off and on")
 struct AccessibilitySettingsTests {
     let script = "find cafe\nselect 1\nread\nclear\nup\nread\nwhere\ndetent half\nread\n"
 
-    func texts(_ extra: [String]) throws -> [String] {
+    /// The JSON Lines transcript's entries: text, and whether only the eye sees it.
+    func entries(_ options: [String]) throws -> [(text: String, visual: Bool)] {
         let result = try BinaryRunner.run(
-            ["--speech", "off", "--format", "jsonl", "--transcript", "-"] + extra, input: script)
+            ["--speech", "off", "--format", "jsonl", "--transcript", "-"] + options, input: script)
         #expect(result.status == 0)
         return try result.stdout.split(separator: "\n").map {
             let object = try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-            return object["text"] as! String
+            return (object["text"] as! String, object["visual"] as? Bool ?? false)
         }
+    }
+
+    func texts(_ extra: [String]) throws -> [String] {
+        try entries(["--visuals", "on"] + extra).map { entry in
+            #expect(!entry.visual)
+            return entry.text
+        }
+    }
+
+    @Test func withVisualsOffNothingOnlyTheEyeSeesIsSaidButTheTranscriptKeepsIt() throws {
+        for options in [[], ["--reduce-motion"], ["--reduce-transparency"]] {
+            let all = try entries(options)
+            let said = all.filter { !$0.visual }.map(\.text)
+            let words = said.joined(separator: " ")
+            for visualWord in ["flies", "zooms", "Map shows", "dimmed", "scaled", "rounded corners", "Details at full"] {
+                #expect(!words.contains(visualWord), "\(options): \(visualWord)")
+            }
+            // The camera's moves are in the JSON Lines transcript, marked, for whoever reads it.
+            let visual = all.filter(\.visual).map(\.text)
+            #expect(visual.contains { $0.hasPrefix("Map ") && $0.contains("Rossio Espresso Bar") })
+        }
+        // Reduce motion changes only words that visuals off does not say.
+        #expect(try entries([]).filter { !$0.visual }.map(\.text) == entries(["--reduce-motion"]).filter { !$0.visual }.map(\.text))
     }
 
     /// The pairs of lines that differ, in order.
@@ -41,8 +66,8 @@ struct AccessibilitySettingsTests {
             #expect(pair[0].hasSuffix(Self.scaled))
             #expect(pair[1] == pair[0].dropLast(Self.scaled.count) + " The map behind is dimmed.")
         }
-        #expect(pairs[1][0].hasPrefix("Nearby, full height. Search field, cafe. Details of Rossio Espresso Bar"))
-        #expect(pairs[3][0].hasPrefix("Nearby, full height. Search field, Search places. Filters: All 21"))
+        #expect(pairs[1][0].hasPrefix("Nearby, full height. Details of Rossio Espresso Bar"))
+        #expect(pairs[3][0].hasPrefix("Nearby, full height. 21 places: 1, Paper & Ink"))
         #expect(
             !reduced.joined().contains("flies") && !reduced.joined().contains("zooms")
                 && !reduced.joined().contains("scaled"))

@@ -62,7 +62,7 @@ final class TestRunnerTests {
             # Wrong on purpose: the first café is Rossio Espresso Bar, not Harbor Coffee.
             > find cafe
             3 places match "cafe". First, Harbor Coffee, Café, 285 metres west, 4 minute walk.
-            > next
+            > current
             ~ ^Rossio Espresso Bar, Café, \\d+ metres north
             """
         ])
@@ -81,7 +81,7 @@ final class TestRunnerTests {
                 #"-3 places match "cafe". First, Harbor Coffee, Café, 285 metres west, 4 minute walk."#,
                 "+" + Self.findCafe,
                 "+" + Self.sheetFull,
-                " > next",
+                " > current",
                 #" ~ ^Rossio Espresso Bar, Café, \d+ metres north"#,
                 "0 passed, 1 failed",
             ])
@@ -97,7 +97,7 @@ final class TestRunnerTests {
             > find cafe
             ~ ^3 places match "cafe"\\. First, Rossio Espresso Bar
             Sheet at full height.
-            > next
+            > current
             ~ to the left, \\d+ minute walk, 1 of 3\\.$
             > up
             ~ ^Already at full height
@@ -142,9 +142,11 @@ final class TestRunnerTests {
     }
 
     @Test func anExtraAnnouncementFails() throws {
-        // select 1 from half height also says "Details at full height." and where the map flies.
+        // select 1 from half height also says "Details at full height." and where the map flies,
+        // with visuals on.
         let dir = try folder([
             "extra.nvtest": """
+            # options: --visuals on
             > select 1
             Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.
             """
@@ -158,7 +160,7 @@ final class TestRunnerTests {
                 "FAIL \(file)",
                 "--- \(file) (expected)",
                 "+++ \(file) (announced)",
-                "@@ -1,2 +1,4 @@",
+                "@@ -2,2 +2,4 @@",
                 " > select 1",
                 " Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.",
                 "+Details at full height.",
@@ -246,7 +248,7 @@ final class TestRunnerTests {
             # options: --heading 90
 
             > find cafe
-            > next
+            > current
             ~ ^Rossio Espresso Bar, Café, 275 metres
             > select
             > stop
@@ -271,11 +273,10 @@ final class TestRunnerTests {
                 "> find cafe",
                 #"3 places match "cafe". First, Rossio Espresso Bar, Café, 275 metres to the left, 4 minute walk."#,
                 Self.sheetFull,
-                "> next",
+                "> current",
                 "~ ^Rossio Espresso Bar, Café, 275 metres",
                 "> select",
                 "Selected, Rossio Espresso Bar, Café, 275 metres to the left, 4 minute walk.",
-                "Map flies to Rossio Espresso Bar, 1.5 kilometres above.",
                 "> stop",
             ])
         let second = try runTest([file])
@@ -294,7 +295,7 @@ final class TestRunnerTests {
     }
 
     @Test func ciDisablesRecording() throws {
-        let text = "> find cafe\n> next\n"
+        let text = "> find cafe\n> current\n"
         let dir = try folder(["ci.nvtest": text])
         let file = dir + "/ci.nvtest"
         let result = try runTest(["--record", file], environment: ["CI": "1"])
@@ -343,7 +344,7 @@ final class TestRunnerTests {
         for index in 1...8 {
             let right = index % 3 != 0
             files["suite/\(index)-case.nvtest"] =
-                "> find cafe\n\(right ? Self.findCafe : "wrong")\n\(Self.sheetFull)\n> next\n\(Self.firstCafe)\n"
+                "> find cafe\n\(right ? Self.findCafe : "wrong")\n\(Self.sheetFull)\n> current\n\(Self.firstCafe)\n"
         }
         files["suite/nested/deep.nvtest"] = "> up\n~ ^Sheet, full height, 3 of 3\\.\n"
         let dir = try folder(files)

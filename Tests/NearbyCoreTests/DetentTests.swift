@@ -106,12 +106,14 @@ struct DetentTests {
             &state, .placeSelected(.name("harbor coffee")),
             [
                 Announcement("Selected, Harbor Coffee, Café, 285 metres west, 4 minute walk.", kind: .selection),
-                Announcement("Details at full height.", priority: .polite, kind: .screen, earcon: .snap),
-                Announcement("Map flies to Harbor Coffee, 1.5 kilometres above.", priority: .polite, kind: .camera),
+                Announcement("Details at full height.", priority: .polite, kind: .screen, earcon: .snap).visualOnly,
+                Announcement("Map flies to Harbor Coffee, 1.5 kilometres above.", priority: .polite, kind: .camera)
+                    .visualOnly,
             ]
         ) {
             $0.selection = "coffee"
             $0.focus = position
+            $0.focusDetent = .full
             $0.detent = .full
             $0.camera = .closeUp(placeID: "coffee", altitude: 1500)
         }

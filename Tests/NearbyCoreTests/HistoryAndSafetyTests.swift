@@ -6,7 +6,9 @@ import Testing
 @Suite("History marks and safe text")
 struct HistoryAndSafetyTests {
     @Test func historyMarksWhatSpeechCutOffOrDropped() {
-        var state = NearbyState()
+        var settings = Settings()
+        settings.visuals = true  // the details and the camera are said, and kept
+        var state = NearbyState(settings: settings)
         _ = state.reduce(.handleDecremented)  // kept 1: the handle's answer
         _ = state.reduce(.placeSelected(.position(1)))  // kept 2, 3, 4: selection, details, camera
         #expect(state.spokenTotal == 4)

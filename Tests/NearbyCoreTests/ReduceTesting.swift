@@ -15,12 +15,14 @@ func expectReduce(
     #expect(reaction.announcements == expected, sourceLocation: sourceLocation)
     #expect(reaction.effects == effects, sourceLocation: sourceLocation)
     switch action {
-    case .repeatRequested, .historyRequested:
+    case .repeatRequested, .historyRequested, .currentRequested:
         break  // what they say is not kept
     default:
-        let kept = expected.filter { $0.kind != .history }
+        // History and `repeat` keep what was said: not what only the eye sees.
+        let kept = expected.filter { $0.kind != .history && !$0.isVisualOnly }
         expectedState.spoken = Array((expectedState.spoken + kept).suffix(NearbyState.historyLimit))
         expectedState.spokenTotal += kept.count
+        if !kept.isEmpty { expectedState.lastAnswer = kept }
     }
     if state != expectedState {
         // Name only the fields that differ: the catalog alone would fill the screen.
@@ -32,6 +34,14 @@ func expectReduce(
 }
 
 extension Announcement {
+    /// The same announcement, told only to the JSON Lines transcript (visuals off).
+    var visualOnly: Announcement {
+        var marked = self
+        marked.isVisualOnly = true
+        marked.earcon = nil
+        return marked
+    }
+
     static func detent(_ text: String, earcon: Earcon? = .snap) -> Announcement {
         Announcement(text, kind: .detent, earcon: earcon)
     }

@@ -15,7 +15,8 @@ struct ScreenTests {
                 Announcement(
                     "Filter Park, selected. 1 place matches \"riverside\" in Park: Riverside Garden, Park, 495 metres south-east, 6 minute walk.",
                     kind: .results),
-                Announcement("Map zooms out to the 1 match in Park.", priority: .polite, kind: .camera),
+                // Visuals are off by default: the camera's move is in the JSON Lines transcript only.
+                Announcement("Map zooms out to the 1 match in Park.", priority: .polite, kind: .camera).visualOnly,
             ]
         ) {
             $0.kindFilter = "Park"
@@ -41,13 +42,14 @@ struct ScreenTests {
                 Announcement(
                     "3 places match \"bakery\". First, Custard Corner, Bakery, 240 metres north-west, 3 minute walk.",
                     kind: .results),
-                Announcement("Map shows all 3 matches.", priority: .polite, kind: .camera),
+                Announcement("Map shows all 3 matches.", priority: .polite, kind: .camera).visualOnly,
             ]
         ) {
             $0.query = "bakery"
             $0.isSearching = true
             $0.selection = nil
-            $0.focus = nil
+            $0.focus = 0  // on the first result
+            $0.focusDetent = .full
             $0.camera = .showingAll
             $0.refreshShown()
         }
