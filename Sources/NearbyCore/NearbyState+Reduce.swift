@@ -480,7 +480,8 @@ extension NearbyState {
             if shown.isEmpty, !suggestions.isEmpty {
                 guard (1...suggestions.count).contains(number) else {
                     return .failure(
-                        refusal("select.no-such-number", ["number": String(number), "last": grouped(suggestions.count)]))
+                        refusal(
+                            "select.no-such-number", ["number": String(number), "last": grouped(suggestions.count)]))
                 }
                 return .success(suggestions[number - 1])
             }
@@ -793,7 +794,9 @@ extension NearbyState {
             catalog.places[nearest].id != selection
         {
             parts.append(
-                say("where.nearest", ["name": catalog.places[nearest].name, "where": distanceAndDirection(of: nearest)]))
+                say(
+                    "where.nearest", ["name": catalog.places[nearest].name, "where": distanceAndDirection(of: nearest)])
+            )
         }
         if let index = selectedIndex {
             parts.append(

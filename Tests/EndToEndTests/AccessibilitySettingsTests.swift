@@ -31,7 +31,8 @@ struct AccessibilitySettingsTests {
             let all = try entries(options)
             let said = all.filter { !$0.visual }.map(\.text)
             let words = said.joined(separator: " ")
-            for visualWord in ["flies", "zooms", "Map shows", "dimmed", "scaled", "rounded corners", "Details at full"] {
+            for visualWord in ["flies", "zooms", "Map shows", "dimmed", "scaled", "rounded corners", "Details at full"]
+            {
                 #expect(!words.contains(visualWord), "\(options): \(visualWord)")
             }
             // The camera's moves are in the JSON Lines transcript, marked, for whoever reads it.
@@ -39,7 +40,9 @@ struct AccessibilitySettingsTests {
             #expect(visual.contains { $0.hasPrefix("Map ") && $0.contains("Rossio Espresso Bar") })
         }
         // Reduce motion changes only words that visuals off does not say.
-        #expect(try entries([]).filter { !$0.visual }.map(\.text) == entries(["--reduce-motion"]).filter { !$0.visual }.map(\.text))
+        #expect(
+            try entries([]).filter { !$0.visual }.map(\.text)
+                == entries(["--reduce-motion"]).filter { !$0.visual }.map(\.text))
     }
 
     /// The pairs of lines that differ, in order.

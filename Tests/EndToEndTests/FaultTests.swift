@@ -271,10 +271,11 @@ struct FaultTests {
             input: fifo, output: out, errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
         let lines = Array(Self.commands(6).utf8)
         _ = lines.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-        // Six commands, eight answers ("find cafe" lifts the sheet, "select 1" opens the details and reads them).
+        // Six commands, seven answers ("find cafe" lifts the sheet; the camera's flight after
+        // "select 1" is not said with visuals off, so the text transcript leaves it out).
         #expect(
             Self.waitUntil {
-                (try? String(contentsOfFile: transcript, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 8
+                (try? String(contentsOfFile: transcript, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 7
             })
         Thread.sleep(forTimeInterval: 0.3)  // the speech worker finishes rendering into the WAV
         kill(pid, signal)
@@ -282,7 +283,7 @@ struct FaultTests {
         let kept = try String(contentsOfFile: transcript, encoding: .utf8)
         let shown = try String(contentsOfFile: "\(folder)/stdout.txt", encoding: .utf8)
         #expect(kept == shown)
-        #expect(kept.split(separator: "\n").count == 8)
+        #expect(kept.split(separator: "\n").count == 7)
         // The worker may still be rendering the last answer: the header may lag one chunk.
         #expect(try Self.checkWAV(wav, exact: false) > 22_050)
         #expect(try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8) == "")

@@ -107,8 +107,9 @@ struct InteractiveTests {
             "--speech", "off", "--typing-pause", "300", "--transcript", transcriptPath, "--format", "jsonl",
         ])
         try terminal.waitForLastLine(">")
-        // The first count comes with the sheet's rise to full height; the second has no rise.
-        let caf = try answers("find caf")
+        // The count alone while typing (with the sheet's rise to full height); Enter on another
+        // query says the whole answer, with no second rise.
+        let caf = ["3 places match \"caf\".", "Sheet at full height."]
         let cafe = Array(try answers("up", "find cafe").dropFirst())
         try #require(caf.count == 2 && cafe.count == 1)
         try terminal.type("find caf")
@@ -132,6 +133,68 @@ struct InteractiveTests {
                 "1 find cafe | assertive results | \(cafe[0])",
                 "0  | assertive notice | Goodbye.",
             ])
+    }
+
+    @Test func enterAfterTheCountSaysTheFirstResultNotTheCountAgain() throws {
+        let terminal = try Tmux()
+        defer { terminal.close() }
+        try terminal.start(["--speech", "off", "--typing-pause", "300"])
+        try terminal.waitForLastLine(">")
+        try terminal.type("find cafe")
+        let count = ["3 places match \"cafe\".", "Sheet at full height."]
+        try terminal.waitFor("the count after a pause") { $0.suffix(4) == ["> find cafe"] + count + ["> find cafe"] }
+        try terminal.press("Enter")
+        // The same sentence is never said twice: Enter names the first result, focused.
+        let first = "Rossio Espresso Bar, Café, 275 metres north, 4 minute walk, 1 of 3."
+        try terminal.waitFor("the first result") { $0.suffix(2) == [first, ">"] }
+        try terminal.typeLine("next")
+        try terminal.waitFor("the second result") {
+            $0.suffix(2) == ["Harbor Coffee, Café, 285 metres west, 4 minute walk, 2 of 3.", ">"]
+        }
+        try terminal.press("C-d")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// Ctrl-C or Ctrl-U on a find line whose count was heard: the list and the search are back
+    /// as they were before typing began, and nothing more is said.
+    @Test(arguments: ["C-c", "C-u"])
+    func anAbandonedSearchPutsTheListBack(key: String) throws {
+        let terminal = try Tmux()
+        defer { terminal.close() }
+        let transcriptPath = terminal.folder.appendingPathComponent("t.jsonl").path
+        try terminal.start([
+            "--speech", "off", "--typing-pause", "300", "--transcript", transcriptPath, "--format", "jsonl",
+        ])
+        try terminal.waitForLastLine(">")
+        try terminal.type("find tram")
+        try terminal.waitFor("the count") { $0.contains("1 place matches \"tram\".") }
+        try terminal.press(key)
+        if key == "C-u" {
+            // The emptied line, after the pause, gives the search up.
+            try terminal.waitForLastLine(">")
+            Thread.sleep(forTimeInterval: 0.8)
+            // The search is gone: typing it again is counted again (the same query would not be).
+            try terminal.type("find tram")
+            try terminal.waitFor("the count again") {
+                $0.filter { $0 == "1 place matches \"tram\"." }.count == 2
+            }
+            try terminal.press("C-u")
+            Thread.sleep(forTimeInterval: 0.8)
+        } else {
+            try terminal.waitFor("a fresh prompt") { $0.last == ">" }
+        }
+        try terminal.typeLine("select sardine")
+        try terminal.waitFor("the selection") {
+            $0.suffix(2) == ["Selected, Sardine Grill, Restaurant, 215 metres south-east, 3 minute walk.", ">"]
+        }
+        try terminal.typeLine("count")
+        try terminal.waitFor("the whole list") { $0.suffix(2) == ["21 places.", ">"] }
+        try terminal.press("C-d")
+        #expect(try terminal.waitForExit() == 0)
+        // Nothing was said for the abandoning itself.
+        let said = try transcript(transcriptPath).map { $0.components(separatedBy: " | ").last ?? "" }
+        #expect(said.filter { $0.contains("tram") }.count == (key == "C-u" ? 2 : 1))
+        #expect(!said.contains { $0.hasPrefix("Search cleared") })
     }
 
     @Test func noCountWhileKeysKeepComingNorForALineThatIsNotAFind() throws {

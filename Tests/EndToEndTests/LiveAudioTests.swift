@@ -100,7 +100,10 @@ struct LiveAudioTests {
         // later, cuts the selection while it speaks and drops the polite speech still queued.
         try server.startRecording(recording)
         let result = try run(
-            ["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
+            [
+                "--speech", "on", "--pace", "none", "--earcons", "off", "--visuals", "on", "--format", "jsonl",
+                "--transcript", transcript,
+            ],
             lines: [(0.3, "select 1"), (0.8, "up"), (4.0, "quit")], server: server)
         server.stopRecording()
         #expect(result.status == 0)
@@ -121,5 +124,37 @@ struct LiveAudioTests {
         let span = try #require(try Recording(recording).soundSpan())
         let upAndGoodbye = 6.0
         #expect(span.end - span.start < between + upAndGoodbye, "\(span.end - span.start) s of sound")
+    }
+
+    @Test func aNewerAnswerReplacesEveryAnswerStillWaiting() throws {
+        let server = try PulseServer()
+        let recording = temporaryPath("quick.wav")
+        let transcript = temporaryPath("quick.jsonl")
+        let wav = temporaryPath("one.wav")
+        // How long one answer to next takes to say, rendered alone.
+        let alone = try BinaryRunner.run(["--speech", "off", "--earcons", "off", "--wav", wav], input: "n\nn\nn\nn\n")
+        #expect(alone.status == 0)
+        let allFour = Double(try Recording(wav).samples.count) / 22_050
+        try server.startRecording(recording)
+        // Four quick nexts, as fast as a person presses a key four times.
+        let result = try run(
+            ["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
+            lines: [(0.3, "next"), (0.15, "next"), (0.15, "next"), (0.15, "next"), (5.0, "# wait")], server: server)
+        server.stopRecording()
+        #expect(result.status == 0)
+        let entries = try jsonLines(transcript)
+        try #require(entries.count == 4)
+        // Each older answer was cut off or never begun; the newest is heard whole.
+        for entry in entries.dropLast() {
+            #expect(entry["interrupted"] as? Bool == true || entry["dropped"] as? Bool == true, "\(entry)")
+        }
+        #expect(entries[3]["interrupted"] == nil && entries[3]["dropped"] == nil)
+        #expect(
+            entries[3]["text"] as? String == "Custard Corner, Bakery, 240 metres north-west, 3 minute walk, 4 of 21.")
+        // The sink heard far less than the four answers said in full: the newest, and the
+        // beginnings cut off.
+        let heard = try Recording(recording).soundSeconds()
+        print("four quick nexts: \(heard) s heard of \(allFour) s said in full")
+        #expect(heard < allFour * 0.5, "heard \(heard) s of \(allFour) s")
     }
 }

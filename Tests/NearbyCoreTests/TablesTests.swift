@@ -73,7 +73,9 @@ struct TablesTests {
         var state = NearbyState()
         #expect(state.reduce(.speechStopped) == Reaction(effects: [.stopSpeech]))
         #expect(state.reduce(.mapRequested) == Reaction(effects: [.measureScreen]))
-        #expect(state.reduce(.voicesRequested(all: false)) == Reaction(effects: [.listVoices(then: .voicesRequested(all: false))]))
+        #expect(
+            state.reduce(.voicesRequested(all: false))
+                == Reaction(effects: [.listVoices(then: .voicesRequested(all: false))]))
         let setVoice = Action.settingChanged(.voice, value: "en-us")
         #expect(state.reduce(setVoice) == Reaction(effects: [.listVoices(then: setVoice)]))
         #expect(

@@ -23,8 +23,10 @@ final class Spelling: Sendable {
                     counts[Array(word.utf8), default: 0] += 1
                 }
             }
-            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) }
-                .map(\.key)
+            let sorted = counts.sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key)
+            }
+            .map(\.key)
             cached = sorted
             return sorted
         }
