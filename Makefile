@@ -80,6 +80,14 @@ bench: bench-deps
 	$(BENCH_BUILD)/release/nearby-voice-words-bench || words=$$?; \
 	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words)."; exit 1; fi
 
+## Issue 11's figures for a listener, on a fixed 30-command session (Tests/Fixtures/listening):
+## the words of every answer, their median and maximum, the answers over 15 words, anything said
+## twice in a row, and the seconds espeak-ng takes to say `read`, `history` and `help`.
+.PHONY: listening
+listening: test-deps
+	$(SWIFT) build
+	scripts/listening-figures .build/debug/nearby-voice Tests/Fixtures/listening/session.txt
+
 clean:
 	$(SWIFT) package clean
 

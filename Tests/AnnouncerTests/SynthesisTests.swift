@@ -133,6 +133,49 @@ struct SynthesisTests {
                 }(), wavPath: nil)
         }
     }
+
+    /// `spell`: the name's letters through espeak-ng's own spelling (SSML say-as characters),
+    /// as long as the espeak-ng program's `-m` rendering of the same markup, within 15%; far
+    /// longer than the name said as words; and a name holding markup is spelled, never obeyed.
+    @Test func spellingSaysEveryLetterAsEspeakNgDoes() throws {
+        func spelled(_ name: String) throws -> Double {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("spell-\(UUID().uuidString).wav")
+                .path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let output = try SpeechOutput(mode: .renderOnly, voice: VoiceSettings(), wavPath: path)
+            output.enqueue(
+                Utterance(
+                    seq: 1, text: name, priority: .assertive, form: .spelled(prefix: "\(name), spelled:", letters: name)
+                ))
+            output.finish()
+            let wav = try readWAV(path)
+            #expect(rms(wav.samples) > 300, "not silent")
+            return Double(wav.samples.count) / Double(wav.rate)
+        }
+        let name = "Farmácia d'Alfama"
+        let ours = try spelled(name)
+        let markup =
+            "<speak>Farmácia d&apos;Alfama, spelled: <say-as interpret-as=\"characters\">Farmácia d&apos;Alfama</say-as></speak>"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("spell-ref-\(UUID().uuidString).wav")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        process.arguments = ["-m", "-v", "en", "-s", "175", "-w", path, markup]
+        try process.run()
+        process.waitUntilExit()
+        let reference = try readWAV(path)
+        let referenceSeconds = Double(reference.samples.count) / Double(reference.rate)
+        #expect(
+            abs(ours - referenceSeconds) / referenceSeconds < 0.15, "ours \(ours) s, espeak-ng \(referenceSeconds) s")
+        // Sixteen letters take far longer than the two words.
+        let words = try render([name])
+        #expect(ours > 3 * Double(words.samples.count) / Double(words.rate))
+        // Markup in a name is spelled as characters: a 5 s break in it would add 5 s.
+        let hostile = "A<break time=\"5s\"/>B"
+        let hostileSeconds = try spelled(hostile)
+        #expect(hostileSeconds > 2 && hostileSeconds < 12, "\(hostileSeconds) s")
+    }
 }
 
 /// What the worker reports when espeak-ng fails: never `.spoken`, never silence.
@@ -169,4 +212,5 @@ struct SpeechFailureTests {
             outcome: .failed(reason: "voice not found"))
         #expect(entry.jsonLine.hasSuffix(",\"failed\":true,\"reason\":\"voice not found\"}"))
     }
+
 }
