@@ -10,12 +10,14 @@ import Synchronization
 /// The words of the names are gathered once, the first time a search needs them, so a session
 /// whose searches all find something never pays for them.
 final class Spelling: Sendable {
-    /// The distinct folded words of every name and kind, most frequent first; nil until needed.
-    private let vocabulary = Mutex<[[UInt8]]?>(nil)
+    /// The distinct folded words of every name and kind, by their length in bytes, most frequent
+    /// first within a length; nil until needed.
+    private let vocabulary = Mutex<[Int: [[UInt8]]]?>(nil)
 
-    /// The words of `names` (each folded), gathered on the first call.
-    func words(_ names: () -> [String]) -> [[UInt8]] {
-        vocabulary.withLock { cached in
+    /// The words of `names` (each folded) whose length is within `allowed` of `length`, a group
+    /// for each length, gathered on the first call.
+    func words(near length: Int, allowed: Int, _ names: () -> [String]) -> [[[UInt8]]] {
+        let byLength = vocabulary.withLock { cached in
             if let cached { return cached }
             var counts: [[UInt8]: Int] = [:]
             for name in names() {
@@ -26,10 +28,11 @@ final class Spelling: Sendable {
             let sorted = counts.sorted {
                 $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key)
             }
-            .map(\.key)
-            cached = sorted
-            return sorted
+            let grouped = Dictionary(grouping: sorted.map(\.key), by: \.count)
+            cached = grouped
+            return grouped
         }
+        return (length - allowed...length + allowed).compactMap { byLength[$0] }
     }
 
     /// The spellings of `word` worth trying before the edit distance: its singular, and its
@@ -55,21 +58,28 @@ final class Spelling: Sendable {
         ("our", "or"), ("tre", "ter"), ("ise", "ize"), ("yse", "yze"), ("ogue", "og"), ("ll", "l"), ("ae", "e"),
     ]
 
-    /// The word of `vocabulary` nearest to `word` within the allowed distance, the most frequent
-    /// of the nearest; nil when none is near enough.
-    static func nearest(to word: String, in vocabulary: [[UInt8]]) -> String? {
+    /// The word of `vocabulary` (groups by length, each most frequent first) nearest to `word`
+    /// within the allowed distance; of words as near, the shorter, then the more frequent. Nil
+    /// when none is near enough.
+    static func nearest(to word: String, in vocabulary: [[[UInt8]]]) -> String? {
         let typed = Array(word.utf8)
         guard typed.count >= 3 else { return nil }
-        let allowed = typed.count >= 6 ? 2 : 1
+        let allowed = allowedDistance(word)
         var best: (word: [UInt8], distance: Int)?
-        for candidate in vocabulary where abs(candidate.count - typed.count) <= allowed {
-            let limit = min(best?.distance ?? allowed + 1, allowed + 1) - 1
-            guard limit >= 0, let distance = boundedDistance(typed, candidate, limit: limit) else { continue }
-            best = (candidate, distance)
-            if distance == 0 { break }
+        for group in vocabulary {
+            for candidate in group where abs(candidate.count - typed.count) <= allowed {
+                let limit = min(best?.distance ?? allowed + 1, allowed + 1) - 1
+                guard limit >= 0, let distance = boundedDistance(typed, candidate, limit: limit) else { continue }
+                // Of two words as near, the first found stays: shorter first, then more frequent.
+                best = (candidate, distance)
+                if distance == 0 { return String(decoding: candidate, as: UTF8.self) }
+            }
         }
         return best.map { String(decoding: $0.word, as: UTF8.self) }
     }
+
+    /// How many edits a word may be from what was meant: 1, or 2 from six letters.
+    static func allowedDistance(_ word: String) -> Int { word.utf8.count >= 6 ? 2 : 1 }
 
     /// The edit distance of `a` and `b` (insertions, deletions, substitutions and swaps of two
     /// neighbours), or nil when it is over `limit`: rows stop as soon as all exceed it.
@@ -119,7 +129,9 @@ extension PlaceCatalog {
             }
             var replacement = Spelling.variants(of: word).first { !matchSet(query: $0, kind: kind).isEmpty }
             if replacement == nil {
-                let vocabulary = spelling.words { places.map { "\($0.name) \($0.kind)" } }
+                let vocabulary = spelling.words(near: word.utf8.count, allowed: Spelling.allowedDistance(word)) {
+                    places.map { "\($0.name) \($0.kind)" }
+                }
                 replacement = Spelling.nearest(to: word, in: vocabulary).flatMap {
                     matchSet(query: $0, kind: kind).isEmpty ? nil : $0
                 }
