@@ -44,12 +44,16 @@ extension NearbyState {
         case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled: return
         case .queryEntered:
             beforeTyping = nil
-        default:
-            heardCountFor = nil
-            if let before = beforeTyping {
-                beforeTyping = nil
-                restore(before)
-            }
+        default: abandonTyping()
+        }
+    }
+
+    /// The `find` line being typed is given up: the screen as it was before typing began.
+    private mutating func abandonTyping() {
+        heardCountFor = nil
+        if let before = beforeTyping {
+            beforeTyping = nil
+            restore(before)
         }
     }
 
@@ -73,11 +77,7 @@ extension NearbyState {
         case .queryEntered(let text): return Reaction(enterQuery(text))
         case .queryTyped(let text): return Reaction(typeQuery(text))
         case .typingAbandoned:
-            heardCountFor = nil
-            if let before = beforeTyping {
-                beforeTyping = nil
-                restore(before)
-            }
+            abandonTyping()
             return Reaction()
         case .queryCleared: return Reaction(clearQuery())
         case .searchDismissed: return Reaction(dismissSearch())
@@ -192,7 +192,7 @@ extension NearbyState {
         if !shown.isEmpty && (changes || focus == nil) { setFocus(0) }
         suggestions = []
         suggestedQuery = nil
-        if shown.isEmpty && !query.isEmpty, let offer = suggest(countHeard: countHeard) {
+        if shown.isEmpty && !query.isEmpty, let offer = suggest() {
             answers[0] = offer
         } else if shown.isEmpty && countHeard {
             answers[0].text = say("results.still-none", ["query": query])
@@ -206,7 +206,7 @@ extension NearbyState {
 
     /// A search that found nothing: the places the nearest spelling finds ("Did you mean"),
     /// which `select 1` takes; nil when no spelling near the query finds any.
-    private mutating func suggest(countHeard: Bool) -> Announcement? {
+    private mutating func suggest() -> Announcement? {
         guard let corrected = catalog.correctedQuery(query, kind: kindFilter) else { return nil }
         let found = NearestFirst(
             members: catalog.matchSet(query: corrected, kind: kindFilter).members, distances: distances)
