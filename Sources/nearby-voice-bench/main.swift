@@ -124,7 +124,8 @@ func forgivingScan(_ scan: FoldedScan, _ distances: [Double], _ query: String) -
             current[0] = i
             var best = i
             for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (typed[i - 1] == b[j - 1] ? 0 : 1))
+                current[j] = min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (typed[i - 1] == b[j - 1] ? 0 : 1))
                 best = min(best, current[j])
             }
             if best > limit { return false }
@@ -378,7 +379,8 @@ func bench(_ arguments: [String]) throws -> Int32 {
             let scanFirst = Measure.time(runs: 1) { _ = forgivingScan(scan, distances, first) }
             rows.append(
                 Row(
-                    figure: "forgiving search \(label(size)), worst of \(misspelt.count) misspelt", ours: seconds(slowestWarm),
+                    figure: "forgiving search \(label(size)), worst of \(misspelt.count) misspelt",
+                    ours: seconds(slowestWarm),
                     baseline: "a scan with edit distance per word", ratio: times(worstWarm), target: target(">= 10x"),
                     verdict: check(worstWarm >= 10)))
             rows.append(
