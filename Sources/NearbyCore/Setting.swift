@@ -16,6 +16,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case closeUp = "close-up"
     case screenHeight = "screen-height"
     case dismissible, earcons, language, voice, rate, pitch, volume, punctuation, capitals, strings, places
+    case speechBackend = "speech-backend"
 
     /// The word `set` takes, and the long option without its dashes.
     public var key: String { rawValue }
@@ -44,6 +45,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
         case .reduceMotion, .reduceTransparency, .dismissible, .earcons: ["on", "off"]
         case .language: Language.allCases.map(\.code)
+        case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
         case .at, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places: nil
         }
     }
@@ -62,7 +64,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .pitch: 0...100
         case .volume: 0...200
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice,
-            .punctuation, .capitals, .places, .language, .strings, .directions:
+            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
         }
     }
@@ -72,7 +74,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .voice, .pitch,
-            .volume, .punctuation, .capitals, .places, .language, .strings, .directions:
+            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
         }
     }
@@ -87,7 +89,7 @@ public enum Setting: String, CaseIterable, Sendable {
             return words.text(
                 "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .dismissible, .earcons, .punctuation, .capitals,
-            .language, .directions:
+            .language, .directions, .speechBackend:
             return ""
         }
     }
@@ -95,7 +97,9 @@ public enum Setting: String, CaseIterable, Sendable {
     /// Whether a change to it changes how speech sounds: the shell then re-applies the voice.
     public var isSpeech: Bool {
         switch self {
-        case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language: true
+        case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language,
+            .speechBackend:
+            true
         case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .closeUp, .screenHeight,
             .dismissible, .places, .strings, .directions:
             false
@@ -127,6 +131,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .places: settings.placesFile ?? Self.builtInPlaces
         case .language: settings.language.code
         case .strings: settings.stringsFile ?? Self.noStrings
+        case .speechBackend: settings.speechBackend.rawValue
         }
     }
 
@@ -226,6 +231,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .strings:
             guard !value.isEmpty else { return refusal }
             settings.stringsFile = value == Self.noStrings ? nil : value
+        case .speechBackend:
+            guard let backend = choice(SpeechBackend.self) else { return refusal }
+            settings.speechBackend = backend
         }
         return nil
     }
