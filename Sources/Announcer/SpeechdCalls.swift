@@ -13,7 +13,8 @@ public struct DispatcherError: Error, CustomStringConvertible, Equatable, Sendab
     public let isVoiceNotFound: Bool
 
     init(_ message: String, isVoiceNotFound: Bool = false) {
-        self.message = message
+        // libspeechd's messages end with the autospawned server's own output, newlines and all.
+        self.message = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         self.isVoiceNotFound = isVoiceNotFound
     }
 

@@ -226,7 +226,9 @@ final class Session {
             changed.settings = state.settings
             do {
                 let speaker = try Self.startLive(changed, voice: voiceSettings())
-                do { try presenter.replaceSpeech(with: speaker) } catch { throw Self.failure(writing: error, state.words) }
+                do { try presenter.replaceSpeech(with: speaker) } catch {
+                    throw Self.failure(writing: error, state.words)
+                }
                 backend = wanted
             } catch let failure as Failure {
                 throw failure
@@ -294,7 +296,8 @@ final class Session {
         } catch let error as DispatcherError {
             if error.isVoiceNotFound { throw failure(error, options) }
             if options.speech == .on {
-                throw Failure(.unavailable, options.words.text("speech.dispatcher-unreachable-on", ["reason": "\(error)"]))
+                throw Failure(
+                    .unavailable, options.words.text("speech.dispatcher-unreachable-on", ["reason": "\(error)"]))
             }
             FileHandle.standardError.write(
                 Data((options.words.text("speech.dispatcher-unreachable-auto", ["reason": "\(error)"]) + "\n").utf8))
