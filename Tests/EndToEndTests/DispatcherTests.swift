@@ -50,7 +50,7 @@ struct DispatcherTests {
         let server = try SpeechDispatcherServer(pulse: pulse)
         let script = temporaryPath("script.txt")
         let transcript = temporaryPath("t.jsonl")
-        try "find cafe\nnext\nwalk\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "find cafe\nnext\n".write(toFile: script, atomically: true, encoding: .utf8)
         let heardPath = temporaryPath("heard.wav")
         try pulse.startRecording(heardPath)
         let result = try run(
@@ -61,7 +61,7 @@ struct DispatcherTests {
         #expect(result.stderr.isEmpty)
         // With the default pace every answer is heard whole: SSIP reported each one's end.
         let entries = try jsonLines(transcript)
-        #expect(entries.count == 4)
+        #expect(entries.count == 3)
         #expect(entries.allSatisfy { $0["interrupted"] == nil && $0["dropped"] == nil }, "\(entries)")
         // The same texts said by another client of the same server (spd-say -w, one after the
         // other): the same voice, rate and module, so the same seconds of sound.
@@ -72,7 +72,10 @@ struct DispatcherTests {
         let heard = try Recording(heardPath).soundSeconds()
         let said = try Recording(saidPath).soundSeconds()
         #expect(said > 3, "the reference holds \(said) s of sound")
-        #expect(abs(heard - said) < 0.3, "heard \(heard) s through nearby-voice, \(said) s through spd-say")
+        // Within a twentieth (at least 0.3 s): the suites run side by side on two cores, and a
+        // late module leaves gaps at the sink.
+        #expect(
+            abs(heard - said) < max(0.3, said / 20), "heard \(heard) s through nearby-voice, \(said) s through spd-say")
     }
 
     @Test func stopSilencesItThroughSSIP() throws {
