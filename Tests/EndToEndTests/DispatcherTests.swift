@@ -53,12 +53,15 @@ struct DispatcherTests {
         try "find cafe\nnext\n".write(toFile: script, atomically: true, encoding: .utf8)
         let heardPath = temporaryPath("heard.wav")
         try pulse.startRecording(heardPath)
+        let wav = temporaryPath("rendered.wav")
         let result = try run(
-            Self.backend + ["--script", script, "--format", "jsonl", "--transcript", transcript], lines: [],
-            environment: server.environment)
+            Self.backend + ["--script", script, "--format", "jsonl", "--transcript", transcript, "--wav", wav],
+            lines: [], environment: server.environment)
         pulse.stopRecording()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
+        // --wav is espeak-ng's rendering of every answer, beside the server's speech.
+        #expect(try wavSeconds(wav) > 3)
         // With the default pace every answer is heard whole: SSIP reported each one's end.
         let entries = try jsonLines(transcript)
         #expect(entries.count == 3)
@@ -76,6 +79,33 @@ struct DispatcherTests {
         // late module leaves gaps at the sink.
         #expect(
             abs(heard - said) < max(0.3, said / 20), "heard \(heard) s through nearby-voice, \(said) s through spd-say")
+    }
+
+    /// A setting given goes to the server: at 450 words a minute (SSIP's rate 100) the answer is
+    /// heard in well under the time the server's own rate takes.
+    @Test func aRateGivenReachesTheServer() throws {
+        let pulse = try PulseServer()
+        let server = try SpeechDispatcherServer(pulse: pulse)
+        let script = temporaryPath("script.txt")
+        let transcript = temporaryPath("t.jsonl")
+        try "find cafe\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let fastPath = temporaryPath("fast.wav")
+        try pulse.startRecording(fastPath)
+        let result = try run(
+            Self.backend + ["--script", script, "--rate", "450", "--format", "jsonl", "--transcript", transcript],
+            lines: [], environment: server.environment)
+        pulse.stopRecording()
+        #expect(result.status == 0, "\(result.stderr)")
+        let texts = try jsonLines(transcript).compactMap { $0["text"] as? String }
+        #expect(!texts.isEmpty)
+        let ownPath = temporaryPath("own.wav")
+        try pulse.startRecording(ownPath)
+        for text in texts { try server.say(text) }
+        pulse.stopRecording()
+        let fast = try Recording(fastPath).soundSeconds()
+        let own = try Recording(ownPath).soundSeconds()
+        #expect(own > 2)
+        #expect(fast < own * 0.7, "\(fast) s of sound at 450, \(own) s at the server's own rate")
     }
 
     @Test func stopSilencesItThroughSSIP() throws {
