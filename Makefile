@@ -4,14 +4,14 @@
 # Build: readline, espeak-ng and its data, pcaudiolib. Tests: espeak-ng (the reference
 # synthesiser), sox (reads WAVs), PulseAudio (a null sink for live audio), tmux (a real terminal),
 # gettext (msgfmt --check on the catalogs). libpulse: speech through PulseAudio with small buffers.
-BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev
-TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext
-# Bench only: speech-dispatcher with its espeak-ng module, the speech bench's Orca-path baseline.
-BENCH_PACKAGES := speech-dispatcher speech-dispatcher-espeak-ng
+# libspeechd: the speech-dispatcher backend (SSIP); the tests start a private server of
+# speech-dispatcher with its espeak-ng module, which the speech bench measures too.
+BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev
+TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-dispatcher speech-dispatcher-espeak-ng
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: all deps test-deps bench-deps build release run test bench clean lint format
+.PHONY: all deps test-deps build release run test bench clean lint format
 
 all: build
 
@@ -20,9 +20,6 @@ deps:
 
 test-deps: deps
 	@scripts/install-deps $(TEST_PACKAGES)
-
-bench-deps: test-deps
-	@scripts/install-deps $(BENCH_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -72,7 +69,7 @@ BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11
 BENCH_BUILD ?= .build
-bench: bench-deps
+bench: test-deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	@data=0; speech=0; words=0; \
 	$(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \

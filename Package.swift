@@ -32,6 +32,13 @@ let package = Package(
             name: "CPulse",
             providers: [.apt(["libpulse-dev"])]
         ),
+        // libspeechd: speech through the user's speech-dispatcher (SSIP), the voice, rate and
+        // language set up there for Orca. The headers sit in the system include directory too.
+        .systemLibrary(
+            name: "CSpeechd",
+            pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]
+        ),
         // Every system call the project makes (open, write, flock, mmap…), in one file,
         // Syscalls.swift, behind small Swift wrappers that throw a SystemError with the real
         // errno. Beneath every module that touches files, terminals or memory pages; never
@@ -56,8 +63,9 @@ let package = Package(
         // the program's `test` command and the tests.
         .target(name: "ScenarioFormat"),
         // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
-        // C), and the WAV and transcript files (through SystemCalls). Used by the program.
-        .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak", "CPulse"]),
+        // C), speech-dispatcher (SpeechdCalls.swift alone calls libspeechd), and the WAV and
+        // transcript files (through SystemCalls). Used by the program.
+        .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak", "CPulse", "CSpeechd"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
         .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "Announcer"]),

@@ -1,7 +1,16 @@
 import NearbyCore
 
-/// The voices espeak-ng has installed, for `voices` and for naming close ones to a wrong name.
+/// The voices espeak-ng has installed (or speech-dispatcher's output modules have), for `voices`
+/// and for naming close ones to a wrong name.
 public enum VoiceList {
+    /// The voices of `backend`: espeak-ng's, or those of speech-dispatcher's output modules.
+    public static func installed(_ backend: SpeechBackend) -> [Voice] {
+        switch backend {
+        case .espeak: installed()
+        case .dispatcher: DispatcherOutput.voices()
+        }
+    }
+
     /// Every installed voice that can speak here (MBROLA voices need a program Debian's
     /// espeak-ng-data does not bring, so they are left out). It initialises espeak-ng on the
     /// calling thread when nothing has yet: call it before speech starts, or from the worker.

@@ -13,6 +13,11 @@ public struct VoiceSettings: Equatable, Sendable {
     public var earcons: Bool
     /// The plainer earcons of reduce motion.
     public var plainEarcons: Bool
+    /// The language of the words said ("en", "es", "pt").
+    public var language: String
+    /// The settings the user gave (an option, the config file, `set`): only these are sent to
+    /// speech-dispatcher, whose own configuration stands for the rest.
+    public var chosen: Set<Setting> = []
 
     /// What `settings` say of speech: the voice (the chosen one, or the language's), its rate,
     /// pitch, volume, punctuation and capitals, the earcons, and reduce motion's plainer ones.
@@ -25,6 +30,7 @@ public struct VoiceSettings: Equatable, Sendable {
         capitals = settings.capitals
         earcons = settings.earcons
         plainEarcons = settings.reduceMotion
+        language = settings.language.voice
     }
 
     /// Whether changing to `other` needs the synthesiser itself to change.

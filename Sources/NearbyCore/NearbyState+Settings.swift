@@ -90,6 +90,7 @@ extension NearbyState {
         }
         let languages = Array(Set(voices.map(\.language))).sorted()
         let own = languages.filter { $0.hasPrefix(settings.language.voice) }
+        if voices.contains(where: { $0.module != nil }) { return dispatcherVoicesAnnouncement(voices, own: own) }
         let text = say(
             "voices.summary",
             [
@@ -99,5 +100,30 @@ extension NearbyState {
         guard all else { return Announcement(text, kind: .settings) }
         return Announcement(
             say("voices.all", ["voices": languages.joined(separator: say("list.separator"))]), kind: .settings)
+    }
+
+    /// `voices` through speech-dispatcher: its output modules, each with its voices by name
+    /// and language; `set voice` takes a name or a language.
+    private func dispatcherVoicesAnnouncement(_ voices: [Voice], own: [String]) -> Announcement {
+        var modules: [String] = []
+        for voice in voices {
+            if let module = voice.module, !modules.contains(module) { modules.append(module) }
+        }
+        let separator = say("list.separator")
+        let lists = modules.map { module in
+            let named = voices.filter { $0.module == module }.map {
+                say("voices.dispatcher-voice", ["name": $0.name, "language": $0.language])
+            }
+            return say("voices.dispatcher-module", ["module": module, "voices": named.joined(separator: separator)])
+        }
+        let text = say(
+            "voices.dispatcher-summary",
+            [
+                "modules": modules.joined(separator: separator), "count": grouped(voices.count),
+                "language": say("language.name"), "voices": own.joined(separator: separator),
+            ])
+        return Announcement(
+            text, kind: .settings,
+            display: say("voices.dispatcher-all", ["modules": lists.joined(separator: say("list.item-separator"))]))
     }
 }

@@ -17,6 +17,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case closeUp = "close-up"
     case screenHeight = "screen-height"
     case dismissible, earcons, language, voice, rate, pitch, volume, punctuation, capitals, strings, places
+    case speechBackend = "speech-backend"
 
     /// The word `set` takes, and the long option without its dashes.
     public var key: String { rawValue }
@@ -45,6 +46,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
         case .language: Language.allCases.map(\.code)
+        case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
         case .at, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places: nil
         }
     }
@@ -63,7 +65,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .pitch: 0...100
         case .volume: 0...200
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
-            .punctuation, .capitals, .places, .language, .strings, .directions:
+            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
         }
     }
@@ -72,9 +74,8 @@ public enum Setting: String, CaseIterable, Sendable {
     public var unitKey: String? {
         switch self {
         case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
-            .pitch,
-            .volume, .punctuation, .capitals, .places, .language, .strings, .directions:
+        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice, .pitch,
+            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
         }
     }
@@ -88,9 +89,8 @@ public enum Setting: String, CaseIterable, Sendable {
             let range = range ?? 0...0
             return words.text(
                 "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
-        case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
-            .capitals,
-            .language, .directions:
+        case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation, .capitals,
+            .language, .directions, .speechBackend:
             return ""
         }
     }
@@ -98,7 +98,9 @@ public enum Setting: String, CaseIterable, Sendable {
     /// Whether a change to it changes how speech sounds: the shell then re-applies the voice.
     public var isSpeech: Bool {
         switch self {
-        case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language: true
+        case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language,
+            .speechBackend:
+            true
         case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp, .screenHeight,
             .dismissible, .places, .strings, .directions:
             false
@@ -131,6 +133,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .places: settings.placesFile ?? Self.builtInPlaces
         case .language: settings.language.code
         case .strings: settings.stringsFile ?? Self.noStrings
+        case .speechBackend: settings.speechBackend.rawValue
         }
     }
 
@@ -233,6 +236,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .strings:
             guard !value.isEmpty else { return refusal }
             settings.stringsFile = value == Self.noStrings ? nil : value
+        case .speechBackend:
+            guard let backend = choice(SpeechBackend.self) else { return refusal }
+            settings.speechBackend = backend
         }
         return nil
     }

@@ -44,6 +44,8 @@ public struct Settings: Equatable, Sendable {
     public var capitals: CapitalsLevel = .none
     /// The places file loaded, or nil for the built-in places.
     public var placesFile: String?
+    /// What speaks: espeak-ng inside the program, or the speech-dispatcher the user set up.
+    public var speechBackend: SpeechBackend = .espeak
 
     public init() {}
 

@@ -4,13 +4,16 @@ public struct Voice: Equatable, Sendable {
     public var name: String
     /// Its language ("en-us"): what `--voice` is usually given.
     public var language: String
-    /// Its file ("gmw/en-US").
+    /// Its file ("gmw/en-US"); through speech-dispatcher, its module and name ("espeak-ng/Afrikaans").
     public var identifier: String
+    /// The speech-dispatcher output module that speaks it; nil for espeak-ng's own voices.
+    public var module: String?
 
-    public init(name: String, language: String, identifier: String) {
+    public init(name: String, language: String, identifier: String, module: String? = nil) {
         self.name = name
         self.language = language
         self.identifier = identifier
+        self.module = module
     }
 
     /// Whether `word` names this voice: its language, name or file, whatever the case.
@@ -19,6 +22,13 @@ public struct Voice: Equatable, Sendable {
         return [language, name, identifier, identifier.split(separator: "/").last.map(String.init) ?? ""]
             .contains { $0.lowercased() == wanted }
     }
+}
+
+/// What speaks: espeak-ng inside the program (the default: nothing to configure, and the WAV
+/// file is what was heard), or speech-dispatcher over SSIP, with the voice, rate and language
+/// the user set up there for Orca.
+public enum SpeechBackend: String, Sendable, CaseIterable {
+    case espeak, dispatcher
 }
 
 /// How punctuation is read (espeak-ng's levels).

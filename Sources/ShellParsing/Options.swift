@@ -10,6 +10,9 @@ public struct Options: Sendable {
     public enum Pace: String, CaseIterable, Sendable { case speech, none }
 
     public var settings = Settings()
+    /// The settings given (on the command line, in the config file): speech-dispatcher is sent
+    /// only these, its own configuration standing for the rest.
+    public var chosenSettings: Set<Setting> = []
     /// `--places`: the places file, or nil for the built-in places (a setting too).
     public var placesPath: String? {
         get { settings.placesFile }
@@ -100,7 +103,9 @@ public struct Options: Sendable {
         let words = self.words
         guard case .program(let program) = option else {
             guard case .setting(let setting) = option else { return nil }
-            return setting.apply(value, to: &settings, words)
+            let problem = setting.apply(value, to: &settings, words)
+            if problem == nil { chosenSettings.insert(setting) }
+            return problem
         }
         let refusal = words.text(
             "option.refused", ["name": program.rawValue, "expected": program.expected(words), "value": value])

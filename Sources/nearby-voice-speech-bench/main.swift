@@ -18,7 +18,9 @@ import Synchronization
 //                  mode): Enter -> first loud chunk
 //   speech-dispatcher  a private server on the same PulseAudio, one long-lived SSIP client on its
 //                  socket: SPEAK -> first loud chunk, CANCEL SELF -> 40 ms of quiet ("not
-//                  measured", with the reason, when the server cannot start)
+//                  measured", with the reason, when the server cannot start); then nearby-voice
+//                  through it (`--speech-backend dispatcher`): `help` -> first loud chunk, `stop`
+//                  half a second in -> 40 ms of quiet
 //   floor          a `pacat --latency-msec=2` client fed a tone: the floor of this audio path
 //
 //   nearby-voice-speech-bench --app PATH [--trials N]
@@ -148,9 +150,10 @@ final class Child {
     let process = Process()
     let input = Pipe()
 
-    init(_ path: String, _ arguments: [String]) throws {
+    init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -469,6 +472,8 @@ piped.end()
 // cannot start, the row says why and the run goes on.
 var spdAudible: [Double] = []
 var spdSilent: [Double] = []
+var viaAudible: [Double] = []
+var viaSilent: [Double] = []
 var spdMissing: String? = nil
 let spdText = "Commands: find, clear, filter, next, previous, select, close, up, down."
 if let spdPath = which("speech-dispatcher") {
@@ -496,6 +501,22 @@ if let spdPath = which("speech-dispatcher") {
                 if let quiet = monitor.quiet(after: cancelled) { spdSilent.append(quiet - cancelled) }
             }
             client.close()
+            // nearby-voice's speech-dispatcher backend on the same server: one long-lived
+            // session, `help`, then `stop` half a second into it.
+            let via = try Child(
+                app, ["--speech", "on", "--pace", "none", "--earcons", "off", "--speech-backend", "dispatcher"],
+                environment: ["SPEECHD_ADDRESS": "unix_socket:" + server.socket])
+            Thread.sleep(forTimeInterval: 1)
+            // Its first message sets the client's voice up in the module: a warm-up.
+            via.send("count")
+            monitor.waitForQuiet(span: 0.5)
+            for _ in 0..<trials {
+                let result = trial(via, "help", stop: "stop")
+                if let audible = result.audible { viaAudible.append(audible) }
+                if let silent = result.silent { viaSilent.append(silent) }
+            }
+            via.send("quit")
+            via.end()
         } else {
             spdMissing = "the server did not answer on its socket within 10 s"
         }
@@ -590,6 +611,21 @@ rows.append(
         value: spdMissing == nil ? milliseconds(spdSilent) : "not measured",
         baseline: spdMissing ?? "(a baseline: CANCEL SELF)", goal: "report", met: "-",
         samples: counted("speech-dispatcher cancel", spdSilent, expected: spdMissing == nil ? trials : 0)))
+rows.append(
+    Row(
+        figure: "Enter -> audible, nearby-voice through speech-dispatcher (help)",
+        value: spdMissing == nil ? milliseconds(viaAudible) : "not measured",
+        baseline: spdMissing ?? "the server's own SSIP client above; espeak-ng backend \(milliseconds(oursAudible))",
+        goal: "report", met: "-",
+        samples: counted("nearby-voice through speech-dispatcher", viaAudible, expected: spdMissing == nil ? trials : 0)
+    ))
+rows.append(
+    Row(
+        figure: "stop -> silent, nearby-voice through speech-dispatcher",
+        value: spdMissing == nil ? milliseconds(viaSilent) : "not measured",
+        baseline: spdMissing ?? "CANCEL SELF above; espeak-ng backend \(milliseconds(oursSilent))", goal: "report",
+        met: "-",
+        samples: counted("stop through speech-dispatcher", viaSilent, expected: spdMissing == nil ? trials : 0)))
 rows.append(
     Row(
         figure: "heard whole: \"\(wholeCommand)\"'s sound at the sink",

@@ -13,7 +13,8 @@ final class Presenter {
     /// transcript itself goes to standard output.
     private let display: ((String) -> Void)?
     private let transcript: TranscriptWriter?
-    let speech: SpeechOutput?
+    /// What speaks; `set speech-backend` replaces it.
+    private(set) var speech: (any Speaker)?
     /// Sees every entry as it is announced (the test runner collects them).
     private let observer: ((TranscriptEntry) -> Void)?
     /// Dresses a picture for the screen (colour), without changing what the transcript keeps.
@@ -22,7 +23,7 @@ final class Presenter {
     private var awaitingSpeech: [TranscriptEntry] = []
 
     init(
-        display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: SpeechOutput?,
+        display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: (any Speaker)?,
         observer: ((TranscriptEntry) -> Void)? = nil, decorate: @escaping (String) -> String = { $0 }
     ) {
         self.display = display
@@ -64,6 +65,19 @@ final class Presenter {
         if !isLive { try transcript?.write(entry) }
         observer?(entry)
         return seq
+    }
+
+    /// Speaks through `speaker` from now on: the one speaking until now says what it holds (the
+    /// answer to `set speech-backend` too) and its outcomes are settled; then `speaker` takes
+    /// the announcements that follow.
+    func replaceSpeech(with speaker: (any Speaker)?) throws(OutputFileError) {
+        speech?.finish()
+        try settle(speech?.outcomes.drain() ?? [])
+        speech = speaker
+        if !isLive {
+            for entry in awaitingSpeech { try transcript?.write(entry) }
+            awaitingSpeech.removeAll()
+        }
     }
 
     /// Marks the entries whose speech has ended and writes those now complete, in order.

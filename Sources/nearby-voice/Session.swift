@@ -13,12 +13,19 @@ final class Session {
     private let reader: LineReader
     private let options: Options
     private var lineNumber = 0
+    /// The settings the user gave (options, the config file, `set`): speech-dispatcher is sent
+    /// only these.
+    private var chosenSettings: Set<Setting>
+    /// The backend speaking (or that would, were speech on).
+    private var backend: SpeechBackend
 
     /// A session reading `reader`; announcements go where the options say, or to `observer`
     /// alone (the test runner's way: no screen, no speech).
     init(options: Options, reader: LineReader, observer: ((TranscriptEntry) -> Void)? = nil) throws(Failure) {
         self.options = options
         self.reader = reader
+        chosenSettings = options.chosenSettings
+        backend = options.settings.speechBackend
         let words = try options.settings.stringsFile.map { (path) throws(Failure) in
             try StringsFile.load(path, language: options.settings.language)
         }
@@ -108,10 +115,10 @@ final class Session {
     /// The audio device went away mid-session: one notice, on standard error as the one at the
     /// start, and the session goes on in text.
     private func tellIfDeviceLost() {
-        guard presenter.speech?.deviceLost == true, !toldDeviceLost else { return }
+        guard let speech = presenter.speech, speech.deviceLost, !toldDeviceLost else { return }
         toldDeviceLost = true
-        FileHandle.standardError.write(
-            Data((state.words.text("speech.device-lost") + "\n").utf8))
+        let key = speech.backend == .dispatcher ? "speech.dispatcher-lost" : "speech.device-lost"
+        FileHandle.standardError.write(Data((state.words.text(key) + "\n").utf8))
     }
 
     /// What speech could not do, said once each on standard error, and spoken: a voice the
@@ -153,6 +160,9 @@ final class Session {
     /// (which may reduce the action that reports the result).
     private func dispatch(_ action: Action, line: Int, input: String) throws(Failure) {
         let reaction = state.reduce(action)
+        if case .settingChanged(let setting, _) = action, reaction.effects.contains(.applySpeechSettings) {
+            chosenSettings.insert(setting)
+        }
         for (announcement, number) in zip(reaction.announcements, reaction.historyNumbers) {
             let seq = try announce(announcement, line: line, input: input)
             // History's number for it, so that what speech cut off is marked there too.
@@ -168,7 +178,11 @@ final class Session {
         case .stopSpeech:
             presenter.speech?.stop()
         case .applySpeechSettings:
-            presenter.speech?.setVoice(VoiceSettings(state.settings))
+            if state.settings.speechBackend != backend {
+                try changeBackend(to: state.settings.speechBackend, line: line, input: input)
+            } else {
+                presenter.speech?.setVoice(voiceSettings())
+            }
         case .loadPlaces(let path):
             let read = Result { () throws(Failure) in
                 try NearbyVoice.readPlaces(path, words: state.words, encoding: options.encoding)
@@ -188,13 +202,53 @@ final class Session {
             case .failure(let failure): try dispatch(.stringsFailed(message: failure.message), line: line, input: input)
             }
         case .listVoices(let then):
-            _ = state.reduce(.voicesInstalled(VoiceList.installed()))
+            _ = state.reduce(.voicesInstalled(VoiceList.installed(backend)))
             try dispatch(then, line: line, input: input)
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)
             try dispatch(.mapMeasured(columns: size.columns - 1, rows: size.rows - 5), line: line, input: input)
         }
+    }
+
+    /// How speech is to sound: the settings, and which of them the user gave.
+    private func voiceSettings() -> VoiceSettings {
+        var voice = VoiceSettings(state.settings)
+        voice.chosen = chosenSettings
+        return voice
+    }
+
+    /// `set speech-backend`: the other backend starts and takes over. When it cannot (no
+    /// server, no device), or while `--wav` records (the file is the first backend's), speech
+    /// stays as it was, says why, and the setting goes back.
+    private func changeBackend(to wanted: SpeechBackend, line: Int, input: String) throws(Failure) {
+        guard options.speech != .off else {
+            backend = wanted
+            return
+        }
+        var problem: String?
+        if options.wavPath != nil {
+            problem = state.words.text("speech.backend-kept-for-wav", ["backend": backend.rawValue])
+        } else {
+            var changed = options
+            changed.settings = state.settings
+            do {
+                let speaker = try Self.startLive(changed, voice: voiceSettings())
+                do { try presenter.replaceSpeech(with: speaker) } catch {
+                    throw Self.failure(writing: error, state.words)
+                }
+                backend = wanted
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                problem = state.words.text(
+                    "speech.backend-not-changed", ["backend": wanted.rawValue, "reason": "\(error)"])
+            }
+        }
+        guard let problem else { return }
+        FileHandle.standardError.write(Data((problem + "\n").utf8))
+        presenter.speech?.enqueue(Utterance(seq: 0, text: problem, priority: .polite))
+        try dispatch(.settingChanged(.speechBackend, value: backend.rawValue), line: line, input: input)
     }
 
     private func announce(_ announcement: Announcement, line: Int, input: String) throws(Failure) -> Int {
@@ -218,23 +272,44 @@ final class Session {
         return Presenter(display: display, transcript: transcript, speech: speech, decorate: decorate)
     }
 
-    /// Starts speech: live when a device works (or is demanded), render-only for `--wav`.
-    static func startSpeech(_ options: Options) throws(Failure) -> SpeechOutput? {
-        let voice = VoiceSettings(options.settings)
-        func start(_ mode: SpeechOutput.Mode) throws -> SpeechOutput {
-            try SpeechOutput(mode: mode, voice: voice, wavPath: options.wavPath)
+    /// Live speech through the backend `options` name: espeak-ng to the audio device, or the
+    /// user's speech-dispatcher. The audio libraries' own complaints never reach standard error.
+    static func startLive(_ options: Options, voice: VoiceSettings) throws -> any Speaker {
+        switch options.settings.speechBackend {
+        case .espeak:
+            try withStandardErrorSilenced { try SpeechOutput(mode: .live, voice: voice, wavPath: options.wavPath) }
+        case .dispatcher:
+            try withStandardErrorSilenced { try DispatcherOutput(voice: voice, wavPath: options.wavPath) }
         }
-        func renderOnly() throws(Failure) -> SpeechOutput? {
-            guard options.wavPath != nil else { return nil }
-            do { return try start(.renderOnly) } catch { throw failure(error, options) }
+    }
+
+    /// Starts speech: live when a device (or speech-dispatcher) works, or is demanded;
+    /// render-only for `--wav`.
+    static func startSpeech(_ options: Options) throws(Failure) -> (any Speaker)? {
+        var voice = VoiceSettings(options.settings)
+        voice.chosen = options.chosenSettings
+        func renderOnly() throws(Failure) -> (any Speaker)? {
+            guard let wavPath = options.wavPath else { return nil }
+            do { return try SpeechOutput(mode: .renderOnly, voice: voice, wavPath: wavPath) } catch {
+                throw failure(error, options)
+            }
         }
         if options.speech == .off { return try renderOnly() }
         do {
-            return try withStandardErrorSilenced { try start(.live) }
+            return try startLive(options, voice: voice)
         } catch let error as OutputFileError {
             throw Failure(.cannotWrite, error.text(options.words))
         } catch let error as SpeechError where !error.isDeviceError {
             throw failure(error, options)
+        } catch let error as DispatcherError {
+            if error.isVoiceNotFound { throw failure(error, options) }
+            if options.speech == .on {
+                throw Failure(
+                    .unavailable, options.words.text("speech.dispatcher-unreachable-on", ["reason": "\(error)"]))
+            }
+            FileHandle.standardError.write(
+                Data((options.words.text("speech.dispatcher-unreachable-auto", ["reason": "\(error)"]) + "\n").utf8))
+            return try renderOnly()
         } catch {
             if options.speech == .on {
                 throw Failure(.unavailable, options.words.text("speech.no-device-on", ["reason": "\(error)"]))
@@ -246,8 +321,9 @@ final class Session {
 
     static func failure(_ error: any Error, _ options: Options) -> Failure {
         if let error = error as? OutputFileError { return Failure(.cannotWrite, error.text(options.words)) }
-        if let error = error as? SpeechError, error == .voiceNotFound {
-            let close = NearbyState.closestVoices(to: options.settings.voice, in: VoiceList.installed())
+        if (error as? SpeechError) == .voiceNotFound || (error as? DispatcherError)?.isVoiceNotFound == true {
+            let voices = VoiceList.installed(options.settings.speechBackend)
+            let close = NearbyState.closestVoices(to: options.settings.voice, in: voices)
             return Failure(
                 .usage,
                 options.words.text(
@@ -263,13 +339,14 @@ final class Session {
 
 /// Runs `body` with file descriptor 2 pointed at /dev/null: the audio libraries print their
 /// own errors (ALSA's, a dozen lines) while a device is tried, and none may reach the user.
+/// Nothing is flushed around it: C's standard error is unbuffered, and `fflush(NULL)` locks
+/// every stream, libspeechd's socket stream too, which its event thread holds while it waits
+/// for the server: the flush would wait forever.
 func withStandardErrorSilenced<T>(_ body: () throws -> T) throws -> T {
-    fflush(nil)
     let saved = try? FileDescriptor.standardError.duplicate()
     let null = try? FileDescriptor.open("/dev/null", .writeOnly)
     if saved != nil, let null { try? null.duplicate(onto: .standardError) }
     defer {
-        fflush(nil)
         if let saved {
             try? saved.duplicate(onto: .standardError)
             saved.close()

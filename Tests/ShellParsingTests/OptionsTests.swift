@@ -176,3 +176,35 @@ struct LineDiffTests {
         #expect(diff == ["@@ -1,3 +1,3 @@", " a", "-b", "+B", " c"])
     }
 }
+
+@Suite("The speech backend option, and the settings the user gave")
+struct SpeechBackendOptionTests {
+    @Test("--speech-backend takes espeak or dispatcher, from the command line and the config file")
+    func backend() throws {
+        var options = Options()
+        #expect(options.settings.speechBackend == .espeak)
+        try Options.parse(["--speech-backend", "dispatcher"], into: &options)
+        #expect(options.settings.speechBackend == .dispatcher)
+        try ConfigFile.apply(contents: "speech-backend = espeak\n", path: "config", to: &options)
+        #expect(options.settings.speechBackend == .espeak)
+        var refused = Options()
+        #expect(throws: Failure.self) { try Options.parse(["--speech-backend", "festival"], into: &refused) }
+        let failure = Result { () throws(Failure) in
+            try Options.parse(["--speech-backend", "festival"], into: &refused)
+        }
+        guard case .failure(let error) = failure else { return }
+        #expect(error.code == .usage)
+        #expect(error.message == "--speech-backend: speech-backend takes espeak or dispatcher, not festival.")
+    }
+
+    @Test("Only the settings given are chosen: speech-dispatcher's configuration stands for the rest")
+    func chosen() throws {
+        var options = Options()
+        try ConfigFile.apply(contents: "rate 200\n", path: "config", to: &options)
+        try Options.parse(["--pitch", "60", "--speech", "on", "--units", "imperial"], into: &options)
+        #expect(options.chosenSettings == [.rate, .pitch, .units])
+        var bad = Options()
+        _ = bad.apply(.setting(.volume), "loud")
+        #expect(bad.chosenSettings.isEmpty)
+    }
+}
