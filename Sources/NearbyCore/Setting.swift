@@ -74,7 +74,8 @@ public enum Setting: String, CaseIterable, Sendable {
     public var unitKey: String? {
         switch self {
         case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice, .pitch,
+        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
+            .pitch,
             .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
         }
@@ -89,7 +90,8 @@ public enum Setting: String, CaseIterable, Sendable {
             let range = range ?? 0...0
             return words.text(
                 "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
-        case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation, .capitals,
+        case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
+            .capitals,
             .language, .directions, .speechBackend:
             return ""
         }
