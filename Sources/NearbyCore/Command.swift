@@ -13,7 +13,9 @@ public enum Command: String, CaseIterable, Sendable {
     case whereabouts = "where"
     case walk, around
     case repeatLast = "repeat"
-    case history, stop, set, settings, voices, map, help, quit
+    case history, stop, set, settings, voices, map, help
+    case task, skip
+    case quit
 
     /// The word that names it.
     public var name: String { rawValue }
@@ -39,6 +41,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .help: ["h", "?"]
         case .quit: ["q", "exit"]
         case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around: []
+        case .task, .skip: []
         }
     }
 
@@ -129,6 +132,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .map: return noArgument(.mapRequested)
         case .voices: return noArgument(.voicesRequested)
         case .help: return .helpRequested(argument.isEmpty ? nil : argument)
+        case .task: return noArgument(.taskRequested)
+        case .skip: return noArgument(.taskSkipped)
         case .quit: return noArgument(.quitRequested)
         }
     }

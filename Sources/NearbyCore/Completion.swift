@@ -82,7 +82,7 @@ public struct Completion: Equatable, Sendable {
         case .set:
             return settingCandidates(argument, after: prefix, in: state)
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .whereabouts,
-            .walk, .around, .repeatLast, .history, .stop, .settings, .voices, .map, .quit:
+            .walk, .around, .repeatLast, .history, .stop, .settings, .voices, .map, .quit, .task, .skip:
             return []
         }
     }

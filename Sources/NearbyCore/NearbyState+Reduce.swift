@@ -10,6 +10,7 @@ extension NearbyState {
     /// themselves, which review it.
     public mutating func reduce(_ action: Action) -> Reaction {
         var reaction = answer(action)
+        if study != nil, Study.checksGoal(after: action) { followStudy(&reaction) }
         guard Self.keepsAnswers(to: action) else { return reaction }
         for (offset, announcement) in reaction.announcements.enumerated() where announcement.kind != .history {
             spoken.append(announcement)
@@ -102,6 +103,9 @@ extension NearbyState {
                 Announcement(say("session.greeting", ["places": placesPhrase(catalog.count)]), kind: .notice)
             ])
         case .invalid(let error): return Reaction([invalid(error)])
+        case .tasksGiven(let tasks): return beginStudy(tasks)
+        case .taskRequested: return repeatTask()
+        case .taskSkipped: return skipTask()
         }
     }
 

@@ -39,6 +39,8 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var speechMarks: [Int: SpeechMark] = [:]
     /// Set by `quit`: the session ends after this answer.
     public internal(set) var isFinished = false
+    /// A usability study's tasks and how far the tester has come (`--tasks FILE`), if any.
+    public internal(set) var study: Study?
 
     /// How many announcements `history` keeps.
     public static let historyLimit = 100

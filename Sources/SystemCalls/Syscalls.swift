@@ -124,6 +124,11 @@ enum Syscalls {
         retrying("ftruncate", path: path) { ftruncate(fd, off_t(size)) }.map { _ in () }
     }
 
+    /// fchmod(2).
+    static func changeMode(_ fd: Int32, _ mode: UInt32, path: String?) -> Result<Void, SystemError> {
+        retrying("fchmod", path: path) { fchmod(fd, mode_t(mode)) }.map { _ in () }
+    }
+
     /// fsync(2).
     static func sync(_ fd: Int32, path: String?) -> Result<Void, SystemError> {
         retrying("fsync", path: path) { fsync(fd) }.map { _ in () }
