@@ -126,7 +126,8 @@ public enum TaskFile {
             let wanted = TextFolding.fold(argument)
             guard let kind = kinds.first(where: { TextFolding.fold($0) == wanted }) else {
                 throw TaskFileProblem(
-                    line: line, Phrase("tasks.unknown-kind", ["kind": argument, "kinds": kinds.joined(separator: ", ")]))
+                    line: line,
+                    Phrase("tasks.unknown-kind", ["kind": argument, "kinds": kinds.joined(separator: ", ")]))
             }
             return .filter(kind: kind)
         }

@@ -54,7 +54,8 @@ public struct SessionLog: Equatable, Sendable {
                     )
                 }
                 if records.isEmpty, record.event.name != "start" {
-                    throw LogProblem(file: file, line: number, "the first event is \"\(record.event.name)\", not \"start\".")
+                    throw LogProblem(
+                        file: file, line: number, "the first event is \"\(record.event.name)\", not \"start\".")
                 }
                 if !records.isEmpty, record.event.name == "start" {
                     throw LogProblem(file: file, line: number, "a second \"start\": one log holds one session.")
@@ -115,7 +116,8 @@ public struct SessionLog: Equatable, Sendable {
         case "announcement":
             event = .announcement(
                 seq: try fields.int("seq"), line: try fields.int("line"), kind: try fields.string("kind"),
-                priority: try fields.string("priority"), text: try fields.string("text"), words: try fields.int("words"))
+                priority: try fields.string("priority"), text: try fields.string("text"), words: try fields.int("words")
+            )
         case "speech":
             let outcome: LogEvent.SpeechEnd
             let ended: Double?

@@ -77,7 +77,9 @@ extension StudyReport {
 
     /// The headers and cells of the table of tasks across sessions.
     var summaryTable: (headers: [String], cells: [[String]]) {
-        var headers = ["task", "sessions", "done", "skipped", "time to done s", "commands", "errors", "heard s", "words heard"]
+        var headers = [
+            "task", "sessions", "done", "skipped", "time to done s", "commands", "errors", "heard s", "words heard",
+        ]
         if grouping != nil { headers.insert("group", at: 1) }
         let cells = summaries.map { summary -> [String] in
             var cells = [
@@ -132,7 +134,8 @@ extension StudyReport {
         for row in rows {
             lines.append(
                 Self.csvLine([
-                    row.session, row.group ?? "", String(row.task), row.words, row.outcome.rawValue, number(row.seconds),
+                    row.session, row.group ?? "", String(row.task), row.words, row.outcome.rawValue,
+                    number(row.seconds),
                     number(row.timeToDone), String(row.commands), String(row.errors), String(row.repeats),
                     String(row.histories), String(row.helps), String(row.taskRepeats), String(row.interruptions),
                     number(row.heard), number(row.cutOff), String(row.wordsHeard),
@@ -149,7 +152,8 @@ extension StudyReport {
             ]))
         for summary in summaries {
             var fields = [
-                String(summary.task), summary.words, summary.group ?? "", String(summary.sessions), String(summary.done),
+                String(summary.task), summary.words, summary.group ?? "", String(summary.sessions),
+                String(summary.done),
                 String(summary.skipped),
             ]
             for spread in [summary.timeToDone, summary.commands, summary.errors, summary.heard, summary.wordsHeard] {
@@ -166,7 +170,9 @@ extension StudyReport {
         func number(_ value: Double?) -> JSONText { value.map(JSONText.seconds) ?? .null }
         func spread(_ spread: Spread?) -> JSONText {
             guard let spread else { return .null }
-            return .object([("median", .seconds(spread.median)), ("min", .seconds(spread.low)), ("max", .seconds(spread.high))])
+            return .object([
+                ("median", .seconds(spread.median)), ("min", .seconds(spread.low)), ("max", .seconds(spread.high)),
+            ])
         }
         let sessions = JSONText.array(
             self.sessions.map { session in
@@ -175,7 +181,8 @@ extension StudyReport {
                     ("language", .string(session.language)), ("voice", .string(session.voice)),
                     ("rate", .int(session.rate)), ("strings", session.strings.map(JSONText.string) ?? .null),
                     ("speech", .string(session.speech)), ("seconds", .seconds(session.duration)),
-                    ("cut_off", .bool(session.isCutOff)), ("end_reason", session.endReason.map(JSONText.string) ?? .null),
+                    ("cut_off", .bool(session.isCutOff)),
+                    ("end_reason", session.endReason.map(JSONText.string) ?? .null),
                     ("end_signal", session.endSignal.map(JSONText.string) ?? .null), ("tasks", .int(session.tasks)),
                 ])
             })

@@ -32,11 +32,13 @@ extension StudyReport {
         html += "<p>\(Self.escaped(introduction))</p>\n"
         html += "<h2>Sessions</h2>\n" + Self.table(sessionTable, caption: "Sessions: one row a log", id: "sessions")
         html += "<h2>Time to done</h2>\n" + chart
-        html += Self.table(chartTable, caption: "Time to done in seconds, per task and session (the chart's data)", id: "chart-data")
+        html += Self.table(
+            chartTable, caption: "Time to done in seconds, per task and session (the chart's data)", id: "chart-data")
         html += "<h2>Tasks, by session</h2>\n"
         html += Self.table(rowTable, caption: "Each session's work on each task", id: "tasks")
         html += "<h2>Tasks across sessions</h2>\n"
-        html += Self.table(summaryTable, caption: "Each task across sessions: median, then range in brackets", id: "summary")
+        html += Self.table(
+            summaryTable, caption: "Each task across sessions: median, then range in brackets", id: "summary")
         html += "</main>\n</body>\n</html>\n"
         return html
     }
@@ -44,7 +46,8 @@ extension StudyReport {
     /// One sentence on what the page holds.
     var introduction: String {
         let tasks = Set(rows.map(\.task)).count
-        var text = "\(sessions.count) \(sessions.count == 1 ? "session" : "sessions"), \(tasks) \(tasks == 1 ? "task" : "tasks")."
+        var text =
+            "\(sessions.count) \(sessions.count == 1 ? "session" : "sessions"), \(tasks) \(tasks == 1 ? "task" : "tasks")."
         let cut = sessions.filter(\.isCutOff).map { Self.name($0.file) }
         if !cut.isEmpty { text += " Cut off before their end: \(cut.joined(separator: ", "))." }
         if let grouping { text += " Grouped by \(grouping.rawValue)." }
@@ -94,7 +97,8 @@ extension StudyReport {
         var svg = ""
         let description = chartDescription
         svg += "<figure>\n"
-        svg += "<svg role=\"img\" aria-labelledby=\"chart-title chart-desc\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+        svg +=
+            "<svg role=\"img\" aria-labelledby=\"chart-title chart-desc\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         svg += "<title id=\"chart-title\">Time to done per task per session, in seconds</title>\n"
         svg += "<desc id=\"chart-desc\">\(Self.escaped(description))</desc>\n"
         // The legend: a swatch and the session's name.
@@ -102,23 +106,28 @@ extension StudyReport {
             let x = labelWidth + Double(offset) * 140
             let colour = Self.colours[offset % Self.colours.count]
             svg += "<rect x=\"\(Int(x))\" y=\"4\" width=\"12\" height=\"12\" fill=\"\(colour)\"/>"
-            svg += "<text x=\"\(Int(x + 16))\" y=\"15\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped(Self.name(session.file)))</text>\n"
+            svg +=
+                "<text x=\"\(Int(x + 16))\" y=\"15\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped(Self.name(session.file)))</text>\n"
         }
         for (index, task) in tasks.enumerated() {
             let top = 30 + Double(index) * groupHeight
             let label = task.words.count > 40 ? String(task.words.prefix(39)) + "…" : task.words
-            svg += "<text x=\"0\" y=\"\(Int(top + barHeight - 4))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped("\(task.number). \(label)"))</text>\n"
+            svg +=
+                "<text x=\"0\" y=\"\(Int(top + barHeight - 4))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped("\(task.number). \(label)"))</text>\n"
             for (offset, session) in sessions.enumerated() {
                 let y = top + Double(offset) * (barHeight + gap)
                 let row = rows.first { $0.session == session.file && $0.task == task.number }
                 let colour = Self.colours[offset % Self.colours.count]
                 if let time = row?.timeToDone {
                     let length = max(1, time * scale)
-                    svg += "<rect x=\"\(Int(labelWidth))\" y=\"\(Int(y))\" width=\"\(JSONText.fixed(length, decimals: 1))\" height=\"\(Int(barHeight))\" fill=\"\(colour)\"/>"
-                    svg += "<text x=\"\(JSONText.fixed(labelWidth + length + 4, decimals: 1))\" y=\"\(Int(y + barHeight - 5))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.seconds(time)) s</text>\n"
+                    svg +=
+                        "<rect x=\"\(Int(labelWidth))\" y=\"\(Int(y))\" width=\"\(JSONText.fixed(length, decimals: 1))\" height=\"\(Int(barHeight))\" fill=\"\(colour)\"/>"
+                    svg +=
+                        "<text x=\"\(JSONText.fixed(labelWidth + length + 4, decimals: 1))\" y=\"\(Int(y + barHeight - 5))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.seconds(time)) s</text>\n"
                 } else {
                     let word = row?.outcome.rawValue ?? "not begun"
-                    svg += "<text x=\"\(Int(labelWidth))\" y=\"\(Int(y + barHeight - 5))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped(Self.name(session.file))): \(word)</text>\n"
+                    svg +=
+                        "<text x=\"\(Int(labelWidth))\" y=\"\(Int(y + barHeight - 5))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped(Self.name(session.file))): \(word)</text>\n"
                 }
             }
         }

@@ -39,9 +39,10 @@ final class Session {
                 options.placesPath, words: words ?? options.words, encoding: options.encoding),
             settings: options.settings, words: words)
         let catalog = state.catalog
-        tasks = try options.tasksPath.map { (path) throws(Failure) in
-            try Self.readTasks(path, places: catalog, options: options)
-        } ?? []
+        tasks =
+            try options.tasksPath.map { (path) throws(Failure) in
+                try Self.readTasks(path, places: catalog, options: options)
+            } ?? []
         log = try options.logPath.map { (path) throws(Failure) in
             do throws(SystemError) { return try StudyLog(path: path, began: began) } catch {
                 throw Failure(.cannotWrite, OutputFileError(path: path, reason: error.reason).text(options.words))
