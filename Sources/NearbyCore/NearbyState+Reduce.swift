@@ -9,8 +9,9 @@ extension NearbyState {
     /// effects. History keeps every announcement except the answers of `repeat` and `history`
     /// themselves, which review it.
     public mutating func reduce(_ action: Action) -> Reaction {
+        let before = study != nil && Study.checksGoal(after: action) ? self : nil
         var reaction = answer(action)
-        if study != nil, Study.checksGoal(after: action) { followStudy(&reaction) }
+        if let before { followStudy(&reaction, before: before, action: action) }
         guard Self.keepsAnswers(to: action) else { return reaction }
         for (offset, announcement) in reaction.announcements.enumerated() where announcement.kind != .history {
             spoken.append(announcement)

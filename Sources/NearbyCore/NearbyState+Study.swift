@@ -13,9 +13,9 @@ extension NearbyState {
 
     /// After a command: when it met the current task's goal, "Task done." and the next task (or
     /// the word that it was the last) follow its answer, politely, so the answer is heard first.
-    mutating func followStudy(_ reaction: inout Reaction) {
+    mutating func followStudy(_ reaction: inout Reaction, before: NearbyState, action: Action) {
         guard var progress = study else { return }
-        let events = progress.observe(self, said: reaction.announcements)
+        let events = progress.observe(before: before, after: self, action: action, said: reaction.announcements)
         study = progress
         guard !events.isEmpty else { return }
         reaction.announcements.append(

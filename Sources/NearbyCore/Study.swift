@@ -44,6 +44,22 @@ public enum StudyGoal: Equatable, Sendable {
         }
     }
 
+    /// Whether a command reached the goal: it holds after the command, and either it did not
+    /// hold before, or the command itself was one that does what the goal asks (`up` with the
+    /// sheet already at full height, `select` of the place already selected). A `help` or a
+    /// `history` never finishes a task whose goal held when it began.
+    public func isReached(before: NearbyState, after: NearbyState, by action: Action, said: [Announcement]) -> Bool {
+        guard isMet(in: after, said: said) else { return false }
+        guard isMet(in: before, said: []) else { return true }
+        switch (self, action) {
+        case (.select, .placeSelected), (.filter, .filterChosen), (.walk, _): return true
+        case (.detent, .detentChosen), (.detent, .handleIncremented), (.detent, .handleDecremented),
+            (.detent, .handleActivated), (.detent, .sheetDragged), (.detent, .dimmedMapTapped):
+            return true
+        default: return false
+        }
+    }
+
     /// The goal as a tasks file writes it: "select Harbor Coffee".
     public var written: String {
         switch self {
@@ -148,10 +164,13 @@ public struct Study: Equatable, Sendable {
     /// The task under way, if any.
     public var currentTask: StudyTask? { isOver ? nil : tasks[current] }
 
-    /// Looks at the screen after a command: when the current task's goal holds, the task is
-    /// done and the next begins. Returns what happened, in order.
-    public mutating func observe(_ state: NearbyState, said: [Announcement]) -> [StudyEvent] {
-        guard let task = currentTask, task.goal.isMet(in: state, said: said) else { return [] }
+    /// Looks at the screen before and after a command: when the command reached the current
+    /// task's goal, the task is done and the next begins. Returns what happened, in order.
+    public mutating func observe(
+        before: NearbyState, after: NearbyState, action: Action, said: [Announcement]
+    ) -> [StudyEvent] {
+        guard let task = currentTask, task.goal.isReached(before: before, after: after, by: action, said: said)
+        else { return [] }
         return advance(from: .done(number: current + 1))
     }
 

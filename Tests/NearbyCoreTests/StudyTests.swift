@@ -162,12 +162,22 @@ struct StudyReduceTests {
             ])
     }
 
-    @Test func theTaskCommandsDoNotThemselvesFinishATask() {
+    @Test func aGoalThatHeldWhenTheTaskBeganIsReachedOnlyByACommandThatDoesIt() {
         var state = NearbyState()
         _ = state.reduce(.tasksGiven(try! TaskFile.parse("Half => detent half", places: state.catalog)))
-        // The sheet is at half height already: task says the task, and does not finish it.
+        // The sheet is at half height already: task, read and help do not finish the task...
         #expect(state.reduce(.taskRequested).studyEvents == [])
-        #expect(state.reduce(.readRequested).studyEvents == [.done(number: 1)])
+        #expect(state.reduce(.readRequested).studyEvents == [])
+        #expect(state.reduce(.helpRequested(nil)).studyEvents == [])
+        // ...a command that moves the sheet there does, even when it stays.
+        #expect(state.reduce(.detentChosen(.half)).studyEvents == [.done(number: 1)])
+    }
+
+    @Test func aGoalReachedFromElsewhereCountsWhateverTheCommand() {
+        var state = NearbyState()
+        _ = state.reduce(.tasksGiven(try! TaskFile.parse("Full => detent full", places: state.catalog)))
+        // find lifts the sheet to full height: the goal is reached.
+        #expect(state.reduce(.queryEntered("cafe")).studyEvents == [.done(number: 1)])
     }
 
     @Test func afterTheLastTaskItSaysSoAndTaskAndSkipSayEveryTaskIsOver() {
