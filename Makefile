@@ -4,8 +4,11 @@
 # Build: readline, espeak-ng and its data, pcaudiolib. Tests: espeak-ng (the reference
 # synthesiser), sox (reads WAVs), PulseAudio (a null sink for live audio), tmux (a real terminal),
 # gettext (msgfmt --check on the catalogs). libpulse: speech through PulseAudio with small buffers.
+# chromium-headless-shell: a real browser that loads the study report's HTML page, with axe-core
+# (scripts/axe-core takes its axe.min.js out of a PyPI wheel, into AXE_DIR) run inside it.
 BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev
-TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext
+TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext chromium-headless-shell
+AXE_DIR ?= .build/axe
 # Bench only: speech-dispatcher with its espeak-ng module, the speech bench's Orca-path baseline.
 BENCH_PACKAGES := speech-dispatcher speech-dispatcher-espeak-ng
 SWIFT ?= swift
@@ -20,6 +23,7 @@ deps:
 
 test-deps: deps
 	@scripts/install-deps $(TEST_PACKAGES)
+	@scripts/axe-core $(AXE_DIR)
 
 bench-deps: test-deps
 	@scripts/install-deps $(BENCH_PACKAGES)

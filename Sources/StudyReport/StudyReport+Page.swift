@@ -165,7 +165,8 @@ extension StudyReport {
                 if column == 0 {
                     html += "<th scope=\"row\">\(escaped(cell))</th>"
                 } else {
-                    let isNumber = Double(cell.split(separator: " ").first ?? "") != nil
+                    let isNumber =
+                        cell.contains(where: \.isNumber) && cell.allSatisfy { "0123456789.-() ".contains($0) }
                     html += isNumber ? "<td class=\"number\">\(escaped(cell))</td>" : "<td>\(escaped(cell))</td>"
                 }
             }

@@ -74,7 +74,10 @@ final class Session {
     func run() throws(Failure) -> ExitCode {
         try logStart()
         if reader.isInteractive { try dispatch(.sessionStarted, line: 0, input: "") }
-        if !tasks.isEmpty { try dispatch(.tasksGiven(tasks), line: 0, input: "") }
+        if !tasks.isEmpty {
+            try dispatch(.tasksGiven(tasks), line: 0, input: "")
+            waitForSpeechIfPaced()
+        }
         // A reader of standard output that has gone (`| head -1`) ends the session quietly.
         while !state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
@@ -85,9 +88,7 @@ final class Session {
                     number: lineNumber, line: SafeText.clean(line), source: reader.lineSource,
                     command: Self.commandName(line, words: state.words)))
             try dispatch(action, line: lineNumber, input: line)
-            if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
-                presenter.speech?.waitUntilIdle()
-            }
+            waitForSpeechIfPaced()
         }
         // SIGTERM or SIGHUP at a terminal: speech stops at once (what was queued is dropped),
         // no goodbye, the files are completed, and the exit code is 128 + the signal's number.
@@ -104,6 +105,14 @@ final class Session {
         if reader.isInteractive && !state.isFinished { try dispatch(.inputEnded, line: 0, input: "") }
         try finish(reason: reason)
         return StandardOutput.isClosed ? .outputClosed : .success
+    }
+
+    /// A script or piped input waits for each answer's speech to end before its next line
+    /// (`--pace speech`), so that every answer, and a study's first task, is heard whole.
+    private func waitForSpeechIfPaced() {
+        if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
+            presenter.speech?.waitUntilIdle()
+        }
     }
 
     /// Completes the transcript and the WAV file, and ends the log. A transcript on standard
@@ -299,12 +308,11 @@ final class Session {
     private func installSignalEnding() {
         guard let log, !reader.isInteractive else { return }
         for number in [SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
+            ProcessSignal.ignore(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { @Sendable in
                 try? log.write(.end(reason: "signal", signal: Session.signalName(number)))
-                signal(number, SIG_DFL)
-                raise(number)
+                ProcessSignal.endBy(number)
             }
             source.resume()
             signalSources.append(source)
