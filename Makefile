@@ -6,8 +6,12 @@
 # gettext (msgfmt --check on the catalogs). libpulse: speech through PulseAudio with small buffers.
 # libspeechd: the speech-dispatcher backend (SSIP); the tests start a private server of
 # speech-dispatcher with its espeak-ng module, which the speech bench measures too.
+# chromium-headless-shell: a real browser that loads the study report's HTML page, with axe-core
+# (scripts/axe-core takes its axe.min.js out of a PyPI wheel, into AXE_DIR) run inside it.
 BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev
-TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-dispatcher speech-dispatcher-espeak-ng
+TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-dispatcher speech-dispatcher-espeak-ng \
+	chromium-headless-shell
+AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
 
@@ -20,6 +24,7 @@ deps:
 
 test-deps: deps
 	@scripts/install-deps $(TEST_PACKAGES)
+	@scripts/axe-core $(AXE_DIR)
 
 build: deps
 	$(SWIFT) build

@@ -66,6 +66,10 @@ let package = Package(
         // C), speech-dispatcher (SpeechdCalls.swift alone calls libspeechd), and the WAV and
         // transcript files (through SystemCalls). Used by the program.
         .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak", "CPulse", "CSpeechd"]),
+        // Usability studies: the model of a session's timed log (`--log`), read and written, and
+        // the report over many logs (`nearby-voice report`): tables, CSV, JSON and an HTML page.
+        // Pure: text in, text out.
+        .target(name: "StudyReport"),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
         .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "Announcer"]),
@@ -74,7 +78,8 @@ let package = Package(
         .executableTarget(
             name: "nearby-voice",
             dependencies: [
-                "SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "CReadline",
+                "SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "StudyReport",
+                "CReadline",
             ]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
@@ -90,6 +95,7 @@ let package = Package(
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
+        .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),
         .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData", "Words"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore", "PlaceData", "ScenarioFormat", "Words"]),
     ],

@@ -204,6 +204,7 @@ public final class SpeechOutput: @unchecked Sendable {
         _ utterance: Utterance, engine: EspeakEngine, device: (any AudioOutput)?, settings: VoiceSettings
     ) -> SpeechOutcome {
         var written = 0
+        var begun: ContinuousClock.Instant?
         // Small chunks only for a device (a stop is noticed between them); a WAV file alone
         // takes 20 ms at a time, so its header is not rewritten every 5 ms.
         let chunk = device == nil ? Self.chunk(sampleRate) * 4 : Self.chunk(sampleRate)
@@ -219,6 +220,7 @@ public final class SpeechOutput: @unchecked Sendable {
                 if self.stopFlag.load(ordering: .relaxed) { return false }
                 let end = min(samples.count, offset + chunk)
                 let piece = UnsafeBufferPointer(rebasing: samples[offset..<end])
+                if begun == nil { begun = .now }
                 if let device, !self.lostDevice.load(ordering: .relaxed), !device.write(piece) {
                     // The device failed (its server went away): the rest of the utterance and
                     // everything after it are rendered without it (into the WAV file, if any).
@@ -242,6 +244,11 @@ public final class SpeechOutput: @unchecked Sendable {
                 try engine.synthesizeSpelled(prefix: prefix, letters: letters, into: SampleSink(deliver))
             }
         } catch { failure = error }
+        if device != nil {
+            outcomes.add(
+                utterance.seq,
+                SpeechTiming(begun: begun, ended: .now, heardSeconds: Double(written) / Double(max(1, sampleRate))))
+        }
         if stopFlag.load(ordering: .relaxed) {
             if !lostDevice.load(ordering: .relaxed) { device?.flush() }
             return .interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate))

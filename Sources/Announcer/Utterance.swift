@@ -37,3 +37,17 @@ public enum SpeechNotice: Equatable, Sendable {
     /// A voice change failed (espeak-ng's message): speech goes on in the voice it had.
     case voiceNotSet(voice: String, reason: String, kept: String)
 }
+
+/// When an utterance was heard live: its first sound written to the device, its last (or the
+/// moment it was cut off), on the monotonic clock, and the seconds of sound written.
+public struct SpeechTiming: Equatable, Sendable {
+    public var begun: ContinuousClock.Instant?
+    public var ended: ContinuousClock.Instant
+    public var heardSeconds: Double
+
+    public init(begun: ContinuousClock.Instant?, ended: ContinuousClock.Instant, heardSeconds: Double) {
+        self.begun = begun
+        self.ended = ended
+        self.heardSeconds = heardSeconds
+    }
+}

@@ -56,6 +56,10 @@ static inline void CReadline_setPoint(int point) { rl_point = point; }
 /// rl_end is a C global: the length in bytes of the line being typed.
 static inline int CReadline_end(void) { return rl_end; }
 
+/// history_length is a C global: a line accepted while the history's position is before its
+/// end was recalled from the history (the study log says so).
+static inline int CReadline_historyLength(void) { return history_length; }
+
 /// stderr is a Glibc global that Swift 6 treats as unsafe shared state.
 static inline FILE *CReadline_stderr(void) { return stderr; }
 

@@ -84,6 +84,12 @@ public enum Action: Equatable, Sendable {
     case inputEnded
     /// A line that is not a valid command: it changes nothing and is answered with an error.
     case invalid(CommandError)
+    /// A usability study begins (`--tasks FILE`): the first task is read out.
+    case tasksGiven([StudyTask])
+    /// `task`: the current task again.
+    case taskRequested
+    /// `skip`: the tester gives up on the current task; the next begins.
+    case taskSkipped
 }
 
 /// How `select` names a place.

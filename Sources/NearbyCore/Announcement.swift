@@ -48,6 +48,8 @@ public struct Announcement: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case results, place, selection, detent, screen, camera, walk, location, settings, history,
             help, error, notice
+        /// A usability study's task: its words, "Task done.", a skip.
+        case task
     }
 
     /// The short sounds that stand for the seed's haptics and VoiceOver's boundary sounds.

@@ -13,7 +13,9 @@ public enum Command: String, CaseIterable, Sendable {
     case whereabouts = "where"
     case walk, around, current, spell
     case repeatLast = "repeat"
-    case history, stop, set, settings, voices, map, help, quit
+    case history, stop, set, settings, voices, map, help
+    case task, skip
+    case quit
 
     /// The word that names it.
     public var name: String { rawValue }
@@ -41,6 +43,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .quit: ["q", "exit"]
         case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around, .spell:
             []
+        case .task, .skip: []
         }
     }
 
@@ -144,6 +147,8 @@ public enum Command: String, CaseIterable, Sendable {
             }
             return .voicesRequested(all: true)
         case .help: return .helpRequested(argument.isEmpty ? nil : argument)
+        case .task: return noArgument(.taskRequested)
+        case .skip: return noArgument(.taskSkipped)
         case .quit: return noArgument(.quitRequested)
         }
     }

@@ -29,10 +29,13 @@ public struct Reaction: Equatable, Sendable {
     /// for one it does not keep: the one rule, applied by `NearbyState.reduce`, that the shell
     /// follows to mark what speech cut off.
     public var historyNumbers: [Int?]
+    /// What became of a usability study's tasks, in order, for the session's log.
+    public var studyEvents: [StudyEvent]
 
-    public init(_ announcements: [Announcement] = [], effects: [Effect] = []) {
+    public init(_ announcements: [Announcement] = [], effects: [Effect] = [], studyEvents: [StudyEvent] = []) {
         self.announcements = announcements
         self.effects = effects
         self.historyNumbers = Array(repeating: nil, count: announcements.count)
+        self.studyEvents = studyEvents
     }
 }

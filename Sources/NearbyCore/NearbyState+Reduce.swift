@@ -10,7 +10,9 @@ extension NearbyState {
     /// themselves, which review it.
     public mutating func reduce(_ action: Action) -> Reaction {
         settleTyping(before: action)
+        let before = study != nil && Study.checksGoal(after: action) ? self : nil
         var reaction = answer(action)
+        if let before { followStudy(&reaction, before: before, action: action) }
         guard Self.keepsAnswers(to: action) else { return reaction }
         let kept = reaction.announcements.filter { $0.kind != .history && !$0.isVisualOnly }
         if !kept.isEmpty { lastAnswer = kept }
@@ -148,6 +150,9 @@ extension NearbyState {
                 Announcement(say("session.greeting", ["places": placesPhrase(catalog.count)]), kind: .notice)
             ])
         case .invalid(let error): return Reaction([invalid(error)])
+        case .tasksGiven(let tasks): return beginStudy(tasks)
+        case .taskRequested: return repeatTask()
+        case .taskSkipped: return skipTask()
         }
     }
 

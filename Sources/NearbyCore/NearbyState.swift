@@ -54,6 +54,8 @@ public struct NearbyState: Equatable, Sendable {
     var suggestedQuery: String?
     /// Set by `quit`: the session ends after this answer.
     public internal(set) var isFinished = false
+    /// A usability study's tasks and how far the tester has come (`--tasks FILE`), if any.
+    public internal(set) var study: Study?
 
     /// How many announcements `history` keeps.
     public static let historyLimit = 100

@@ -47,7 +47,7 @@ public struct Failure: Error {
 extension Failure {
     /// The input files whose errors have words of their own.
     public enum InputFile: String, Sendable {
-        case places, script
+        case places, script, tasks
     }
 
     /// An input file (the places, the script) that cannot be read: "Cannot open the

@@ -15,6 +15,7 @@ public enum Option: Hashable, Sendable {
         case keyEcho = "key-echo"
         case typingPause = "typing-pause"
         case keysStopSpeech = "keys-stop-speech"
+        case tasks, log
         case help, version
     }
 
@@ -49,7 +50,7 @@ public enum Option: Hashable, Sendable {
             case .pace: Options.Pace.allCases.map(\.rawValue)
             case .keyEcho: KeyEcho.allCases.map(\.rawValue)
             case .keysStopSpeech, .help, .version: ["on", "off"]
-            case .script, .wav, .transcript, .typingPause: nil
+            case .script, .wav, .transcript, .typingPause, .tasks, .log: nil
             }
         }
     }
@@ -75,7 +76,7 @@ extension Option.Program {
     /// What it takes, for errors.
     func expected(_ words: Catalog) -> String {
         switch self {
-        case .script, .wav, .transcript, .typingPause: return words.text("option.\(rawValue).expected")
+        case .script, .wav, .transcript, .typingPause, .tasks, .log: return words.text("option.\(rawValue).expected")
         case .speech, .encoding, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
             let choices = Option.program(self).choices ?? []
             guard choices.count > 1 else { return choices.first ?? "" }

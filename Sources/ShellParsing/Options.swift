@@ -32,6 +32,10 @@ public struct Options: Sendable {
     public var typingPause = 300
     /// Whether every key press at a terminal silences speech in progress.
     public var keysStopSpeech = true
+    /// `--tasks`: a usability study's tasks file.
+    public var tasksPath: String?
+    /// `--log`: the session's timed log (JSON Lines), created mode 0600.
+    public var logPath: String?
     public var showHelp = false
     public var showVersion = false
 
@@ -122,6 +126,8 @@ public struct Options: Sendable {
             speech = mode
         case .wav: wavPath = value
         case .transcript: transcriptPath = value
+        case .tasks: tasksPath = value
+        case .log: logPath = value
         case .format:
             guard let format = choice(TranscriptFormat.self) else { return refusal }
             self.format = format

@@ -78,6 +78,13 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         try Syscalls.truncate(rawValue, to: size, path: path).get()
     }
 
+    /// Gives a regular file the mode 0600, read and written by its owner alone (fchmod(2));
+    /// a device or a pipe is left as it is.
+    public func restrictToOwner(path: String? = nil) throws(SystemError) {
+        guard try Syscalls.status(rawValue, path: path).get().isRegular else { return }
+        try Syscalls.changeMode(rawValue, 0o600, path: path).get()
+    }
+
     /// Flushes the file to the disk (fsync(2)).
     public func sync(path: String? = nil) throws(SystemError) {
         try Syscalls.sync(rawValue, path: path).get()

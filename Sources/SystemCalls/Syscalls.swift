@@ -124,6 +124,30 @@ enum Syscalls {
         retrying("ftruncate", path: path) { ftruncate(fd, off_t(size)) }.map { _ in () }
     }
 
+    /// signal(2) back to the default action, then kill(2) of this process (not raise(3): the
+    /// calling thread may block the signal, and a process-directed one reaches a thread that
+    /// does not).
+    /// The signal is unblocked in the calling thread first (pthread_sigmask(3)): a process
+    /// started with it blocked everywhere would otherwise keep it pending and go on.
+    static func endBy(signal number: Int32) {
+        _ = Glibc.signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        _ = Glibc.kill(getpid(), number)
+    }
+
+    /// signal(2): the signal is ignored by the process (a dispatch source still sees it).
+    static func ignore(signal number: Int32) {
+        _ = Glibc.signal(number, SIG_IGN)
+    }
+
+    /// fchmod(2).
+    static func changeMode(_ fd: Int32, _ mode: UInt32, path: String?) -> Result<Void, SystemError> {
+        retrying("fchmod", path: path) { fchmod(fd, mode_t(mode)) }.map { _ in () }
+    }
+
     /// fsync(2).
     static func sync(_ fd: Int32, path: String?) -> Result<Void, SystemError> {
         retrying("fsync", path: path) { fsync(fd) }.map { _ in () }

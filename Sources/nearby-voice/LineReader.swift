@@ -18,6 +18,9 @@ protocol LineReader: AnyObject {
     func show(_ text: String)
     /// The signal (SIGTERM, SIGHUP) that ended the input, if one did; nil at a plain end.
     var endingSignal: Int32? { get }
+    /// Where the last line came from, as the study log says it: typed, completed (Tab),
+    /// recalled (from the history), script or piped.
+    var lineSource: String { get }
 }
 
 extension LineReader {
@@ -71,6 +74,7 @@ final class ScriptLineReader: LineReader {
     private var lines: [Substring]
     private var index = 0
     let isInteractive = false
+    let lineSource = "script"
     var events = LineEvents()
 
     init(path: String, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure) {
@@ -105,6 +109,7 @@ final class ScriptLineReader: LineReader {
 /// Lines from standard input when it is not a terminal: no prompt, no echo.
 final class PipeLineReader: LineReader {
     let isInteractive = false
+    let lineSource = "piped"
     var events = LineEvents()
 
     func nextLine() -> String? {

@@ -18,6 +18,9 @@ enum NearbyVoice {
             if arguments.first == "test" {
                 return try TestCommand.run(Array(arguments.dropFirst())).rawValue
             }
+            if arguments.first == "report" {
+                return ReportCommand.run(Array(arguments.dropFirst())).rawValue
+            }
             if arguments.first == "strings" {
                 return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
             }
@@ -52,7 +55,7 @@ enum NearbyVoice {
             } else {
                 reader = PipeLineReader()
             }
-            return try Session(options: options, reader: reader).run().rawValue
+            return try Session(options: options, reader: reader, arguments: arguments).run().rawValue
         } catch {
             // A failure without a message (standard output's reader has gone) ends quietly.
             if !error.message.isEmpty {

@@ -32,6 +32,11 @@ final class ReadlineReader: LineReader {
     var events = LineEvents()
     /// SIGTERM or SIGHUP, once one has ended the input.
     private(set) var endingSignal: Int32?
+    /// Where the last line came from: typed, completed (Tab filled some of it) or recalled
+    /// (the history's Up, Down or Ctrl-R brought it).
+    private(set) var lineSource = "typed"
+    /// Whether Tab completed something in the line being typed.
+    private var completedThisLine = false
     private let configuration: Configuration
     private let history: HistoryFile?
     private let output: UnsafeMutablePointer<FILE>
@@ -90,6 +95,7 @@ final class ReadlineReader: LineReader {
     func nextLine() -> String? {
         fflush(output)
         accepted = nil
+        completedThisLine = false
         isReadingLine = true
         defer { isReadingLine = false }
         rl_callback_handler_install(configuration.prompt) { line in ReadlineReader.active?.accept(line) }
@@ -211,6 +217,9 @@ final class ReadlineReader: LineReader {
         }
         let line = String(cString: pointer)
         free(pointer)
+        // Before the line joins the history: a position short of its end means a recalled line.
+        let recalled = where_history() < CReadline_historyLength()
+        lineSource = recalled ? "recalled" : completedThisLine ? "completed" : "typed"
         remember(line)
         accepted = .some(line)
     }
@@ -271,6 +280,7 @@ final class ReadlineReader: LineReader {
             return nil
         }
         lastCompletion = completion
+        completedThisLine = true
         let strings =
             completion.isUnique
             ? [completion.candidates[0].line] : [completion.replacement] + completion.candidates.map(\.line)

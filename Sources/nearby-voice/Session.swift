@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import PlaceData
 import ShellParsing
+import StudyReport
 import SystemCalls
 import Words
 
@@ -18,14 +19,25 @@ final class Session {
     private var chosenSettings: Set<Setting>
     /// The backend speaking (or that would, were speech on).
     private var backend: SpeechBackend
+    /// The command line, after the program's name, as the log's `start` records it.
+    private let arguments: [String]
+    /// A usability study's tasks (`--tasks FILE`), read and checked before the session begins.
+    private let tasks: [StudyTask]
+    /// The timed log (`--log FILE`), if any.
+    private let log: StudyLog?
 
     /// A session reading `reader`; announcements go where the options say, or to `observer`
     /// alone (the test runner's way: no screen, no speech).
-    init(options: Options, reader: LineReader, observer: ((TranscriptEntry) -> Void)? = nil) throws(Failure) {
+    init(
+        options: Options, reader: LineReader, arguments: [String] = [],
+        observer: ((TranscriptEntry) -> Void)? = nil
+    ) throws(Failure) {
+        let began = ContinuousClock.now
         self.options = options
         self.reader = reader
         chosenSettings = options.chosenSettings
         backend = options.settings.speechBackend
+        self.arguments = arguments
         let words = try options.settings.stringsFile.map { (path) throws(Failure) in
             try StringsFile.load(path, language: options.settings.language)
         }
@@ -33,6 +45,16 @@ final class Session {
             places: try NearbyVoice.loadPlaces(
                 options.placesPath, words: words ?? options.words, encoding: options.encoding),
             settings: options.settings, words: words)
+        let catalog = state.catalog
+        tasks =
+            try options.tasksPath.map { (path) throws(Failure) in
+                try Self.readTasks(path, places: catalog, options: options)
+            } ?? []
+        log = try options.logPath.map { (path) throws(Failure) in
+            do throws(SystemError) { return try StudyLog(path: path, began: began) } catch {
+                throw Failure(.cannotWrite, OutputFileError(path: path, reason: error.reason).text(options.words))
+            }
+        }
         if let observer {
             presenter = Presenter(display: nil, transcript: nil, speech: nil, observer: observer)
         } else {
@@ -65,37 +87,56 @@ final class Session {
 
     /// Runs until `quit` or the end of input; returns the exit code.
     func run() throws(Failure) -> ExitCode {
+        try logStart()
         if reader.isInteractive { try dispatch(.sessionStarted, line: 0, input: "") }
+        if !tasks.isEmpty {
+            try dispatch(.tasksGiven(tasks), line: 0, input: "")
+            waitForSpeechIfPaced()
+        }
         // A reader of standard output that has gone (`| head -1`) ends the session quietly.
         while !state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
             try settleSpeech()
             guard let action = CommandParser.parse(line, words: state.words) else { continue }
+            try record(
+                .input(
+                    number: lineNumber, line: SafeText.clean(line), source: reader.lineSource,
+                    command: Self.commandName(line, words: state.words)))
             try dispatch(action, line: lineNumber, input: line)
-            if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
-                presenter.speech?.waitUntilIdle()
-            }
+            waitForSpeechIfPaced()
         }
         // SIGTERM or SIGHUP at a terminal: speech stops at once (what was queued is dropped),
         // no goodbye, the files are completed, and the exit code is 128 + the signal's number.
         if let signal = reader.endingSignal {
             presenter.speech?.stop()
-            try finish()
+            try finish(reason: "signal", signal: signal)
             return .signalled(signal)
         }
         if StandardOutput.isClosed {
-            try finish()
+            try finish(reason: "output-closed")
             return .outputClosed
         }
+        let reason = state.isFinished ? "quit" : "end-of-input"
         if reader.isInteractive && !state.isFinished { try dispatch(.inputEnded, line: 0, input: "") }
-        try finish()
+        try finish(reason: reason)
         return StandardOutput.isClosed ? .outputClosed : .success
     }
 
-    /// Completes the transcript and the WAV file. A transcript on standard output whose
-    /// reader has gone is no failure to report: the run ends quietly with 141.
-    private func finish() throws(Failure) {
-        do { try presenter.finish() } catch { throw Self.failure(writing: error, state.words) }
+    /// A script or piped input waits for each answer's speech to end before its next line
+    /// (`--pace speech`), so that every answer, and a study's first task, is heard whole.
+    private func waitForSpeechIfPaced() {
+        if presenter.speech?.mode == .live && !reader.isInteractive && options.pace == .speech {
+            presenter.speech?.waitUntilIdle()
+        }
+    }
+
+    /// Completes the transcript and the WAV file, and ends the log. A transcript on standard
+    /// output whose reader has gone is no failure to report: the run ends quietly with 141.
+    private func finish(reason: String, signal: Int32? = nil) throws(Failure) {
+        let last: [(seq: Int, outcome: SpeechOutcome)]
+        do { last = try presenter.finish() } catch { throw Self.failure(writing: error, state.words) }
+        if presenter.speech?.mode == .live { try recordSpeech(last) }
+        try record(.end(reason: reason, signal: signal.map(Self.signalName)))
         tellIfDeviceLost()
         tellNotices()
     }
@@ -145,6 +186,7 @@ final class Session {
         tellIfDeviceLost()
         let outcomes = speech.outcomes.drain()
         do { try presenter.settle(outcomes) } catch { throw Self.failure(writing: error, state.words) }
+        try recordSpeech(outcomes)
         for (seq, outcome) in outcomes {
             guard let number = keptNumbers.removeValue(forKey: seq) else { continue }
             switch outcome {
@@ -163,11 +205,24 @@ final class Session {
         if case .settingChanged(let setting, _) = action, reaction.effects.contains(.applySpeechSettings) {
             chosenSettings.insert(setting)
         }
+        // The log puts a task's end before the words that say so, and the next task's
+        // beginning after them: the task's own words belong to neither task.
+        var endings = reaction.studyEvents.filter { if case .begun = $0 { false } else { true } }
         for (announcement, number) in zip(reaction.announcements, reaction.historyNumbers) {
+            if announcement.kind == .task {
+                try recordStudy(endings)
+                endings = []
+            }
             let seq = try announce(announcement, line: line, input: input)
+            try record(
+                .announcement(
+                    seq: seq, line: line, kind: announcement.kind.rawValue, priority: announcement.priority.rawValue,
+                    text: SafeText.clean(announcement.text, limit: 20_000),
+                    words: LogEvent.wordCount(announcement.text)))
             // History's number for it, so that what speech cut off is marked there too.
             if let number, presenter.speech?.mode == .live { keptNumbers[seq] = number }
         }
+        try recordStudy(endings + reaction.studyEvents.filter { if case .begun = $0 { true } else { false } })
         for effect in reaction.effects { try perform(effect, line: line, input: input) }
     }
 
@@ -249,6 +304,117 @@ final class Session {
         FileHandle.standardError.write(Data((problem + "\n").utf8))
         presenter.speech?.enqueue(Utterance(seq: 0, text: problem, priority: .polite))
         try dispatch(.settingChanged(.speechBackend, value: backend.rawValue), line: line, input: input)
+    }
+
+    // MARK: The study's log
+
+    /// Writes one event to the log, if there is one; a failure stops the session with 74.
+    private func record(_ event: LogEvent) throws(Failure) {
+        guard let log else { return }
+        do { try log.write(event) } catch {
+            var failure = OutputFileError(path: log.path, reason: error.reason)
+            failure.atWrite = true
+            throw Failure(.cannotWrite, failure.text(state.words))
+        }
+    }
+
+    /// The log's first line: the options, the places, the language and the voice.
+    private func logStart() throws(Failure) {
+        guard log != nil else { return }
+        let speech = presenter.speech.map { $0.mode == .live ? "live" : "wav" } ?? "off"
+        try record(
+            .start(
+                SessionStart(
+                    version: NearbyVoice.version, arguments: arguments, places: state.catalog.count,
+                    language: state.settings.language.code, voice: state.settings.voice, rate: state.settings.rate,
+                    strings: state.settings.stringsFile, speech: speech, tasksFile: options.tasksPath,
+                    tasks: tasks.map(\.words))))
+        installSignalEnding()
+    }
+
+    private func recordStudy(_ events: [StudyEvent]) throws(Failure) {
+        guard let study = state.study else { return }
+        for event in events {
+            let what: LogEvent.TaskChange
+            switch event {
+            case .begun: what = .begun
+            case .done: what = .done
+            case .skipped: what = .skipped
+            }
+            try record(.task(number: event.number, what: what, words: study.tasks[event.number - 1].words))
+        }
+    }
+
+    /// What speech did with each announcement, with when it was heard.
+    private func recordSpeech(_ outcomes: [(seq: Int, outcome: SpeechOutcome)]) throws(Failure) {
+        guard let log, let speech = presenter.speech else { return }
+        for (seq, outcome) in outcomes {
+            let timing = speech.outcomes.takeTiming(seq)
+            let end: LogEvent.SpeechEnd
+            switch outcome {
+            case .spoken: end = .spoken
+            case .interrupted: end = .interrupted
+            case .dropped: end = .dropped
+            case .failed: end = .failed
+            }
+            try record(
+                .speech(
+                    seq: seq, outcome: end, begun: timing?.begun.map { log.seconds(at: $0) },
+                    ended: timing.map { log.seconds(at: $0.ended) }, heard: timing?.heardSeconds ?? 0))
+        }
+    }
+
+    /// Piped input and scripts keep the default action of SIGTERM and SIGHUP (the process
+    /// ends at once); with a log, the log's `end` line is written first, from another thread,
+    /// and then the signal takes its default action.
+    private func installSignalEnding() {
+        guard let log, !reader.isInteractive else { return }
+        for number in [SIGTERM, SIGHUP] {
+            ProcessSignal.ignore(number)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { @Sendable in
+                try? log.write(.end(reason: "signal", signal: Session.signalName(number)))
+                ProcessSignal.endBy(number)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Kept alive for the session's length.
+    private var signalSources: [any DispatchSourceSignal] = []
+
+    static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGINT: "SIGINT"
+        default: "signal \(number)"
+        }
+    }
+
+    /// The command a line's first word names, by its English name, for the log.
+    static func commandName(_ line: String, words: Catalog) -> String? {
+        let trimmed = SafeText.clean(line, limit: 400).trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return nil }
+        return Command(word: String(first), words: words)?.name
+    }
+
+    /// Reads and checks the tasks file: `FILE:LINE: …` and 65 for a line that is wrong.
+    static func readTasks(_ path: String, places: PlaceCatalog, options: Options) throws(Failure) -> [StudyTask] {
+        let words = options.words
+        let data: Data
+        do { data = options.encoding.utf8Data(Data(try FileContents(path: path).array)) } catch {
+            throw Failure(reading: .tasks, path, error, words)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let line = ShellParsing.firstInvalidLine(data)
+            throw Failure(.dataError, words.text("file.tasks.not-utf8", ["file": path, "line": String(line)]))
+        }
+        do { return try TaskFile.parse(text, places: places) } catch {
+            let location = error.line > 0 ? "\(path):\(error.line)" : path
+            throw Failure(.dataError, "\(location): \(words.text(error.phrase))")
+        }
     }
 
     private func announce(_ announcement: Announcement, line: Int, input: String) throws(Failure) -> Int {

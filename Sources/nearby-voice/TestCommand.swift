@@ -269,6 +269,7 @@ final class CommandListReader: LineReader {
     private var commands: [String]
     private var index = 0
     let isInteractive = false
+    let lineSource = "script"
     var events = LineEvents()
 
     init(_ commands: [String]) { self.commands = commands }
