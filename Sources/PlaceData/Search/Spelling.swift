@@ -14,21 +14,28 @@ final class Spelling: Sendable {
     /// first within a length; nil until needed.
     private let vocabulary = Mutex<[Int: [[UInt8]]]?>(nil)
 
-    /// The words of `names` (each folded) whose length is within `allowed` of `length`, a group
-    /// for each length, gathered on the first call.
-    func words(near length: Int, allowed: Int, _ names: () -> [String]) -> [[[UInt8]]] {
+    /// The words of the places' names and kinds (each folded) whose length is within `allowed`
+    /// of `length`, a group for each length, gathered on the first call.
+    func words(near length: Int, allowed: Int, of places: [Place]) -> [[[UInt8]]] {
         let byLength = vocabulary.withLock { cached in
             if let cached { return cached }
-            var counts: [[UInt8]: Int] = [:]
-            for name in names() {
-                for word in TextFolding.fold(name).split(separator: " ") where word.utf8.count >= 2 {
-                    counts[Array(word.utf8), default: 0] += 1
+            // Counted as strings: a short word is stored inline, so counting a million names
+            // allocates little. The kinds, few, are folded once each.
+            var counts: [String: Int] = [:]
+            var kindWords: [String: [String]] = [:]
+            for place in places {
+                for word in TextFolding.fold(place.name).split(separator: " ") where word.utf8.count >= 2 {
+                    counts[String(word), default: 0] += 1
+                }
+                if kindWords[place.kind] == nil {
+                    kindWords[place.kind] = TextFolding.fold(place.kind).split(separator: " ").map(String.init)
                 }
             }
-            let sorted = counts.sorted {
-                $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key)
+            for words in kindWords.values {
+                for word in words where word.utf8.count >= 2 { counts[word, default: 0] += 1 }
             }
-            let grouped = Dictionary(grouping: sorted.map(\.key), by: \.count)
+            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let grouped = Dictionary(grouping: sorted.map { Array($0.key.utf8) }, by: \.count)
             cached = grouped
             return grouped
         }
@@ -129,9 +136,8 @@ extension PlaceCatalog {
             }
             var replacement = Spelling.variants(of: word).first { !matchSet(query: $0, kind: kind).isEmpty }
             if replacement == nil {
-                let vocabulary = spelling.words(near: word.utf8.count, allowed: Spelling.allowedDistance(word)) {
-                    places.map { "\($0.name) \($0.kind)" }
-                }
+                let vocabulary = spelling.words(
+                    near: word.utf8.count, allowed: Spelling.allowedDistance(word), of: places)
                 replacement = Spelling.nearest(to: word, in: vocabulary).flatMap {
                     matchSet(query: $0, kind: kind).isEmpty ? nil : $0
                 }
