@@ -7,9 +7,9 @@ import NearbyCore
 ///
 /// The queue rules map to SSIP's priorities. An assertive answer is a `message` (which cancels
 /// queued and speaking `text` and `notification` of every client, and waits after another
-/// `message`); when speech of ours is playing it is first cancelled (`CANCEL SELF`), and the
-/// assertive answers still waiting are sent again after it, so that nothing assertive is
-/// dropped. A polite announcement is `text`; a status one (the as-you-type count) is a
+/// `message`); when speech of ours is playing or waiting it is first cancelled (`CANCEL SELF`):
+/// a newer answer replaces every answer still waiting, as `SpeechQueue` has it for espeak-ng.
+/// A polite announcement is `text`; a status one (the as-you-type count) is a
 /// `notification`, spoken only when nothing else is, a newer one cancelling what an older one
 /// still says. What became of each utterance comes from SSIP's own events: its end (spoken),
 /// its cancel after its begin (interrupted, heard from begin to cancel) or before it (dropped).
@@ -49,6 +49,8 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
         var utterance: Utterance
         /// When SSIP said it began (monotonic nanoseconds).
         var began: UInt64?
+        /// The same moment on the clock a study's log keeps.
+        var begunAt: ContinuousClock.Instant?
         /// Whether a cancel of ours is on its way to it.
         var cancelling = false
     }
@@ -101,16 +103,32 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
     /// Called with `condition` locked.
     private func apply(_ event: DispatcherEvent, at time: UInt64, to id: Int) {
         guard let index = sent.firstIndex(where: { $0.id == id }) else { return }
+        lastEvent = time
         switch event {
         case .begin:
             sent[index].message.began = time
+            sent[index].message.begunAt = Self.instant(at: time)
         case .end:
             let message = sent.remove(at: index).message
             outcomes.add(message.utterance.seq, .spoken)
+            outcomes.add(message.utterance.seq, Self.timing(message, at: time))
         case .cancel:
             let message = sent.remove(at: index).message
             outcomes.add(message.utterance.seq, Self.cutOff(message, at: time))
+            outcomes.add(message.utterance.seq, Self.timing(message, at: time))
         }
+    }
+
+    /// When a message began and ended, and how long it was heard, for a study's log.
+    private static func timing(_ message: Sent, at time: UInt64) -> SpeechTiming {
+        let heard = message.began.map { Double(time &- $0) / 1e9 } ?? 0
+        return SpeechTiming(begun: message.begunAt, ended: instant(at: time), heardSeconds: heard)
+    }
+
+    /// The continuous clock's instant of a monotonic time in nanoseconds taken a moment ago.
+    private static func instant(at time: UInt64) -> ContinuousClock.Instant {
+        let ago = DispatchTime.now().uptimeNanoseconds &- time
+        return .now - .nanoseconds(Int64(ago))
     }
 
     /// A message cancelled at `time`: interrupted when it had begun, dropped when not.
@@ -224,13 +242,26 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
         if any { _ = connection.cancel() }
     }
 
+    /// Waits until the server has said what it holds of ours. A server that goes silent (no
+    /// event for longer than what it holds would take to say at the slowest rate, and 3 s) is
+    /// not waited for: what it held is marked dropped, so quitting never hangs.
     public func waitUntilIdle() {
         condition.lock()
+        lastEvent = DispatchTime.now().uptimeNanoseconds
         while !sent.isEmpty && !lost {
             if !condition.wait(until: Date().addingTimeInterval(0.1)) && connection.isBroken { loseServer() }
+            let words = sent.reduce(0) { $0 + $1.message.utterance.text.split(separator: " ").count }
+            let patience = UInt64((3 + Double(words) * 0.75) * 1e9)
+            if DispatchTime.now().uptimeNanoseconds &- lastEvent > patience {
+                for (_, message) in sent { outcomes.add(message.utterance.seq, .dropped) }
+                sent.removeAll()
+            }
         }
         condition.unlock()
     }
+
+    /// When the server last told of a message (monotonic nanoseconds).
+    private var lastEvent: UInt64 = 0
 
     public func finish() {
         waitUntilIdle()

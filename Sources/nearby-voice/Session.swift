@@ -214,6 +214,8 @@ final class Session {
                 endings = []
             }
             let seq = try announce(announcement, line: line, input: input)
+            // What only the eye sees, with visuals off, was not said: the tester met none of it.
+            if announcement.isVisualOnly { continue }
             try record(
                 .announcement(
                     seq: seq, line: line, kind: announcement.kind.rawValue, priority: announcement.priority.rawValue,

@@ -144,7 +144,8 @@ struct StudyReduceTests {
         )
         // Kept in history, so that repeat says it again.
         #expect(done.historyNumbers.last! != nil)
-        #expect(state.reduce(.repeatRequested).announcements.first?.text.hasPrefix("Task done. Task 2 of 4") == true)
+        // repeat says the whole last answer: the selection, then the task's words.
+        #expect(state.reduce(.repeatRequested).announcements.first?.text.contains("Task done. Task 2 of 4") == true)
         #expect(state.study?.current == 1)
     }
 
