@@ -45,6 +45,7 @@ final class Session {
             places: try NearbyVoice.loadPlaces(
                 options.placesPath, words: words ?? options.words, encoding: options.encoding),
             settings: options.settings, words: words)
+        Self.prepareSpelling(state.catalog)
         let catalog = state.catalog
         tasks =
             try options.tasksPath.map { (path) throws(Failure) in
@@ -228,6 +229,13 @@ final class Session {
         for effect in reaction.effects { try perform(effect, line: line, input: input) }
     }
 
+    /// Gathers the words of the places' names on a thread of its own, for forgiving search: at a
+    /// million places that takes seconds, which the first search that finds nothing would
+    /// otherwise wait for.
+    static func prepareSpelling(_ catalog: PlaceCatalog) {
+        DispatchQueue.global(qos: .utility).async { catalog.prepareSpelling() }
+    }
+
     /// Carries out one effect of the core: the files, the terminal and the synthesiser are the
     /// shell's.
     private func perform(_ effect: Effect, line: Int, input: String) throws(Failure) {
@@ -247,6 +255,7 @@ final class Session {
             switch read {
             case .success(let loaded):
                 let catalog = PlaceCatalog(loaded.places)
+                Self.prepareSpelling(catalog)
                 try dispatch(
                     .placesLoaded(catalog, source: path, skippedFeatures: loaded.skippedFeatures), line: line,
                     input: input)

@@ -120,6 +120,13 @@ extension String {
 }
 
 extension PlaceCatalog {
+    /// Gathers the words of the names now, so that the first search that finds nothing need
+    /// not: the shell calls it on a thread of its own once the places are loaded. A search
+    /// that needs them meanwhile waits for the rest.
+    public func prepareSpelling() {
+        _ = spelling.words(near: 0, allowed: 0, of: places)
+    }
+
     /// A query spelled like `query` that finds places when `query` finds none: each word that
     /// finds nothing alone replaced by its singular, its other spelling, or the nearest word of
     /// the names. Nil when `query` finds something, or when no spelling near it does.
