@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Forgiving search: when the seed's rule finds nothing, the nearest spelling that does.
 ///
@@ -9,16 +9,18 @@ import Synchronization
 ///
 /// The words of the names are gathered once, the first time a search needs them, so a session
 /// whose searches all find something never pays for them.
-final class Spelling: Sendable {
+final class Spelling: @unchecked Sendable {
     /// The distinct folded words of every name and kind, by their length in bytes, most frequent
-    /// first within a length; nil until needed.
-    private let vocabulary = Mutex<[Int: [[UInt8]]]?>(nil)
+    /// first within a length; nil until needed. Guarded by `lock` (a pthread mutex, which
+    /// ThreadSanitizer sees; `Synchronization.Mutex` is a futex it cannot).
+    private var vocabulary: [Int: [[UInt8]]]?
+    private let lock = NSLock()
 
     /// The words of the places' names and kinds (each folded) whose length is within `allowed`
     /// of `length`, a group for each length, gathered on the first call.
     func words(near length: Int, allowed: Int, of places: [Place]) -> [[[UInt8]]] {
-        let byLength = vocabulary.withLock { cached in
-            if let cached { return cached }
+        let byLength = lock.withLock {
+            if let cached = vocabulary { return cached }
             // Counted as strings: a short word is stored inline, so counting a million names
             // allocates little. The kinds, few, are folded once each.
             var counts: [String: Int] = [:]
@@ -36,7 +38,7 @@ final class Spelling: Sendable {
             }
             let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             let grouped = Dictionary(grouping: sorted.map { Array($0.key.utf8) }, by: \.count)
-            cached = grouped
+            vocabulary = grouped
             return grouped
         }
         return (length - allowed...length + allowed).compactMap { byLength[$0] }
