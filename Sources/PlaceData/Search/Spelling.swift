@@ -7,8 +7,8 @@ import Foundation
 /// and then against the words of every name and kind within an edit distance of 1 (2 from six
 /// letters). The exact rule is never changed: this runs only when it found nothing.
 ///
-/// The words of the names are gathered once, the first time a search needs them, so a session
-/// whose searches all find something never pays for them.
+/// The words of the names are gathered once: the program asks for them on a thread of its own
+/// once the places load (`prepareSpelling`), and a search that needs them sooner waits for them.
 final class Spelling: @unchecked Sendable {
     /// The distinct folded words of every name and kind, by their length in bytes, most frequent
     /// first within a length; nil until needed. Guarded by `lock` (a pthread mutex, which

@@ -1,0 +1,44 @@
+import Testing
+
+@testable import PlaceData
+
+@Suite("Forgiving search: the nearest spelling, only when nothing matches")
+struct SpellingTests {
+    let catalog = PlaceCatalog(BuiltInPlaces.lisbon)
+
+    @Test func singularsAndTheOtherSpellingComeFirst() {
+        #expect(Spelling.variants(of: "bakerys").contains("bakery"))
+        #expect(Spelling.variants(of: "museums").first == "museum")
+        #expect(Spelling.variants(of: "pharmacies").first == "pharmacy")
+        #expect(Spelling.variants(of: "harbour").contains("harbor"))
+        #expect(Spelling.variants(of: "center").contains("centre"))
+        #expect(!Spelling.variants(of: "harbour").contains("harbour"))
+    }
+
+    @Test func theDistanceStopsOverItsLimit() {
+        func distance(_ a: String, _ b: String, _ limit: Int) -> Int? {
+            Spelling.boundedDistance(Array(a.utf8), Array(b.utf8), limit: limit)
+        }
+        #expect(distance("caffe", "cafe", 1) == 1)
+        #expect(distance("expresso", "espresso", 2) == 1)
+        #expect(distance("teh", "the", 1) == 1)  // two neighbours swapped: one edit
+        #expect(distance("kitten", "sitting", 2) == nil)
+        #expect(distance("kitten", "sitting", 3) == 3)
+    }
+
+    @Test func aQueryThatFindsSomethingIsNeverCorrected() {
+        #expect(catalog.correctedQuery("cafe") == nil)
+        #expect(catalog.correctedQuery("harbor") == nil)
+    }
+
+    @Test func aQueryThatFindsNothingGetsTheNearestSpellingThatDoes() {
+        #expect(catalog.correctedQuery("harbour") == "harbor")
+        #expect(catalog.correctedQuery("caffe") == "cafe")
+        #expect(catalog.correctedQuery("bakerys") == "bakery")
+        #expect(catalog.correctedQuery("harbour cofee") == "harbor coffee")
+        // Too far from every word: nothing is offered rather than a wild guess.
+        #expect(catalog.correctedQuery("zzqx") == nil)
+        // Within a kind, only that kind's places are offered.
+        #expect(catalog.correctedQuery("caffe", kind: "Bakery") == nil)
+    }
+}
