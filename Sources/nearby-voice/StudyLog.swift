@@ -1,6 +1,5 @@
 import Foundation
 import StudyReport
-import Synchronization
 import SystemCalls
 
 /// The session's timed log (`--log FILE`): one JSON line an event, written whole with write(2)
@@ -8,12 +7,15 @@ import SystemCalls
 /// leaves whole lines. Times are seconds since the session began, on the monotonic clock.
 /// The file is created mode 0600 (it holds what a tester typed); one that already exists is
 /// written in place and given that mode.
-final class StudyLog: Sendable {
+final class StudyLog: @unchecked Sendable {
     let path: String
     let began: ContinuousClock.Instant
     private let fd: FileDescriptor
     /// Guards the file and the last time written: a signal's `end` comes from another thread.
-    private let state = Mutex<(last: Double, closed: Bool)>((0, false))
+    /// A pthread mutex, which ThreadSanitizer sees (`Synchronization.Mutex` is a futex it cannot).
+    private let lock = NSLock()
+    private var last = 0.0
+    private var closed = false
 
     init(path: String, began: ContinuousClock.Instant = .now) throws(SystemError) {
         self.path = path
@@ -32,15 +34,15 @@ final class StudyLog: Sendable {
     /// Writes one event, stamped now (never earlier than the line before it).
     func write(_ event: LogEvent) throws(SystemError) {
         let now = seconds()
-        try state.withLock { (state) throws(SystemError) in
-            guard !state.closed else { return }
-            let t = max(now, state.last)
-            state.last = t
-            try fd.writeAll(Array((LogRecord(t: t, event).jsonLine + "\n").utf8), path: path)
-            if case .end = event {
-                state.closed = true
-                fd.close()
-            }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return }
+        let t = max(now, last)
+        last = t
+        try fd.writeAll(Array((LogRecord(t: t, event).jsonLine + "\n").utf8), path: path)
+        if case .end = event {
+            closed = true
+            fd.close()
         }
     }
 }
