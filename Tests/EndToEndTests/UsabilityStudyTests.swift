@@ -304,14 +304,14 @@ struct UsabilityStudyTests {
             input: fifo)
         _ = "find cafe\nnext\n".withCString { write(writer, $0, strlen($0)) }
         // Wait until both lines are in the log, then kill the session as it waits for more.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(Sanitizer.patience)
         while Date() < deadline {
             let text = (try? String(contentsOfFile: "\(folder)/log.jsonl", encoding: .utf8)) ?? ""
             if text.contains("\"number\":2") { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         kill(pid, SIGTERM)
-        let status = Spawn.wait(pid, seconds: 10)
+        let status = Spawn.wait(pid, seconds: Sanitizer.patience)
         // Killed by the signal, as a script without a log is.
         #expect(status & 0x7F == SIGTERM)
         let log = try Self.jsonLines("\(folder)/log.jsonl")
