@@ -65,7 +65,9 @@ let package = Package(
         // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
         // C), speech-dispatcher (SpeechdCalls.swift alone calls libspeechd), and the WAV and
         // transcript files (through SystemCalls). Used by the program.
-        .target(name: "Announcer", dependencies: ["NearbyCore", "SystemCalls", "CEspeak", "CPulse", "CSpeechd"]),
+        .target(
+            name: "Announcer",
+            dependencies: ["NearbyCore", "SystemCalls", "StudyReport", "CEspeak", "CPulse", "CSpeechd"]),
         // Usability studies: the model of a session's timed log (`--log`), read and written, and
         // the report over many logs (`nearby-voice report`): tables, CSV, JSON and an HTML page.
         // Pure: text in, text out.
