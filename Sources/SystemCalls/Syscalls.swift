@@ -138,9 +138,31 @@ enum Syscalls {
         _ = Glibc.kill(getpid(), number)
     }
 
-    /// signal(2): the signal is ignored by the process (a dispatch source still sees it).
-    static func ignore(signal number: Int32) {
-        _ = Glibc.signal(number, SIG_IGN)
+    /// pthread_sigmask(3): `numbers` blocked in the calling thread.
+    static func block(signals numbers: [Int32]) {
+        var set = signalSet(numbers)
+        _ = pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// pthread_sigmask(3): `numbers` unblocked in the calling thread.
+    static func unblock(signals numbers: [Int32]) {
+        var set = signalSet(numbers)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// sigwait(3) for one of `numbers`, again after a spurious return; the signal's number.
+    static func waitForAny(signals numbers: [Int32]) -> Int32 {
+        var set = signalSet(numbers)
+        var number: Int32 = 0
+        while sigwait(&set, &number) != 0 || !numbers.contains(number) {}
+        return number
+    }
+
+    private static func signalSet(_ numbers: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in numbers { sigaddset(&set, number) }
+        return set
     }
 
     /// fchmod(2).

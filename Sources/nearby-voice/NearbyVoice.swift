@@ -24,6 +24,12 @@ enum NearbyVoice {
             if arguments.first == "strings" {
                 return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
             }
+            // SIGTERM and SIGHUP are blocked before the first thread starts (Foundation's
+            // Process, asking the desktop below, starts two), so that every thread inherits the
+            // block. With a log and no terminal, one thread of the session's own then takes them
+            // (`Session.installSignalEnding`); otherwise the main thread unblocks them below and
+            // they act as they always do.
+            ProcessSignal.block(Session.endingSignals)
             // Later sources win: the desktop, the config file, the environment, the command line.
             var options = Options()
             // The language of the POSIX locale, unless the config file or the command line says.
@@ -55,6 +61,7 @@ enum NearbyVoice {
             } else {
                 reader = PipeLineReader()
             }
+            if options.logPath == nil || reader.isInteractive { ProcessSignal.unblock(Session.endingSignals) }
             return try Session(options: options, reader: reader, arguments: arguments).run().rawValue
         } catch {
             // A failure without a message (standard output's reader has gone) ends quietly.

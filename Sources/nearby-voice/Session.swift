@@ -375,25 +375,25 @@ final class Session {
         }
     }
 
+    /// The signals that end a session; with a log, its `end` line is written first.
+    static let endingSignals = [SIGTERM, SIGHUP]
+
     /// Piped input and scripts keep the default action of SIGTERM and SIGHUP (the process
-    /// ends at once); with a log, the log's `end` line is written first, from another thread,
-    /// and then the signal takes its default action.
+    /// ends at once). With a log, `NearbyVoice.run` blocks them before any thread starts, so
+    /// every thread inherits the block, and here one thread of its own waits for them: it writes the log's
+    /// `end` line, then the signal takes its default action. (A handler would run in whichever
+    /// thread the kernel picks; under ThreadSanitizer, that is deferred while the thread waits
+    /// in read(2) for the next line, so the session never ended.)
     private func installSignalEnding() {
         guard let log, !reader.isInteractive else { return }
-        for number in [SIGTERM, SIGHUP] {
-            ProcessSignal.ignore(number)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { @Sendable in
-                try? log.write(.end(reason: "signal", signal: Session.signalName(number)))
-                ProcessSignal.endBy(number)
-            }
-            source.resume()
-            signalSources.append(source)
+        let waiter = Thread {
+            let number = ProcessSignal.waitForAny(Session.endingSignals)
+            try? log.write(.end(reason: "signal", signal: Session.signalName(number)))
+            ProcessSignal.endBy(number)
         }
+        waiter.name = "signal ending"
+        waiter.start()
     }
-
-    /// Kept alive for the session's length.
-    private var signalSources: [any DispatchSourceSignal] = []
 
     static func signalName(_ number: Int32) -> String {
         switch number {

@@ -287,8 +287,10 @@ struct UsabilityStudyTests {
         #expect(rules.isSuperset(of: ["document-title", "html-has-lang", "image-alt"]), "\(rules)")
     }
 
-    @Test func aLoggedScriptKilledBySIGTERMLeavesAValidLogWithItsEnd() throws {
-        let folder = temporaryPath("killed")
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aLoggedScriptKilledByASignalLeavesAValidLogWithItsEnd(signal: Int32) throws {
+        let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"
+        let folder = temporaryPath("killed-\(name)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Self.tasks.write(toFile: "\(folder)/tasks.txt", atomically: true, encoding: .utf8)
         // Input that stays open: a FIFO whose writing end the test holds (opened read-write
@@ -310,16 +312,16 @@ struct UsabilityStudyTests {
             if text.contains("\"number\":2") { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        kill(pid, SIGTERM)
+        kill(pid, signal)
         let status = Spawn.wait(pid, seconds: Sanitizer.patience)
         // Killed by the signal, as a script without a log is.
-        #expect(status & 0x7F == SIGTERM)
+        #expect(status & 0x7F == signal)
         let log = try Self.jsonLines("\(folder)/log.jsonl")
         #expect(log.last?["event"] as? String == "end")
-        #expect(log.last?["signal"] as? String == "SIGTERM")
+        #expect(log.last?["signal"] as? String == name)
         let report = try BinaryRunner.run(["report", "\(folder)/log.jsonl"])
         #expect(report.status == 0)
-        #expect(report.stdout.contains("ended by SIGTERM"))
+        #expect(report.stdout.contains("ended by \(name)"))
         #expect(report.stdout.contains("unfinished"))
     }
 
