@@ -88,7 +88,7 @@ final class SpeechdConnection: @unchecked Sendable {
         var error: UnsafeMutablePointer<CChar>? = nil
         let mode = events == nil ? SPD_MODE_SINGLE : SPD_MODE_THREADED
         guard let opened = spd_open2("nearby-voice", name, nil, mode, nil, 1, &error) else {
-            throw DispatcherError(takeString(error) ?? "speech-dispatcher cannot be reached")
+            throw DispatcherError(takeString(error) ?? "libspeechd gave no reason")
         }
         _ = takeString(error)
         connection = opened
