@@ -17,6 +17,14 @@ extension NearbyState {
         var effects: [Effect] = setting.isSpeech ? [.applySpeechSettings] : []
         switch setting {
         case .places:
+            guard updated.placesFile != nil else {
+                // The built-in places need no file.
+                replaceCatalog(PlaceCatalog(BuiltInPlaces.lisbon))
+                updateSettings { $0.placesFile = nil }
+                var parts = [say("places.built-in-again", ["places": placesPhrase(catalog.count)])]
+                if let first = shown.first { parts.append(say("places.nearest", ["place": describe(first)])) }
+                return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
+            }
             // Reading the file is the shell's: it answers with .placesLoaded or .placesFailed.
             return Reaction(effects: [.loadPlaces(path: value.trimmingCharacters(in: .whitespaces))])
         case .strings:
@@ -50,7 +58,7 @@ extension NearbyState {
             break
         }
         updateSettings { $0 = updated }
-        var fields = ["key": setting.key, "value": setting.value(in: settings)]
+        var fields = ["name": say(setting.nameKey), "value": setting.spokenValue(in: settings, words)]
         let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
         if let unit { fields["unit"] = say(unit) }
         let text = Self.sentence(say(unit == nil ? "setting.changed" : "setting.changed-with-unit", fields))
@@ -59,7 +67,7 @@ extension NearbyState {
 }
 
 extension NearbyState {
-    /// `text` with its first letter in capitals, as a sentence begins: "Heading is now 90 degrees."
+    /// `text` with its first letter in capitals, as a sentence begins: "Heading: 90 degrees."
     static func sentence(_ text: String) -> String {
         guard let first = text.first, first.isLowercase else { return text }
         return first.uppercased() + text.dropFirst()

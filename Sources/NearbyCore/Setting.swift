@@ -70,7 +70,7 @@ public enum Setting: String, CaseIterable, Sendable {
         }
     }
 
-    /// The unit said after its value ("heading is now 90 degrees"), if it has one: a catalog key.
+    /// The unit said after its value ("Heading: 90 degrees"), if it has one: a catalog key.
     public var unitKey: String? {
         switch self {
         case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
@@ -136,6 +136,33 @@ public enum Setting: String, CaseIterable, Sendable {
         case .language: settings.language.code
         case .strings: settings.stringsFile ?? Self.noStrings
         case .speechBackend: settings.speechBackend.rawValue
+        }
+    }
+
+    /// The key of the setting's name as an answer says it: "Reduce motion", "Reducir movimiento".
+    public var nameKey: String { "setting.\(key).name" }
+
+    /// The value as an answer says it, in `words`: a choice or a switch in the listener's
+    /// language ("imperiais", "activado"); the position as `where exact` says it ("38.7115
+    /// north, 9.139 west"); numbers, voices and files as they are (going back to
+    /// the built-in places or words has answers of its own); the language by its own name, from `words` (which, after `set language`, are already the new
+    /// language's).
+    public func spokenValue(in settings: Settings, _ words: Catalog) -> String {
+        let token = value(in: settings)
+        switch self {
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons:
+            return words.text("setting.value.\(token)")
+        case .units, .directions, .verbosity, .punctuation, .capitals:
+            return words.text("setting.\(key).\(token)")
+        case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil:
+            return words.text("setting.\(key).\(token)")
+        case .language:
+            return words.text("language.name")
+        case .at:
+            return SpokenMeasure.coordinate(settings.origin, words)
+        case .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places,
+            .speechBackend:
+            return token
         }
     }
 

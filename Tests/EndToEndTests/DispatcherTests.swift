@@ -180,7 +180,7 @@ struct DispatcherTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Output modules and their voices: espeak-ng: Afrikaans (af), ") == true)
-        #expect(lines.count > 1 && lines[1] == "Voice is now Afrikaans.", "\(lines.dropFirst().prefix(1))")
+        #expect(lines.count > 1 && lines[1] == "Voice: Afrikaans.", "\(lines.dropFirst().prefix(1))")
     }
 
     /// No server, and autospawn refused: with `--speech auto` one notice and the session goes
@@ -223,8 +223,8 @@ struct DispatcherTests {
         #expect(switched.status == 0)
         #expect(switched.stderr.contains("Speech cannot move to dispatcher (Error: Can't connect"))
         let answers = switched.stdout.split(separator: "\n").map(String.init)
-        #expect(answers.first == "Speech-backend is now dispatcher.")
-        #expect(answers.dropFirst().first == "Speech-backend is now espeak.")
+        #expect(answers.first == "Speech backend: dispatcher.")
+        #expect(answers.dropFirst().first == "Speech backend: espeak.")
         #expect(answers.last?.hasSuffix("speech-backend espeak.") == true)
     }
 

@@ -1,4 +1,6 @@
+import PlaceData
 import Testing
+import Words
 
 @testable import NearbyCore
 
@@ -56,6 +58,34 @@ struct TablesTests {
                 #expect(!refused, "\(candidate.line) is refused: \(reaction.announcements.map(\.text))")
             }
         }
+    }
+
+    @Test(
+        "The answer to set names the setting and its value in the listener's language",
+        arguments: [Language.english, .spanish, .portuguese])
+    func setAnswersInTheLanguage(language: Language) {
+        var settings = Settings()
+        settings.language = language
+        var state = NearbyState(places: BuiltInPlaces.lisbon, settings: settings)
+        // places and strings answer with what was loaded; language is said in the new one.
+        for setting in Setting.allCases where ![.places, .strings, .language].contains(setting) {
+            let values = Completion.candidates(for: "set \(setting.key) ", in: state).map(\.line)
+            for line in values {
+                let answer = state.reduce(CommandParser.parse(line)!).announcements.map(\.text).joined()
+                #expect(!answer.contains("⟦missing"), "\(line): \(answer)")
+                #expect(answer.hasPrefix(state.words.text(setting.nameKey) + ": "), "\(line): \(answer)")
+            }
+        }
+        // A switch and a choice are said in the language, not as typed.
+        let on = state.reduce(CommandParser.parse("set reduce-motion on")!).announcements.map(\.text)
+        let imperial = state.reduce(CommandParser.parse("set units imperial")!).announcements.map(\.text)
+        let expected: [Language: ([String], [String])] = [
+            .english: (["Reduce motion: on."], ["Units: imperial."]),
+            .spanish: (["Reducir movimiento: activado."], ["Unidades: imperiales."]),
+            .portuguese: (["Reduzir movimento: ativado."], ["Unidades: imperiais."]),
+        ]
+        #expect(on == expected[language]?.0)
+        #expect(imperial == expected[language]?.1)
     }
 
     @Test("Tab offers the choices of earcons, punctuation and capitals")
