@@ -101,7 +101,9 @@ final class Session {
             guard let action = CommandParser.parse(line, words: state.words) else { continue }
             try record(
                 .input(
-                    number: lineNumber, line: SafeText.clean(line), source: reader.lineSource,
+                    // Without the space completion leaves at the end, as the history keeps it.
+                    number: lineNumber, line: SafeText.clean(line).trimmingCharacters(in: .whitespaces),
+                    source: reader.lineSource,
                     command: Self.commandName(line, words: state.words)))
             try dispatch(action, line: lineNumber, input: line)
             waitForSpeechIfPaced()
