@@ -210,10 +210,14 @@ enum TestCommand {
         try Options.parse(scenario.options, into: &options)
         guard options.scriptPath == nil else { throw Failure(.usage, words.text("test.no-script")) }
         options.speech = .off
-        if let places = options.placesPath, !places.hasPrefix("/") {
-            options.placesPath = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
-                places)
+        // Files the options name are found beside the test file.
+        func besideTheTest(_ file: String?) -> String? {
+            guard let file, !file.hasPrefix("/") else { return file }
+            return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
         }
+        options.placesPath = besideTheTest(options.placesPath)
+        options.tasksPath = besideTheTest(options.tasksPath)
+        options.settings.stringsFile = besideTheTest(options.settings.stringsFile)
         var collected = Array(repeating: [String](), count: scenario.steps.count)
         let reader = CommandListReader(scenario.steps.map(\.command))
         let session = try Session(options: options, reader: reader) { entry in
