@@ -180,12 +180,29 @@ struct NearestFirstTests {
         #expect(state.shown.count == 1000)
         #expect(state.shown.orderedCount == 0)
         let first = state.shown.first!
-        #expect(state.shown.orderedCount == 1)
+        // The first block alone, found in one pass.
+        #expect(state.shown.orderedCount == 16)
         let nearest = Self.places.indices.min { (state.distances[$0], $0) < (state.distances[$1], $1) }
         #expect(first == nearest)
         let rail = Array(state.shown.prefix(4))
         #expect(rail.count == 4)
         #expect(state.shown.orderedCount < 100)
+    }
+
+    @Test(
+        "Reading across the first block, or a set smaller than it, gives the order of a full sort",
+        arguments: [1, 5, 15, 16, 17, 40, 1000])
+    func theFirstBlockAndWhatFollowsIt(size: Int) {
+        let state = NearbyState(places: Array(Self.places.prefix(size)), settings: Self.settings)
+        let expected = state.catalog.places.indices.sorted {
+            (state.distances[$0], $0) < (state.distances[$1], $1)
+        }
+        // Each position read first in a fresh copy, then everything in one.
+        for position in [0, 14, 15, 16, 17, 31, 32, 33].filter({ $0 < size }) {
+            let fresh = NearbyState(places: Array(Self.places.prefix(size)), settings: Self.settings)
+            #expect(fresh.shown[position] == expected[position], "position \(position) of \(size)")
+        }
+        #expect(Array(state.shown) == expected)
     }
 
     @Test func readingEverythingGivesTheOrderOfAFullSort() {

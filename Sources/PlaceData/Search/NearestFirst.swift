@@ -2,11 +2,13 @@ import Synchronization
 
 /// The places a query matches, nearest first, put in order only as far as they are read.
 ///
-/// Reading the first place finds the nearest in one pass; reading further selects the next
-/// nearest block (quickselect) and sorts only that block, doubling it each time. So a query that
-/// speaks its count and the nearest place never sorts its matches, and walking the list sorts
-/// what it walks. Ties in distance go to the lower catalog index, so the order is the one a full
-/// sort would give.
+/// Reading any of the first 16 places finds the 16 nearest in one pass over the matches (a
+/// bounded heap that nearly every match leaves at one comparison), without copying them: that
+/// is what a find, the rail and `read` ask for. Reading further gathers the rest and selects
+/// the next nearest block (quickselect), sorting only that block, doubling it each time. So a
+/// query that speaks its count and the nearest places never sorts its matches, and walking the
+/// list sorts what it walks. Ties in distance go to the lower catalog index, so the order is
+/// the one a full sort would give.
 public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
     public typealias Element = Int
     public typealias Index = Int
@@ -48,19 +50,105 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
     /// members and distances, so it is a cache of a pure function and safe to share.
     private final class Order: Sendable {
         private struct Progress {
+            /// The members: the first `ordered` in order, the rest after them in any order. While
+            /// only the first block is known, it holds that block alone.
             var permutation: [Int32] = []
             var ordered = 0
+            /// Whether `permutation` holds every member (not the first block alone).
+            var isWhole = false
         }
         private let progress = Mutex(Progress())
+
+        /// How many places the first reading puts in order.
+        static let firstBlock = 16
 
         var orderedCount: Int { progress.withLock { $0.ordered } }
 
         func element(at position: Int, members: [Int32], distances: [Double]) -> Int32 {
             progress.withLock { progress in
                 if position < progress.ordered { return progress.permutation[position] }
-                if progress.permutation.isEmpty { progress.permutation = members }
+                if progress.ordered == 0 && position < Self.firstBlock {
+                    progress.permutation = Self.nearest(Self.firstBlock, of: members, distances: distances)
+                    progress.ordered = progress.permutation.count
+                    progress.isWhole = progress.ordered == members.count
+                    return progress.permutation[position]
+                }
+                if !progress.isWhole { Self.gatherTheRest(&progress, members: members, distances: distances) }
                 Self.extend(&progress, to: position + 1, distances: distances)
                 return progress.permutation[position]
+            }
+        }
+
+        /// The `k` nearest of `members` in order, in one pass: a max-heap of the `k` nearest so
+        /// far, which a member enters only when it is nearer than the furthest of them.
+        private static func nearest(_ wanted: Int, of members: [Int32], distances: [Double]) -> [Int32] {
+            let k = Swift.min(wanted, members.count)
+            guard k > 0 else { return [] }
+            var heap = [Int32](repeating: 0, count: k)
+            distances.withUnsafeBufferPointer { distances in
+                @inline(__always) func further(_ a: Int32, _ b: Int32) -> Bool {
+                    let da = distances[Int(a)]
+                    let db = distances[Int(b)]
+                    return da > db || (da == db && a > b)
+                }
+                heap.withUnsafeMutableBufferPointer { heap in
+                    @inline(__always) func siftDown(_ count: Int) {
+                        var parent = 0
+                        while true {
+                            let left = 2 * parent + 1
+                            var top = parent
+                            if left < count && further(heap[left], heap[top]) { top = left }
+                            if left + 1 < count && further(heap[left + 1], heap[top]) { top = left + 1 }
+                            if top == parent { return }
+                            heap.swapAt(parent, top)
+                            parent = top
+                        }
+                    }
+                    members.withUnsafeBufferPointer { members in
+                        for i in 0..<k {
+                            heap[i] = members[i]
+                            var child = i
+                            while child > 0 && further(heap[child], heap[(child - 1) / 2]) {
+                                heap.swapAt(child, (child - 1) / 2)
+                                child = (child - 1) / 2
+                            }
+                        }
+                        var furthest = heap[0]
+                        var furthestDistance = distances[Int(furthest)]
+                        for i in k..<members.count {
+                            let member = members[i]
+                            let distance = distances[Int(member)]
+                            guard distance < furthestDistance || (distance == furthestDistance && member < furthest)
+                            else { continue }
+                            heap[0] = member
+                            siftDown(k)
+                            furthest = heap[0]
+                            furthestDistance = distances[Int(furthest)]
+                        }
+                    }
+                }
+            }
+            return heap.sorted { a, b in
+                let da = distances[Int(a)]
+                let db = distances[Int(b)]
+                return da < db || (da == db && a < b)
+            }
+        }
+
+        /// After the first block: every other member, each further than its last, behind it.
+        private static func gatherTheRest(_ progress: inout Progress, members: [Int32], distances: [Double]) {
+            defer { progress.isWhole = true }
+            guard let last = progress.permutation.last else {
+                progress.permutation = members
+                return
+            }
+            let lastDistance = distances[Int(last)]
+            progress.permutation.reserveCapacity(members.count)
+            for member in members {
+                let distance = distances[Int(member)]
+                if distance > lastDistance || (distance == lastDistance && member > last) {
+                    progress.permutation.append(member)
+                }
             }
         }
 
