@@ -10,38 +10,63 @@ import Foundation
 /// The words of the names are gathered once: the program asks for them on a thread of its own
 /// once the places load (`prepareSpelling`), and a search that needs them sooner waits for them.
 final class Spelling: @unchecked Sendable {
-    /// The distinct folded words of every name and kind, by their length in bytes, most frequent
-    /// first within a length; nil until needed. Guarded by `lock` (a pthread mutex, which
-    /// ThreadSanitizer sees; `Synchronization.Mutex` is a futex it cannot).
-    private var vocabulary: [Int: [[UInt8]]]?
+    /// The distinct folded words of every name and kind of one length, most frequent first, end
+    /// to end in one buffer: a million names have about a million words, a few megabytes this
+    /// way where an array a word took some fifty bytes each.
+    struct Words: Sendable {
+        let length: Int
+        let bytes: [UInt8]
+        var count: Int { bytes.count / length }
+    }
+
+    /// The words by their length in bytes; nil until needed. Guarded by `lock` (a pthread
+    /// mutex, which ThreadSanitizer sees; `Synchronization.Mutex` is a futex it cannot).
+    private var vocabulary: [Int: Words]?
     private let lock = NSLock()
 
     /// The words of the places' names and kinds (each folded) whose length is within `allowed`
     /// of `length`, a group for each length, gathered on the first call.
-    func words(near length: Int, allowed: Int, of places: [Place]) -> [[[UInt8]]] {
+    func words(near length: Int, allowed: Int, of places: [Place]) -> [Words] {
         let byLength = lock.withLock {
             if let cached = vocabulary { return cached }
-            // Counted as strings: a short word is stored inline, so counting a million names
-            // allocates little. The kinds, few, are folded once each.
-            var counts: [String: Int] = [:]
-            var kindWords: [String: [String]] = [:]
-            for place in places {
-                for word in TextFolding.fold(place.name).split(separator: " ") where word.utf8.count >= 2 {
-                    counts[String(word), default: 0] += 1
-                }
-                if kindWords[place.kind] == nil {
-                    kindWords[place.kind] = TextFolding.fold(place.kind).split(separator: " ").map(String.init)
-                }
-            }
-            for words in kindWords.values {
-                for word in words where word.utf8.count >= 2 { counts[word, default: 0] += 1 }
-            }
-            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            let grouped = Dictionary(grouping: sorted.map { Array($0.key.utf8) }, by: \.count)
-            vocabulary = grouped
-            return grouped
+            let gathered = Self.gather(places)
+            vocabulary = gathered
+            return gathered
         }
         return (length - allowed...length + allowed).compactMap { byLength[$0] }
+    }
+
+    private static func gather(_ places: [Place]) -> [Int: Words] {
+        // Counted as strings: a short word is stored inline, so counting a million names
+        // allocates little. The kinds, few, are folded once each.
+        var counts: [String: Int] = [:]
+        var kindWords: [String: [String]] = [:]
+        for place in places {
+            for word in TextFolding.fold(place.name).split(separator: " ") where word.utf8.count >= 2 {
+                counts[String(word), default: 0] += 1
+            }
+            if kindWords[place.kind] == nil {
+                kindWords[place.kind] = TextFolding.fold(place.kind).split(separator: " ").map(String.init)
+            }
+        }
+        for words in kindWords.values {
+            for word in words where word.utf8.count >= 2 { counts[word, default: 0] += 1 }
+        }
+        // A length at a time, most frequent first, then alphabetical; the counts go as soon as
+        // they are sorted into their lengths.
+        var byLength: [Int: [(count: Int, word: String)]] = [:]
+        for (word, count) in counts { byLength[word.utf8.count, default: []].append((count, word)) }
+        counts = [:]
+        var vocabulary: [Int: Words] = [:]
+        for length in Array(byLength.keys) {
+            var entries = byLength.removeValue(forKey: length) ?? []
+            entries.sort { $0.count != $1.count ? $0.count > $1.count : $0.word < $1.word }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(length * entries.count)
+            for entry in entries { bytes.append(contentsOf: entry.word.utf8) }
+            vocabulary[length] = Words(length: length, bytes: bytes)
+        }
+        return vocabulary
     }
 
     /// The spellings of `word` worth trying before the edit distance: its singular, and its
@@ -70,19 +95,25 @@ final class Spelling: @unchecked Sendable {
     /// The word of `vocabulary` (groups by length, each most frequent first) nearest to `word`
     /// within the allowed distance; of words as near, the shorter, then the more frequent. Nil
     /// when none is near enough.
-    static func nearest(to word: String, in vocabulary: [[[UInt8]]]) -> String? {
+    static func nearest(to word: String, in vocabulary: [Words]) -> String? {
         let typed = Array(word.utf8)
         guard typed.count >= 3 else { return nil }
         let allowed = allowedDistance(word)
+        var rows = DistanceRows(width: typed.count + allowed + 1)
         var best: (word: [UInt8], distance: Int)?
-        for group in vocabulary {
-            for candidate in group where abs(candidate.count - typed.count) <= allowed {
-                let limit = min(best?.distance ?? allowed + 1, allowed + 1) - 1
-                guard limit >= 0, let distance = boundedDistance(typed, candidate, limit: limit) else { continue }
-                // Of two words as near, the first found stays: shorter first, then more frequent.
-                best = (candidate, distance)
-                if distance == 0 { return String(decoding: candidate, as: UTF8.self) }
+        for group in vocabulary where abs(group.length - typed.count) <= allowed {
+            group.bytes.withUnsafeBufferPointer { bytes in
+                for start in stride(from: 0, to: bytes.count, by: group.length) {
+                    let limit = min(best?.distance ?? allowed + 1, allowed + 1) - 1
+                    guard limit >= 0 else { return }
+                    let candidate = UnsafeBufferPointer(rebasing: bytes[start..<start + group.length])
+                    guard let distance = typed.withUnsafeBufferPointer({ rows.distance($0, candidate, limit: limit) })
+                    else { continue }
+                    // Of two words as near, the first found stays: shorter first, then more frequent.
+                    best = (Array(candidate), distance)
+                }
             }
+            if best?.distance == 0 { break }
         }
         return best.map { String(decoding: $0.word, as: UTF8.self) }
     }
@@ -93,25 +124,45 @@ final class Spelling: @unchecked Sendable {
     /// The edit distance of `a` and `b` (insertions, deletions, substitutions and swaps of two
     /// neighbours), or nil when it is over `limit`: rows stop as soon as all exceed it.
     static func boundedDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
-        if abs(a.count - b.count) > limit { return nil }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                var cost = min(
-                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, before[j - 2] + 1) }
-                current[j] = cost
-                rowMinimum = min(rowMinimum, cost)
-            }
-            if rowMinimum > limit { return nil }
-            (before, previous, current) = (previous, current, before)
+        var rows = DistanceRows(width: b.count + 1)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in rows.distance(a, b, limit: limit) }
         }
-        return previous[b.count] <= limit ? previous[b.count] : nil
+    }
+
+    /// The three rows of the edit distance, allocated once for the many words a search tries.
+    struct DistanceRows {
+        private var before: [Int]
+        private var previous: [Int]
+        private var current: [Int]
+
+        init(width: Int) {
+            before = [Int](repeating: 0, count: width)
+            previous = before
+            current = before
+        }
+
+        mutating func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
+            if abs(a.count - b.count) > limit { return nil }
+            if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+            if previous.count < b.count + 1 { self = DistanceRows(width: b.count + 1) }
+            for j in 0...b.count { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    var cost = min(
+                        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, before[j - 2] + 1) }
+                    current[j] = cost
+                    rowMinimum = min(rowMinimum, cost)
+                }
+                if rowMinimum > limit { return nil }
+                swap(&before, &previous)
+                swap(&previous, &current)
+            }
+            return previous[b.count] <= limit ? previous[b.count] : nil
+        }
     }
 }
 
