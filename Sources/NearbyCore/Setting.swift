@@ -144,9 +144,9 @@ public enum Setting: String, CaseIterable, Sendable {
 
     /// The value as an answer says it, in `words`: a choice or a switch in the listener's
     /// language ("imperiais", "activado"); the position as `where exact` says it ("38.7115
-    /// north, 9.139 west"); numbers, voices and files as they are (going back to
-    /// the built-in places or words has answers of its own); the language by its own name, from `words` (which, after `set language`, are already the new
-    /// language's).
+    /// north, 9.139 west"); numbers, voices and files as they are (going back to the built-in
+    /// places or words has answers of its own); the language by its own name, from `words`
+    /// (which, after `set language`, are already the new language's).
     public func spokenValue(in settings: Settings, _ words: Catalog) -> String {
         let token = value(in: settings)
         switch self {

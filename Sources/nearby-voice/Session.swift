@@ -382,10 +382,10 @@ final class Session {
 
     /// Piped input and scripts keep the default action of SIGTERM and SIGHUP (the process
     /// ends at once). With a log, `NearbyVoice.run` blocks them before any thread starts, so
-    /// every thread inherits the block, and here one thread of its own waits for them: it writes the log's
-    /// `end` line, then the signal takes its default action. (A handler would run in whichever
-    /// thread the kernel picks; under ThreadSanitizer, that is deferred while the thread waits
-    /// in read(2) for the next line, so the session never ended.)
+    /// every thread inherits the block, and here one thread of its own waits for them: it
+    /// writes the log's `end` line, then the signal takes its default action. (A handler would
+    /// run in whichever thread the kernel picks; under ThreadSanitizer, that is deferred while
+    /// the thread waits in read(2) for the next line, so the session never ended.)
     private func installSignalEnding() {
         guard let log, !reader.isInteractive else { return }
         let waiter = Thread {
