@@ -65,7 +65,8 @@ check-thread: test-deps
 ## Builds release and prints two tables, each figure against a baseline answering the same
 ## question in the same run, checked against its goal; the run fails when any falls short.
 ## Data (nearby-voice-bench): loading, search, nearest-first, memory and start-up at a million
-## places, medians of BENCH_RUNS runs. Speech (nearby-voice-speech-bench, through a private
+## places, medians of BENCH_RUNS runs; through a private PulseAudio null sink, so that
+## nearby-voice's start-up with --speech auto opens a real audio stream, as a user's does. Speech (nearby-voice-speech-bench, through a private
 ## PulseAudio null sink whose monitor is read in real time): Enter -> audible and stop -> silent
 ## beside espeak-ng and the floor of the audio path (pacat at 2 ms), medians of BENCH_TRIALS;
 ## a key press -> silent (a pseudo-terminal) and a newer answer -> silent; speech-dispatcher
@@ -77,7 +78,7 @@ BENCH_BUILD ?= .build
 bench: test-deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	@data=0; speech=0; words=0; \
-	$(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
+	scripts/pulse-null-sink $(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
 	scripts/pulse-null-sink $(BENCH_BUILD)/release/nearby-voice-speech-bench --app $(BENCH_BUILD)/release/nearby-voice --trials $(BENCH_TRIALS) || speech=$$?; \
 	$(BENCH_BUILD)/release/nearby-voice-words-bench || words=$$?; \
 	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words)."; exit 1; fi
