@@ -108,14 +108,9 @@ extension NearbyState {
         case .speechStopped: return Reaction(effects: [.stopSpeech])
         case .settingChanged(let setting, let value): return changeSetting(setting, value)
         case .placesLoaded(let newCatalog, let source, let skipped):
-            replaceCatalog(newCatalog)
-            updateSettings { $0.placesFile = source }
-            var parts = [say("places.loaded", ["places": placesPhrase(catalog.count), "file": source])]
-            if skipped > 0 {
-                parts.append(say("places.skipped", ["count": grouped(skipped)], count: skipped))
-            }
-            if let first = shown.first { parts.append(say("places.nearest", ["place": describe(first)])) }
-            return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
+            var opening = [say("places.loaded", ["places": placesPhrase(newCatalog.count), "file": source])]
+            if skipped > 0 { opening.append(say("places.skipped", ["count": grouped(skipped)], count: skipped)) }
+            return replacePlaces(with: newCatalog, file: source, opening: opening)
         case .placesFailed(let message):
             return Reaction([
                 Announcement(say("places.unchanged", ["problem": message]), kind: .error, earcon: .error)
@@ -784,6 +779,16 @@ extension NearbyState {
             text += " " + say("details.field", ["label": detail.label, "value": detail.value])
         }
         return text
+    }
+
+    /// New places in the list (search, filter and selection start afresh), and the answer:
+    /// `opening` (said of the new places), then the nearest of them.
+    mutating func replacePlaces(with newCatalog: PlaceCatalog, file: String?, opening: [String]) -> Reaction {
+        replaceCatalog(newCatalog)
+        updateSettings { $0.placesFile = file }
+        var parts = opening
+        if let first = shown.first { parts.append(say("places.nearest", ["place": describe(first)])) }
+        return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
     }
 
     /// `where`: where you are, in words people use: the nearest place shown and its

@@ -19,11 +19,10 @@ extension NearbyState {
         case .places:
             guard updated.placesFile != nil else {
                 // The built-in places need no file.
-                replaceCatalog(PlaceCatalog(BuiltInPlaces.lisbon))
-                updateSettings { $0.placesFile = nil }
-                var parts = [say("places.built-in-again", ["places": placesPhrase(catalog.count)])]
-                if let first = shown.first { parts.append(say("places.nearest", ["place": describe(first)])) }
-                return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
+                let builtIn = PlaceCatalog(BuiltInPlaces.lisbon)
+                return replacePlaces(
+                    with: builtIn, file: nil,
+                    opening: [say("places.built-in-again", ["places": placesPhrase(builtIn.count)])])
             }
             // Reading the file is the shell's: it answers with .placesLoaded or .placesFailed.
             return Reaction(effects: [.loadPlaces(path: value.trimmingCharacters(in: .whitespaces))])

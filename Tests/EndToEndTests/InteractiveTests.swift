@@ -31,6 +31,16 @@ struct InteractiveTests {
             sourceLocation: sourceLocation)
     }
 
+    /// "sel" and Tab, then "tile mus" and Tab: the line becomes "select Tile Museum Café".
+    func completeSelectTileMuseum(_ terminal: Tmux) throws {
+        try terminal.type("sel")
+        try terminal.press("Tab")
+        try terminal.waitForLastLine("> select")
+        try terminal.type("tile mus")
+        try terminal.press("Tab")
+        try terminal.waitForLastLine("> select Tile Museum Café")
+    }
+
     @Test func tabCompletesACommandAndAMultiWordAccentedPlaceName() throws {
         let terminal = try Tmux()
         defer { terminal.close() }
@@ -49,12 +59,7 @@ struct InteractiveTests {
         try terminal.press("C-u")
         try terminal.waitForLastLine(">")
         // One command begins with "sel"; then two words complete a name of three.
-        try terminal.type("sel")
-        try terminal.press("Tab")
-        try terminal.waitForLastLine("> select")
-        try terminal.type("tile mus")
-        try terminal.press("Tab")
-        try terminal.waitForLastLine("> select Tile Museum Café")
+        try completeSelectTileMuseum(terminal)
         try terminal.press("Enter")
         let selected = try answers("select Tile Museum Café")
         try terminal.waitFor("the selection") { $0.suffix(selected.count + 1) == selected + [">"] }
@@ -90,12 +95,7 @@ struct InteractiveTests {
         try terminal.typeLine("find tile")
         try waitForInputs(1)
         try terminal.waitForLastLine(">")
-        try terminal.type("sel")
-        try terminal.press("Tab")
-        try terminal.waitForLastLine("> select")
-        try terminal.type("tile mus")
-        try terminal.press("Tab")
-        try terminal.waitForLastLine("> select Tile Museum Café")
+        try completeSelectTileMuseum(terminal)
         try terminal.press("Enter")
         try waitForInputs(2)
         try terminal.waitForLastLine(">")

@@ -62,6 +62,15 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
         /// How many places the first reading puts in order.
         static let firstBlock = 16
 
+        /// Whether `a` comes before `b`: nearer, or as near and lower in the catalog. The one
+        /// order of the list, which a full sort would give too.
+        @inline(__always)
+        static func precedes(_ a: Int32, _ b: Int32, _ distances: UnsafeBufferPointer<Double>) -> Bool {
+            let da = distances[Int(a)]
+            let db = distances[Int(b)]
+            return da < db || (da == db && a < b)
+        }
+
         var orderedCount: Int { progress.withLock { $0.ordered } }
 
         func element(at position: Int, members: [Int32], distances: [Double]) -> Int32 {
@@ -80,25 +89,29 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
         }
 
         /// The `k` nearest of `members` in order, in one pass: a max-heap of the `k` nearest so
-        /// far, which a member enters only when it is nearer than the furthest of them.
+        /// far, which a member enters only when it precedes the last of them.
         private static func nearest(_ wanted: Int, of members: [Int32], distances: [Double]) -> [Int32] {
             let k = Swift.min(wanted, members.count)
             guard k > 0 else { return [] }
             var heap = [Int32](repeating: 0, count: k)
             distances.withUnsafeBufferPointer { distances in
-                @inline(__always) func further(_ a: Int32, _ b: Int32) -> Bool {
-                    let da = distances[Int(a)]
-                    let db = distances[Int(b)]
-                    return da > db || (da == db && a > b)
-                }
                 heap.withUnsafeMutableBufferPointer { heap in
-                    @inline(__always) func siftDown(_ count: Int) {
+                    /// Restores the heap (the last of the `k` at the top) from `child` up.
+                    func siftUp(_ child: Int) {
+                        var child = child
+                        while child > 0 && precedes(heap[(child - 1) / 2], heap[child], distances) {
+                            heap.swapAt(child, (child - 1) / 2)
+                            child = (child - 1) / 2
+                        }
+                    }
+                    /// Restores the heap from the top down, after the top was replaced.
+                    func siftDown() {
                         var parent = 0
                         while true {
                             let left = 2 * parent + 1
                             var top = parent
-                            if left < count && further(heap[left], heap[top]) { top = left }
-                            if left + 1 < count && further(heap[left + 1], heap[top]) { top = left + 1 }
+                            if left < k && precedes(heap[top], heap[left], distances) { top = left }
+                            if left + 1 < k && precedes(heap[top], heap[left + 1], distances) { top = left + 1 }
                             if top == parent { return }
                             heap.swapAt(parent, top)
                             parent = top
@@ -107,46 +120,39 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
                     members.withUnsafeBufferPointer { members in
                         for i in 0..<k {
                             heap[i] = members[i]
-                            var child = i
-                            while child > 0 && further(heap[child], heap[(child - 1) / 2]) {
-                                heap.swapAt(child, (child - 1) / 2)
-                                child = (child - 1) / 2
-                            }
+                            siftUp(i)
                         }
-                        var furthest = heap[0]
-                        var furthestDistance = distances[Int(furthest)]
-                        for i in k..<members.count {
-                            let member = members[i]
+                        // The last of the k and its distance kept at hand: nearly every member is
+                        // turned away by one comparison (this runs at every keystroke).
+                        var last = heap[0]
+                        var lastDistance = distances[Int(last)]
+                        for member in members[k...] {
                             let distance = distances[Int(member)]
-                            guard distance < furthestDistance || (distance == furthestDistance && member < furthest)
-                            else { continue }
+                            guard distance < lastDistance || (distance == lastDistance && member < last) else {
+                                continue
+                            }
                             heap[0] = member
-                            siftDown(k)
-                            furthest = heap[0]
-                            furthestDistance = distances[Int(furthest)]
+                            siftDown()
+                            last = heap[0]
+                            lastDistance = distances[Int(last)]
                         }
                     }
                 }
+                heap.sort { precedes($0, $1, distances) }
             }
-            return heap.sorted { a, b in
-                let da = distances[Int(a)]
-                let db = distances[Int(b)]
-                return da < db || (da == db && a < b)
-            }
+            return heap
         }
 
-        /// After the first block: every other member, each further than its last, behind it.
+        /// After the first block: every other member, each after its last, behind it.
         private static func gatherTheRest(_ progress: inout Progress, members: [Int32], distances: [Double]) {
             defer { progress.isWhole = true }
             guard let last = progress.permutation.last else {
                 progress.permutation = members
                 return
             }
-            let lastDistance = distances[Int(last)]
             progress.permutation.reserveCapacity(members.count)
-            for member in members {
-                let distance = distances[Int(member)]
-                if distance > lastDistance || (distance == lastDistance && member > last) {
+            distances.withUnsafeBufferPointer { distances in
+                for member in members where precedes(last, member, distances) {
                     progress.permutation.append(member)
                 }
             }
@@ -155,21 +161,10 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
         private static func extend(_ progress: inout Progress, to wanted: Int, distances: [Double]) {
             let total = progress.permutation.count
             let from = progress.ordered
-            let target = wanted == 1 && from == 0 ? 1 : Swift.min(total, Swift.max(wanted, from * 2, from + 32))
+            let target = Swift.min(total, Swift.max(wanted, from * 2, from + 32))
             distances.withUnsafeBufferPointer { distances in
-                @inline(__always) func less(_ a: Int32, _ b: Int32) -> Bool {
-                    let da = distances[Int(a)]
-                    let db = distances[Int(b)]
-                    return da < db || (da == db && a < b)
-                }
+                @inline(__always) func less(_ a: Int32, _ b: Int32) -> Bool { precedes(a, b, distances) }
                 progress.permutation.withUnsafeMutableBufferPointer { items in
-                    if target == from + 1 {
-                        // The next nearest alone: one pass.
-                        var best = from
-                        for i in (from + 1)..<total where less(items[i], items[best]) { best = i }
-                        items.swapAt(from, best)
-                        return
-                    }
                     if target < total { select(items, from, total, target - 1, less) }
                     var block = Array(items[from..<target])
                     block.sort(by: less)
