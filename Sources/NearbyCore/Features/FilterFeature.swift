@@ -1,0 +1,66 @@
+import PlaceData
+
+/// The filter pills under the search field: `filter KIND`, `filter all`, and `filter` alone,
+/// which reads the pills with their counts. The filter narrows the list the search shows
+/// (shared state), so these are extensions on `NearbyState`, gathered here.
+extension NearbyState {
+    mutating func chooseFilter(_ kind: String?) -> [Announcement] {
+        guard let kind else {
+            kindFilter = nil
+            return afterFilterChange()
+        }
+        let wanted = TextFolding.fold(kind)
+        let kinds = catalog.kindCounts()
+        guard
+            let match = kinds.first(where: { TextFolding.fold($0.kind) == wanted })
+                ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
+        else {
+            let names = kinds.map(\.kind).joined(separator: say("list.separator"))
+            return [
+                Announcement(
+                    say("filter.unknown", ["kind": Self.echo(kind, words), "kinds": names]), kind: .error,
+                    earcon: .error)
+            ]
+        }
+        kindFilter = match.kind
+        return afterFilterChange()
+    }
+
+    private mutating func afterFilterChange() -> [Announcement] {
+        selection = nil
+        focus = nil
+        suggestions = []
+        suggestedQuery = nil
+        scrollOffset = 0
+        refreshShown()
+        var answers = [
+            Announcement(
+                say("filter.chosen", ["kind": kindFilter ?? say("filter.all-pill")]) + " " + resultsPhrase(),
+                kind: .results, earcon: shown.isEmpty ? .noResults : nil)
+        ]
+        if camera != .showingAll {
+            camera = .showingAll
+            answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
+        }
+        return answers
+    }
+
+    /// The filter pills, each with its count among the places the query matches.
+    func filtersPhrase() -> String {
+        let matching = catalog.matches(query: query)
+        var counts = catalog.kindCounts(among: matching)
+        // The chosen pill stays, with its 0, when the query leaves it nothing.
+        if let kindFilter, !counts.contains(where: { $0.kind == kindFilter }) {
+            counts.append((kind: kindFilter, count: 0))
+            counts.sort { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
+        }
+        func pill(_ name: String, _ count: Int, selected: Bool) -> String {
+            say(
+                selected ? "filter.pill-selected" : "filter.pill", ["kind": name, "count": grouped(count)], count: count
+            )
+        }
+        let pills = counts.map { pill($0.kind, $0.count, selected: $0.kind == kindFilter) }
+        let all = pill(say("filter.all-pill"), matching.count, selected: kindFilter == nil)
+        return say("filter.pills", ["pills": ([all] + pills).joined(separator: say("list.item-separator"))])
+    }
+}

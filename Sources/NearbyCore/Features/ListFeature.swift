@@ -1,0 +1,93 @@
+/// The list of places: the focus that `next` and `previous` move (as VoiceOver swipes), and the
+/// full list's inner scroll. The list, the focus and the scroll are read by almost every other
+/// feature, so these are extensions on `NearbyState`, gathered here.
+extension NearbyState {
+    /// Sets the focus, noting the detent it was set at.
+    mutating func setFocus(_ position: Int?) {
+        focus = position
+        focusDetent = detent
+    }
+
+    /// The places `next` can reach at this detent: none at the bottom, the rail at half height,
+    /// all of them at full.
+    var reachableCount: Int {
+        switch detent {
+        case .resting: 0
+        case .half: min(Self.railSize, shown.count)
+        case .full: shown.count
+        }
+    }
+
+    mutating func moveFocus(by step: Int) -> [Announcement] {
+        guard isSheetPresented else { return [sheetDismissedError()] }
+        if shown.isEmpty {
+            let text = query.isEmpty ? say("list.empty") : say("results.none", ["query": query])
+            return [Announcement(text, kind: .place, earcon: .end)]
+        }
+        guard detent != .resting else {
+            return [Announcement(say("list.hidden-at-resting"), kind: .place, earcon: .end)]
+        }
+        // At full height the details cover the list: `next` never reads rows not shown.
+        if detent == .full, let index = selectedIndex {
+            return [
+                Announcement(
+                    say("list.behind-details", ["name": catalog.places[index].name]), kind: .place, earcon: .end)
+            ]
+        }
+        // A focus beyond what this detent reaches, set before the sheet came down, steps back
+        // into it. With nothing focused, `next` starts at the first place and `previous` at the
+        // last, as a swipe does.
+        let current = focus.map { focusDetent > detent ? min($0, reachableCount) : $0 }
+        let target = current.map { $0 + step } ?? (step > 0 ? 0 : shown.count - 1)
+        if target < 0 {
+            return [
+                Announcement(say("list.start", ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end)
+            ]
+        }
+        if target >= shown.count || (step > 0 && target >= reachableCount && (current ?? 0) <= reachableCount) {
+            if detent == .half && reachableCount < shown.count && target < shown.count {
+                let more = shown.count - reachableCount
+                return [
+                    Announcement(
+                        say("list.end-of-rail", ["count": grouped(more)], count: more), kind: .place, earcon: .end)
+                ]
+            }
+            let last = describe(shown[shown.count - 1], position: shown.count)
+            return [Announcement(say("list.end", ["place": last]), kind: .place, earcon: .end)]
+        }
+        setFocus(target)
+        if detent == .full { scrollToShow(row: target) }
+        return [
+            Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)
+        ]
+    }
+
+    /// Whether a drag reaches the full list's scroll: the list is shown at the top detent.
+    var listScrolls: Bool { detent == .full && selectedIndex == nil && maxScrollOffset > 0 }
+
+    /// Scrolls the full list by `points` (positive shows later rows), whole rows at a time.
+    /// Returns whether it moved.
+    mutating func scrollList(by points: Double) -> Bool {
+        let target = ((scrollOffset + points) / Self.rowHeight).rounded() * Self.rowHeight
+        let clamped = min(max(0, target), maxScrollOffset)
+        guard clamped != scrollOffset else { return false }
+        scrollOffset = clamped
+        return true
+    }
+
+    /// Scrolls the full list, quietly, so that `row` is on the screen (as VoiceOver does when a
+    /// swipe reaches a row below the last one shown).
+    private mutating func scrollToShow(row: Int) {
+        let top = Double(row) * Self.rowHeight
+        if top < scrollOffset { scrollOffset = top }
+        let bottom = Double(row - visibleRows + 1) * Self.rowHeight
+        if bottom > scrollOffset { scrollOffset = min(bottom, maxScrollOffset) }
+    }
+
+    /// The rows the full list shows, as VoiceOver says a page: "Places 11 to 20 of 21".
+    func pagePhrase() -> String {
+        let first = Int(scrollOffset / Self.rowHeight) + 1
+        let last = min(shown.count, first + visibleRows - 1)
+        return say("list.page", ["first": grouped(first), "last": grouped(last), "count": grouped(shown.count)])
+    }
+}

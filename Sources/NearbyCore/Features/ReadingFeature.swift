@@ -1,0 +1,130 @@
+/// Reading the screen: `read` (what the sheet shows at its detent), `where` and `where exact`,
+/// `map` (a text picture, once the shell has measured the screen), and the words of the rail
+/// and the full list; `around` and `count` are said in `NearbyState+Wording.swift`. Reading
+/// looks at every part of the state, so these are extensions on `NearbyState`, gathered here.
+extension NearbyState {
+    /// `read`: what the sheet shows at its detent, ordered for the ear. At half height the
+    /// nearest places come first, then the field and the pills; at full height the count and
+    /// the first `readLimit` places (the focus then rests on the last read, so that `next` goes
+    /// on), or the details.
+    mutating func readScreen() -> [Announcement] {
+        guard isSheetPresented else {
+            return [Announcement(say("read.dismissed") + " " + cameraPhrase(), kind: .screen)]
+        }
+        let text = query.isEmpty ? say("search.placeholder") : query
+        var parts = [say("read.title", ["detent": detent.spoken(words)])]
+        let field = say(isSearching ? "read.field-editing" : "read.field", ["text": text])
+        switch detent {
+        case .resting:
+            parts.append(field)
+        case .half:
+            parts += [railPhrase(), field, filtersPhrase()]
+        case .full:
+            if let index = selectedIndex {
+                parts.append(detailPhrase(index))
+            } else {
+                // An empty list: the pills say what the filter leaves out.
+                if shown.isEmpty { parts.append(filtersPhrase()) }
+                parts.append(listPhrase())
+                if shown.count > Self.readLimit { setFocus(Self.readLimit - 1) }
+            }
+            if settings.visuals && !settings.reduceTransparency {
+                parts.append(say(settings.reduceMotion ? "read.map-dimmed" : "read.map-dimmed-scaled"))
+            }
+        }
+        return [Announcement(parts.joined(separator: " "), kind: .screen)]
+    }
+
+    /// How many places `read` says at full height: a listener holds five.
+    static let readLimit = 5
+
+    /// A place's name, said to be selected when it is: "Selected, Harbor Coffee".
+    private func markedName(_ index: Int) -> String {
+        let name = catalog.places[index].name
+        return catalog.places[index].id == selection ? say("place.selected", ["place": name]) : name
+    }
+
+    /// The rail of the half detent: the nearest few, with their distances.
+    func railPhrase() -> String {
+        let rail = shown.prefix(Self.railSize)
+        guard !rail.isEmpty else { return emptyListPhrase() }
+        let blocks = rail.map {
+            say("rail.item", ["name": markedName($0), "distance": distancePhrase(distances[$0])])
+        }
+        var text = say("rail", ["places": blocks.joined(separator: say("list.item-separator"))])
+        if shown.count > rail.count {
+            let more = shown.count - rail.count
+            text += " " + say("rail.more", ["count": grouped(more)], count: more)
+        }
+        return text
+    }
+
+    /// The list at full height: how many, the first `readLimit` of them, and how to hear more.
+    func listPhrase() -> String {
+        let limit = Self.readLimit
+        guard !shown.isEmpty else { return emptyListPhrase() }
+        let rows = shown.prefix(limit).enumerated().map {
+            say(
+                "list.row",
+                [
+                    "number": String($0.offset + 1), "name": markedName($0.element),
+                    "where": distanceAndDirection(of: $0.element),
+                ])
+        }
+        var text = say(
+            "list.all",
+            ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say("list.item-separator"))])
+        if shown.count > limit {
+            let more = shown.count - limit
+            text += " " + say("list.more", ["count": grouped(more)], count: more)
+        }
+        return text
+    }
+
+    /// `where`: where you are, in words people use: the nearest place shown and its
+    /// direction, what is selected, the sheet and the search; the map's close-up when there is
+    /// one. The coordinates are `where exact`'s.
+    func wherePhrase() -> String {
+        var parts: [String] = []
+        if let heading = settings.heading {
+            parts.append(say("where.facing", ["direction": SpokenMeasure.compass(heading, words)]))
+        }
+        // The nearest, unless it is the selected place, which is said next.
+        if let nearest = shown.first(where: { distances[$0] >= 2.5 }) ?? shown.first,
+            catalog.places[nearest].id != selection
+        {
+            parts.append(
+                say(
+                    "where.nearest", ["name": catalog.places[nearest].name, "where": distanceAndDirection(of: nearest)])
+            )
+        }
+        if let index = selectedIndex {
+            parts.append(
+                say("where.selected", ["name": catalog.places[index].name, "where": distanceAndDirection(of: index)]))
+        }
+        let sheet = isSheetPresented ? detent.situation(words) : say("sheet.situation-dismissed")
+        parts.append(say("where.sheet", ["detent": sheet]))
+        parts.append(countPhrase())
+        if case .closeUp = camera { parts.append(cameraPhrase()) }
+        return parts.joined(separator: " ")
+    }
+
+    /// `where`, or `where exact`.
+    func whereAnswer(exact: Bool) -> [Announcement] {
+        [Announcement(exact ? exactWherePhrase() : wherePhrase(), kind: .location)]
+    }
+
+    /// `map`, once the shell measured the screen: the picture shown, its summary said.
+    func mapPicture(columns: Int, rows: Int) -> [Announcement] {
+        let picture = MapPicture(state: self, columns: columns, rows: rows)
+        return [Announcement(picture.summary, kind: .screen, display: picture.text)]
+    }
+
+    /// `where exact`: the coordinates, and the heading.
+    func exactWherePhrase() -> String {
+        let point = SpokenMeasure.coordinate(settings.origin, words)
+        return settings.heading.map {
+            say("where.at-facing", ["point": point, "direction": SpokenMeasure.compass($0, words)])
+        } ?? say("where.at", ["point": point])
+    }
+}

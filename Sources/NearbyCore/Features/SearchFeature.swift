@@ -1,0 +1,178 @@
+import Foundation
+import PlaceData
+
+/// The search field: `find` alone (the field takes focus), a `find` line as it is typed (the
+/// count), entered (what it found, or "Did you mean"), given up (the screen as it was), `clear`
+/// and `done`. The query is shared: the list, the selection and the camera follow it, and the
+/// sheet rises for the keyboard; so these are extensions on `NearbyState`, gathered here.
+extension NearbyState {
+    /// A `find` line typed and then left for another command puts the screen back as it was
+    /// before typing began; Enter on it keeps what it found. The shell's reports (speech that
+    /// ended, voices listed) are not commands and change nothing here.
+    mutating func settleTyping(before action: Action) {
+        switch action {
+        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled: return
+        case .queryEntered:
+            beforeTyping = nil
+        default: abandonTyping()
+        }
+    }
+
+    /// The `find` line being typed is given up: the screen as it was before typing began.
+    mutating func abandonTyping() {
+        heardCountFor = nil
+        if let before = beforeTyping {
+            beforeTyping = nil
+            restore(before)
+        }
+    }
+
+    mutating func focusSearch() -> [Announcement] {
+        isSearching = true
+        let moved = raiseForKeyboard()
+        var text = say("search.field-editing", ["text": query.isEmpty ? say("search.placeholder") : query])
+        if moved { text += " " + say("sheet.now-full") }
+        return [Announcement(text, kind: .screen)]
+    }
+
+    mutating func enterQuery(_ text: String) -> [Announcement] {
+        guard !Self.isTooLong(text) else {
+            return [
+                Announcement(say("search.too-long", ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)
+            ]
+        }
+        let cleaned = Self.cleanQuery(text)
+        // The as-you-type count of this very query was heard: Enter says what is new.
+        let countHeard = heardCountFor == cleaned && cleaned == query
+        let changes = cleaned != query
+        heardCountFor = nil
+        isSearching = true
+        let moved = raiseForKeyboard()
+        var answers: [Announcement]
+        if countHeard, let first = shown.first {
+            answers = [Announcement(say("place.focused", ["place": describe(first, position: 1)]), kind: .results)]
+        } else {
+            answers = applyQuery(text, priority: .assertive)
+        }
+        // On the first result, as VoiceOver puts it there: `next` goes on to the second. The
+        // same query again keeps the focus it had.
+        if !shown.isEmpty && (changes || focus == nil) { setFocus(0) }
+        suggestions = []
+        suggestedQuery = nil
+        if shown.isEmpty && !query.isEmpty, let offer = suggest() {
+            answers[0] = offer
+        } else if shown.isEmpty && countHeard {
+            answers[0].text = say("results.still-none", ["query": query])
+        }
+        // A detent change is always heard: the snap, and the words `find` alone says.
+        if moved {
+            answers.insert(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap), at: 1)
+        }
+        return answers
+    }
+
+    /// A search that found nothing: the places the nearest spelling finds ("Did you mean"),
+    /// which `select 1` takes; nil when no spelling near the query finds any.
+    private mutating func suggest() -> Announcement? {
+        guard let corrected = catalog.correctedQuery(query, kind: kindFilter) else { return nil }
+        let found = NearestFirst(
+            members: catalog.matchSet(query: corrected, kind: kindFilter).members, distances: distances)
+        suggestions = Array(found.prefix(3))
+        suggestedQuery = corrected
+        let names = suggestions.map { catalog.places[$0].name }
+        let numbers = (1...suggestions.count).map(String.init)
+        let text = say(
+            "search.did-you-mean",
+            [
+                "query": query, "names": Setting.either(names, words),
+                "numbers": Setting.either(numbers, words),
+            ], count: suggestions.count)
+        return Announcement(text, kind: .results, earcon: .noResults)
+    }
+
+    mutating func typeQuery(_ text: String) -> [Announcement] {
+        guard !Self.isTooLong(text), Self.cleanQuery(text) != query else { return [] }
+        if beforeTyping == nil { beforeTyping = snapshot }
+        isSearching = true
+        let moved = raiseForKeyboard()
+        var answers = applyQuery(text, priority: .status)
+        answers.removeAll { $0.kind == .camera }
+        // While typing, the count alone; Enter then names the first.
+        answers[0].text = countPhrase()
+        heardCountFor = query
+        if moved {
+            answers.append(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap))
+        }
+        return answers
+    }
+
+    /// The seed's `onChange(of: query)`: the selection goes and the camera shows every match.
+    private mutating func applyQuery(_ text: String, priority: Announcement.Priority) -> [Announcement] {
+        let cleaned = Self.cleanQuery(text)
+        // Only a changed query deselects and moves the camera: the seed's `onChange(of: query)`.
+        guard cleaned != query else {
+            return [
+                Announcement(
+                    resultsPhrase(), priority: priority, kind: .results, earcon: shown.isEmpty ? .noResults : nil)
+            ]
+        }
+        query = cleaned
+        selection = nil
+        focus = nil
+        suggestions = []
+        suggestedQuery = nil
+        scrollOffset = 0
+        refreshShown()
+        let earcon: Announcement.Earcon? = shown.isEmpty ? .noResults : nil
+        var answers = [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: earcon)]
+        if camera != .showingAll {
+            camera = .showingAll
+            answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
+        }
+        return answers
+    }
+
+    /// The query as it is searched, shown and spoken: cleaned once (no escape sequences or
+    /// control characters), without spaces at its ends.
+    static func cleanQuery(_ text: String) -> String {
+        SafeText.clean(text, limit: Self.queryLimit).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether a query is longer than a search takes, once cleaned.
+    static func isTooLong(_ text: String) -> Bool {
+        SafeText.clean(text, limit: queryLimit + 1).trimmingCharacters(in: .whitespaces).count > queryLimit
+    }
+
+    mutating func clearQuery() -> [Announcement] {
+        guard !query.isEmpty || selection != nil else {
+            return [Announcement(say("search.already-empty") + " " + resultsPhrase(), kind: .results)]
+        }
+        var answers: [Announcement]
+        if query.isEmpty, let index = selectedIndex {
+            // Only the selection goes: the query did not change, and the answer says so.
+            selection = nil
+            focus = nil
+            answers = [
+                Announcement(
+                    say("selection.cleared", ["name": catalog.places[index].name]) + " " + resultsPhrase(),
+                    kind: .results)
+            ]
+            if camera != .showingAll {
+                camera = .showingAll
+                answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
+            }
+            return answers
+        }
+        answers = applyQuery("", priority: .assertive)
+        answers[0].text = say("search.cleared") + " " + answers[0].text
+        return answers
+    }
+
+    mutating func dismissSearch() -> [Announcement] {
+        guard isSearching else {
+            return [Announcement(say("search.not-in-use"), kind: .error, earcon: .error)]
+        }
+        isSearching = false
+        return [Announcement(say("search.closed", ["detent": detent.situation(words)]), kind: .screen)]
+    }
+}

@@ -1,0 +1,149 @@
+import PlaceData
+
+/// The selection and its details: `select` (by focus, number or name, with the reasons a place
+/// cannot be selected), `close`, `walk`, and the details the top detent shows. Selecting raises
+/// the sheet, moves the focus and flies the camera (shared state), so these are extensions on
+/// `NearbyState`, gathered here.
+extension NearbyState {
+    mutating func select(_ reference: PlaceReference) -> [Announcement] {
+        let resolved = resolve(reference)
+        guard case .success(let index) = resolved else {
+            if case .failure(let error) = resolved { return [error.announcement] }
+            return []
+        }
+        let place = catalog.places[index]
+        // A place offered by spelling: the search becomes that spelling, as a tapped
+        // suggestion does, so that the list holds what was chosen.
+        if !shown.contains(index), let corrected = suggestedQuery {
+            query = corrected
+            scrollOffset = 0
+            refreshShown()
+        }
+        suggestions = []
+        suggestedQuery = nil
+        selection = place.id
+        isSearching = false
+        isSheetPresented = true
+        let rises = detent != .full
+        detent = .full
+        if let position = shown.firstIndex(of: index) { setFocus(position) }
+        var answers = [Announcement(say("place.focused", ["place": describe(index)]), kind: .selection)]
+        if rises {
+            answers.append(
+                visual(Announcement(say("details.at-full"), priority: .polite, kind: .screen, earcon: .snap)))
+        }
+        camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
+        answers.append(visual(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera)))
+        return answers
+    }
+
+    private struct SelectionError: Error {
+        let announcement: Announcement
+        init(_ text: String) { announcement = Announcement(text, kind: .error, earcon: .error) }
+    }
+
+    private func refusal(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> SelectionError {
+        SelectionError(say(key, fields, count: count))
+    }
+
+    /// The catalog index a reference names, or what to say when it names none.
+    private func resolve(_ reference: PlaceReference) -> Result<Int, SelectionError> {
+        switch reference {
+        case .focused:
+            guard let focus else {
+                return .failure(refusal("select.nothing-focused"))
+            }
+            return .success(shown[focus])
+        case .position(let number):
+            if shown.isEmpty, !suggestions.isEmpty {
+                guard (1...suggestions.count).contains(number) else {
+                    return .failure(
+                        refusal(
+                            "select.no-such-number", ["number": String(number), "last": grouped(suggestions.count)]))
+                }
+                return .success(suggestions[number - 1])
+            }
+            guard !shown.isEmpty else { return .failure(refusal("select.list-empty")) }
+            guard (1...shown.count).contains(number) else {
+                return .failure(
+                    refusal("select.no-such-number", ["number": String(number), "last": grouped(shown.count)]))
+            }
+            return .success(shown[number - 1])
+        case .name(let typed):
+            let wanted = TextFolding.fold(typed)
+            if let exact = shown.first(where: { catalog.foldedName(at: $0) == wanted }) { return .success(exact) }
+            let queryWords = TextFolding.queryWords(typed)
+            let named = { (index: Int) in queryWords.allSatisfy { catalog.foldedName(at: index).contains($0) } }
+            let candidates = shown.filter(named)
+            if candidates.count == 1 { return .success(candidates[0]) }
+            if candidates.count > 1 {
+                let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(
+                    separator: say("list.separator"))
+                return .failure(
+                    refusal(
+                        "select.ambiguous",
+                        ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
+                        count: candidates.count))
+            }
+            if let hidden = catalog.places.indices.first(where: named) {
+                let name = catalog.places[hidden].name
+                if let kindFilter, catalog.places[hidden].kind != kindFilter {
+                    return .failure(
+                        refusal(
+                            "select.hidden-by-filter", ["name": name, "kind": kindFilter, "all": say("filter.all")]))
+                }
+                return .failure(refusal("select.hidden-by-search", ["name": name]))
+            }
+            // Nothing holds those words: the nearest spelling among the places shown.
+            if let corrected = catalog.correctedQuery(typed, kind: kindFilter),
+                let position = shown.firstIndex(where: { candidate in
+                    TextFolding.queryWords(corrected).allSatisfy { catalog.foldedName(at: candidate).contains($0) }
+                })
+            {
+                return .failure(
+                    refusal(
+                        "select.did-you-mean",
+                        [
+                            "name": Self.echo(typed, words), "suggestion": catalog.places[shown[position]].name,
+                            "number": grouped(position + 1),
+                        ]))
+            }
+            return .failure(refusal("select.no-such-name", ["name": Self.echo(typed, words)]))
+        }
+    }
+
+    mutating func clearSelection() -> [Announcement] {
+        guard let index = selectedIndex else {
+            return [Announcement(say("selection.none"), kind: .error, earcon: .error)]
+        }
+        // The seed leaves the camera where it is when the selection goes.
+        selection = nil
+        return [Announcement(say("selection.cleared", ["name": catalog.places[index].name]), kind: .selection)]
+    }
+
+    func walk() -> [Announcement] {
+        guard let index = selectedIndex else {
+            return [Announcement(say("walk.nothing-selected"), kind: .error, earcon: .error)]
+        }
+        let place = catalog.places[index]
+        let text = say(
+            "walk.answer",
+            ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
+        return [Announcement(text, kind: .walk)]
+    }
+
+    /// The selected place's detail: everything the data holds.
+    func detailPhrase(_ index: Int) -> String {
+        let place = catalog.places[index]
+        var text = say(
+            namesItsKind(index) ? "details.kind-in-name" : "details",
+            [
+                "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
+                "walk": walkPhrase(of: index),
+            ])
+        for detail in place.details {
+            text += " " + say("details.field", ["label": detail.label, "value": detail.value])
+        }
+        return text
+    }
+}

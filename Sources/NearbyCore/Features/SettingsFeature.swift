@@ -1,0 +1,110 @@
+import Foundation
+import PlaceData
+import Words
+
+/// `set KEY VALUE` and `settings`: every setting of `Setting`, the one table of them, and the
+/// files `set places` and `set strings` have the shell read. Settings change the words, the
+/// places and the distances everything else reads, so these are extensions on `NearbyState`.
+extension NearbyState {
+    func settingsPhrase() -> String {
+        let items = Setting.allCases.map { say("settings.item", ["key": $0.key, "value": $0.value(in: settings)]) }
+        return say("settings", ["items": items.joined(separator: say("list.item-separator"))])
+    }
+
+    mutating func changeSetting(_ setting: Setting, _ value: String) -> Reaction {
+        var updated = settings
+        if let error = setting.apply(value, to: &updated, words) {
+            return Reaction([Announcement(error, kind: .error, earcon: .error)])
+        }
+        var effects: [Effect] = setting.isSpeech ? [.applySpeechSettings] : []
+        switch setting {
+        case .places:
+            guard updated.placesFile != nil else {
+                // The built-in places need no file.
+                let builtIn = PlaceCatalog(BuiltInPlaces.lisbon)
+                return replacePlaces(
+                    with: builtIn, file: nil,
+                    opening: [say("places.built-in-again", ["places": placesPhrase(builtIn.count)])])
+            }
+            // Reading the file is the shell's: it answers with .placesLoaded or .placesFailed.
+            return Reaction(effects: [.loadPlaces(path: value.trimmingCharacters(in: .whitespaces))])
+        case .strings:
+            guard let path = updated.stringsFile else {
+                updateSettings { $0 = updated }
+                words = Catalog.builtIn(settings.language)
+                return Reaction([Announcement(say("strings.dropped"), kind: .settings)])
+            }
+            // Reading the file is the shell's: it answers with .stringsLoaded or .stringsFailed.
+            return Reaction(effects: [.loadStrings(path: path, language: settings.language)])
+        case .voice:
+            guard let chosen = updated.chosenVoice else { break }
+            guard let voices = installedVoices else {
+                return Reaction(effects: [.listVoices(then: .settingChanged(setting, value: value))])
+            }
+            guard voices.contains(where: { $0.isNamed(chosen) }) else {
+                let close = Self.closestVoices(to: chosen, in: voices).joined(separator: say("list.separator"))
+                return Reaction([
+                    Announcement(say("voice.unknown", ["voice": chosen, "close": close]), kind: .error, earcon: .error)
+                ])
+            }
+        case .language:
+            if updated.language != settings.language {
+                words = Catalog.builtIn(updated.language)
+                // A file of words is re-applied to the new language's own.
+                if let path = updated.stringsFile {
+                    effects.append(.loadStrings(path: path, language: updated.language))
+                }
+            }
+        default:
+            break
+        }
+        updateSettings { $0 = updated }
+        var fields = ["name": say(setting.nameKey), "value": setting.spokenValue(in: settings, words)]
+        let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
+        if let unit { fields["unit"] = say(unit) }
+        let text = Self.sentence(say(unit == nil ? "setting.changed" : "setting.changed-with-unit", fields))
+        return Reaction([Announcement(text, kind: .settings)], effects: effects)
+    }
+
+    /// The shell read the places file `set places` named: its places replace the list's.
+    mutating func placesLoaded(_ newCatalog: PlaceCatalog, source: String, skipped: Int) -> Reaction {
+        var opening = [say("places.loaded", ["places": placesPhrase(newCatalog.count), "file": source])]
+        if skipped > 0 { opening.append(say("places.skipped", ["count": grouped(skipped)], count: skipped)) }
+        return replacePlaces(with: newCatalog, file: source, opening: opening)
+    }
+
+    /// The shell could not read the places file: the places stay.
+    func placesFailed(_ message: String) -> Reaction {
+        Reaction([Announcement(say("places.unchanged", ["problem": message]), kind: .error, earcon: .error)])
+    }
+
+    /// New places in the list (search, filter and selection start afresh), and the answer:
+    /// `opening` (said of the new places), then the nearest of them.
+    mutating func replacePlaces(with newCatalog: PlaceCatalog, file: String?, opening: [String]) -> Reaction {
+        replaceCatalog(newCatalog)
+        updateSettings { $0.placesFile = file }
+        var parts = opening
+        if let first = shown.first { parts.append(say("places.nearest", ["place": describe(first)])) }
+        return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
+    }
+
+    /// The shell read the file of words `set strings` named: they are said from now on.
+    mutating func stringsLoaded(_ loaded: Catalog, source: String) -> Reaction {
+        words = loaded
+        updateSettings { $0.stringsFile = source }
+        return Reaction([Announcement(say("strings.loaded", ["file": source]), kind: .settings)])
+    }
+
+    /// The shell could not use the file of words: the words stay.
+    func stringsFailed(_ message: String) -> Reaction {
+        Reaction([Announcement(say("strings.unchanged", ["problem": message]), kind: .error, earcon: .error)])
+    }
+}
+
+extension NearbyState {
+    /// `text` with its first letter in capitals, as a sentence begins: "Heading: 90 degrees."
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first, first.isLowercase else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}
