@@ -15,19 +15,7 @@ extension NearbyState {
         let before = study != nil && Study.checksGoal(after: action) ? self : nil
         var reaction = route(action)
         if let before { followStudy(&reaction, before: before, action: action) }
-        guard Self.keepsAnswers(to: action) else { return reaction }
-        let kept = reaction.announcements.filter { $0.kind != .history && !$0.isVisualOnly }
-        if !kept.isEmpty { lastAnswer = kept }
-        for (offset, announcement) in reaction.announcements.enumerated()
-        where announcement.kind != .history && !announcement.isVisualOnly {
-            spoken.append(announcement)
-            spokenTotal += 1
-            reaction.historyNumbers[offset] = spokenTotal
-        }
-        if spoken.count > Self.historyLimit {
-            spoken.removeFirst(spoken.count - Self.historyLimit)
-            speechMarks = speechMarks.filter { $0.key > spokenTotal - Self.historyLimit }
-        }
+        if Self.keepsAnswers(to: action) { review.keep(&reaction) }
         return reaction
     }
 
@@ -85,13 +73,13 @@ extension NearbyState {
         case .mapRequested: return Reaction(effects: [.measureScreen])
         case .mapMeasured(let columns, let rows): return Reaction(mapPicture(columns: columns, rows: rows))
         // Reviewing what was said (ReviewFeature.swift).
-        case .repeatRequested: return Reaction(repeatLast())
-        case .historyRequested(let number): return Reaction(history(number))
+        case .repeatRequested: return Reaction(review.repeatLast(words))
+        case .historyRequested(let number): return Reaction(review.history(number, words))
+        case .speechEnded(let number, let mark):
+            review.speechEnded(number: number, mark)
+            return Reaction()
         case .currentRequested: return Reaction([current()])
         case .spellRequested: return Reaction([spell()])
-        case .speechEnded(let number, let mark):
-            if number > spokenTotal - spoken.count && number <= spokenTotal { speechMarks[number] = mark }
-            return Reaction()
         // A usability study (StudyFeature.swift).
         case .tasksGiven(let tasks): return beginStudy(tasks)
         case .taskRequested: return repeatTask()

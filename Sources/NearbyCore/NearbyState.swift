@@ -32,16 +32,10 @@ public struct NearbyState: Equatable, Sendable {
     public private(set) var shown: NearestFirst
     /// Whether the handle's hint ("type up or down to adjust") has been heard.
     public internal(set) var hasHeardHandleHint = false
-    /// The announcements said so far, oldest first, at most `historyLimit` of them.
-    public internal(set) var spoken: [Announcement] = []
+    /// What was said, for `repeat` and `history` (`ReviewFeature.swift`).
+    public internal(set) var review = Review()
     /// The synthesiser's voices, once the shell has listed them (`voices`, `set voice`).
     public internal(set) var installedVoices: [Voice]?
-    /// How many announcements have ever been kept in `spoken` (it forgets the oldest).
-    public internal(set) var spokenTotal = 0
-    /// What became of kept announcements not heard whole, by their number in `spokenTotal`.
-    public internal(set) var speechMarks: [Int: SpeechMark] = [:]
-    /// The last answer history kept, whole: what `repeat` says again.
-    public internal(set) var lastAnswer: [Announcement] = []
     /// The query whose as-you-type count was just heard: Enter on it then says what is new.
     var heardCountFor: String?
     /// The screen as it was before a `find` line was typed, while it is being typed: Ctrl-C,

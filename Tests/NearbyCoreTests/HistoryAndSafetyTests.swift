@@ -11,11 +11,11 @@ struct HistoryAndSafetyTests {
         var state = NearbyState(settings: settings)
         _ = state.reduce(.handleDecremented)  // kept 1: the handle's answer
         _ = state.reduce(.placeSelected(.position(1)))  // kept 2, 3, 4: selection, details, camera
-        #expect(state.spokenTotal == 4)
+        #expect(state.review.spokenTotal == 4)
         _ = state.reduce(.speechEnded(number: 2, .interrupted))
         _ = state.reduce(.speechEnded(number: 4, .dropped))
         _ = state.reduce(.speechEnded(number: 99, .dropped))  // never said: ignored
-        #expect(state.speechMarks == [2: .interrupted, 4: .dropped])
+        #expect(state.review.speechMarks == [2: .interrupted, 4: .dropped])
         #expect(
             state.reduce(.historyRequested(3)).announcements == [
                 Announcement(
@@ -27,17 +27,17 @@ struct HistoryAndSafetyTests {
                 Announcement("Item 1 of 4 (dropped), Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
             ])
         // Reviewing is not itself kept.
-        #expect(state.spokenTotal == 4)
+        #expect(state.review.spokenTotal == 4)
     }
 
     @Test func marksOfForgottenAnnouncementsAreForgottenToo() {
         var state = NearbyState()
         for _ in 0..<NearbyState.historyLimit { _ = state.reduce(.handleActivated) }
         _ = state.reduce(.speechEnded(number: 1, .dropped))
-        #expect(state.speechMarks[1] == .dropped)
+        #expect(state.review.speechMarks[1] == .dropped)
         _ = state.reduce(.handleActivated)
-        #expect(state.spoken.count == NearbyState.historyLimit)
-        #expect(state.speechMarks.isEmpty)
+        #expect(state.review.spoken.count == NearbyState.historyLimit)
+        #expect(state.review.speechMarks.isEmpty)
     }
 
     @Test(arguments: [

@@ -20,16 +20,26 @@ func expectReduce(
     default:
         // History and `repeat` keep what was said: not what only the eye sees.
         let kept = expected.filter { $0.kind != .history && !$0.isVisualOnly }
-        expectedState.spoken = Array((expectedState.spoken + kept).suffix(NearbyState.historyLimit))
-        expectedState.spokenTotal += kept.count
-        if !kept.isEmpty { expectedState.lastAnswer = kept }
+        expectedState.review.spoken = Array((expectedState.review.spoken + kept).suffix(NearbyState.historyLimit))
+        expectedState.review.spokenTotal += kept.count
+        if !kept.isEmpty { expectedState.review.lastAnswer = kept }
     }
     if state != expectedState {
         // Name only the fields that differ: the catalog alone would fill the screen.
-        let differences = zip(Mirror(reflecting: state).children, Mirror(reflecting: expectedState).children)
+        let differences = zip(fields(of: state), fields(of: expectedState))
             .filter { "\($0.value)" != "\($1.value)" }
-            .map { "\($0.label ?? "?"): \($0.value), expected \($1.value)" }
+            .map { "\($0.label): \($0.value), expected \($1.value)" }
         Issue.record("State differs: \(differences.joined(separator: "; "))", sourceLocation: sourceLocation)
+    }
+}
+
+/// The state's fields, by name, those of its slices (`review`, `sheet`) each on its own:
+/// "review.spokenTotal".
+private func fields(of state: NearbyState) -> [(label: String, value: Any)] {
+    Mirror(reflecting: state).children.flatMap { child -> [(label: String, value: Any)] in
+        let label = child.label ?? "?"
+        guard child.value is NearbyState.Review else { return [(label, child.value)] }
+        return Mirror(reflecting: child.value).children.map { ("\(label).\($0.label ?? "?")", $0.value) }
     }
 }
 

@@ -124,7 +124,7 @@ struct TablesTests {
         let error = state.reduce(.historyRequested(9))
         #expect(error.announcements.first?.kind == .error)
         #expect(error.historyNumbers == [nil])
-        #expect(state.spokenTotal == 1)
+        #expect(state.review.spokenTotal == 1)
         #expect(state.reduce(.handleIncremented).historyNumbers == [2])
     }
 

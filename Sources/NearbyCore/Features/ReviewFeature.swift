@@ -1,11 +1,84 @@
-/// Reviewing what was said: `repeat`, `history [N]`, `current` and `spell`.
+import Words
+
+/// Reviewing what was said: `repeat` and `history [N]` work on their own slice of the state,
+/// `Review`; `current` and `spell` say the focused or selected place again, which the list and
+/// the selection hold, so they are extensions on `NearbyState`.
 extension NearbyState {
-    /// `repeat`: the whole last answer again.
-    func repeatLast() -> [Announcement] {
-        guard !lastAnswer.isEmpty else {
-            return [Announcement(say("history.empty"), kind: .history)]
+    /// What was said, kept for review: what `repeat` and `history` answer from, and what
+    /// speech reported of it (`.speechEnded`). `reduce` keeps each answer here, except those
+    /// of the review itself.
+    public struct Review: Equatable, Sendable {
+        /// The announcements said so far, oldest first, at most `historyLimit` of them.
+        public internal(set) var spoken: [Announcement] = []
+        /// How many announcements have ever been kept in `spoken` (it forgets the oldest).
+        public internal(set) var spokenTotal = 0
+        /// What became of kept announcements not heard whole, by their number in `spokenTotal`.
+        public internal(set) var speechMarks: [Int: SpeechMark] = [:]
+        /// The last answer history kept, whole: what `repeat` says again.
+        public internal(set) var lastAnswer: [Announcement] = []
+
+        /// Keeps what `reaction` says, but not what only the eye sees nor review's own answers,
+        /// and gives each kept announcement its number (`Reaction.historyNumbers`).
+        mutating func keep(_ reaction: inout Reaction) {
+            let kept = reaction.announcements.filter { $0.kind != .history && !$0.isVisualOnly }
+            if !kept.isEmpty { lastAnswer = kept }
+            for (offset, announcement) in reaction.announcements.enumerated()
+            where announcement.kind != .history && !announcement.isVisualOnly {
+                spoken.append(announcement)
+                spokenTotal += 1
+                reaction.historyNumbers[offset] = spokenTotal
+            }
+            if spoken.count > NearbyState.historyLimit {
+                spoken.removeFirst(spoken.count - NearbyState.historyLimit)
+                speechMarks = speechMarks.filter { $0.key > spokenTotal - NearbyState.historyLimit }
+            }
         }
-        return [Announcement(lastAnswer.map(\.text).joined(separator: " "), kind: .history)]
+
+        /// Speech cut off or dropped the `number`th kept announcement: marked, while history
+        /// still holds it.
+        mutating func speechEnded(number: Int, _ mark: SpeechMark) {
+            if number > spokenTotal - spoken.count && number <= spokenTotal { speechMarks[number] = mark }
+        }
+
+        /// `repeat`: the whole last answer again.
+        func repeatLast(_ words: Catalog) -> [Announcement] {
+            guard !lastAnswer.isEmpty else {
+                return [Announcement(words.text("history.empty"), kind: .history)]
+            }
+            return [Announcement(lastAnswer.map(\.text).joined(separator: " "), kind: .history)]
+        }
+
+        /// `history`: the newest announcement; `history N`: the Nth newest.
+        func history(_ number: Int?, _ words: Catalog) -> [Announcement] {
+            guard !spoken.isEmpty else { return [Announcement(words.text("history.empty"), kind: .history)] }
+            let count = spoken.count
+            let countText = SpokenMeasure.grouped(count, words)
+            /// Item 1 is the newest; a mark says when it was not heard whole.
+            func item(_ position: Int) -> String {
+                let fields = ["index": String(position), "count": countText, "text": spoken[count - position].text]
+                switch speechMarks[spokenTotal - position + 1] {
+                case .interrupted?: return words.text("history.item-interrupted", fields)
+                case .dropped?: return words.text("history.item-dropped", fields)
+                case .failed?: return words.text("history.item-failed", fields)
+                case nil: return words.text("history.item", fields)
+                }
+            }
+            if let number {
+                guard number <= count else {
+                    return [
+                        Announcement(
+                            words.text(
+                                "history.no-such-item", ["number": String(number), "count": countText], count: count),
+                            kind: .error, earcon: .error)
+                    ]
+                }
+                return [Announcement(item(number), kind: .history)]
+            }
+            // The newest alone: a listener asks for the one before by its number.
+            var text = item(1)
+            if count > 1 { text += " " + words.text("history.older", ["next": "2"]) }
+            return [Announcement(text, kind: .history)]
+        }
     }
 
     /// The place `current` and `spell` speak of: the selected one, else the focused one.
@@ -35,34 +108,5 @@ extension NearbyState {
         return Announcement(
             say("spell.answer", ["prefix": prefix, "letters": shown]), kind: .place,
             form: .spelled(prefix: prefix, letters: name))
-    }
-
-    func history(_ number: Int?) -> [Announcement] {
-        guard !spoken.isEmpty else { return [Announcement(say("history.empty"), kind: .history)] }
-        let count = spoken.count
-        /// Item 1 is the newest; a mark says when it was not heard whole.
-        func item(_ position: Int) -> String {
-            let fields = ["index": String(position), "count": grouped(count), "text": spoken[count - position].text]
-            switch speechMarks[spokenTotal - position + 1] {
-            case .interrupted?: return say("history.item-interrupted", fields)
-            case .dropped?: return say("history.item-dropped", fields)
-            case .failed?: return say("history.item-failed", fields)
-            case nil: return say("history.item", fields)
-            }
-        }
-        if let number {
-            guard number <= count else {
-                return [
-                    Announcement(
-                        say("history.no-such-item", ["number": String(number), "count": grouped(count)], count: count),
-                        kind: .error, earcon: .error)
-                ]
-            }
-            return [Announcement(item(number), kind: .history)]
-        }
-        // The newest alone: a listener asks for the one before by its number.
-        var text = item(1)
-        if count > 1 { text += " " + say("history.older", ["next": "2"]) }
-        return [Announcement(text, kind: .history)]
     }
 }
