@@ -17,12 +17,12 @@ public struct MapPicture {
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
         // The sheet covers the bottom rows at its detent's share of the screen.
         let geometry = SheetGeometry(screenHeight: state.settings.screenHeight)
-        let share = state.isSheetPresented ? geometry.height(of: state.detent) / state.settings.screenHeight : 0
-        let sheetRows = state.isSheetPresented ? max(2, Int((share * Double(rows)).rounded())) : 0
+        let share = state.sheet.isPresented ? geometry.height(of: state.sheet.detent) / state.settings.screenHeight : 0
+        let sheetRows = state.sheet.isPresented ? max(2, Int((share * Double(rows)).rounded())) : 0
         let sheetTop = rows - min(rows, sheetRows)
         // As the seed pads the map's safe area (the resting height, else half the map), what the
         // camera centres on stays in the rows the sheet leaves free.
-        let freeRows = !state.isSheetPresented ? rows : state.detent == .resting ? sheetTop : rows / 2
+        let freeRows = !state.sheet.isPresented ? rows : state.sheet.detent == .resting ? sheetTop : rows / 2
         let region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
         let letters = Self.letters(for: state.catalog.kindCounts(among: state.shown).map(\.kind))
 
@@ -50,14 +50,14 @@ public struct MapPicture {
         }
         if sheetRows > 0 {
             Self.write("+" + String(repeating: "-", count: columns - 2) + "+", into: &grid, row: sheetTop)
-            let title = words.text("map.sheet-title", ["detent": state.detent.spoken(words)])
+            let title = words.text("map.sheet-title", ["detent": state.sheet.detent.spoken(words)])
             Self.write("= \(title) =", into: &grid, row: sheetTop, centred: true)
             if sheetTop + 1 < rows {
                 let field = state.query.isEmpty ? words.text("search.placeholder") : state.query
                 Self.write(" [ \(field) ]", into: &grid, row: sheetTop + 1)
             }
         }
-        let dimmed = state.isSheetPresented && state.detent == .full && !opaque
+        let dimmed = state.sheet.isPresented && state.sheet.detent == .full && !opaque
         if dimmed && !state.settings.reduceMotion {
             // Behind the top detent the map is scaled down with rounded corners.
             for (row, column) in [(0, 0), (0, columns - 1)] { grid[row][column] = row == 0 && column == 0 ? "(" : ")" }
@@ -75,9 +75,9 @@ public struct MapPicture {
         if dimmed {
             notes.append(words.text(state.settings.reduceMotion ? "map.note-dimmed" : "map.note-dimmed-scaled"))
         }
-        if opaque && state.isSheetPresented {
+        if opaque && state.sheet.isPresented {
             notes.append(words.text("map.note-opaque"))
-        } else if state.isSheetPresented {
+        } else if state.sheet.isPresented {
             notes.append(words.text("map.note-lower-case"))
         }
         if !notes.isEmpty {

@@ -59,11 +59,11 @@ extension NearbyState {
         case .selectionCleared: return Reaction(clearSelection())
         case .walkRequested: return Reaction(walk())
         // The sheet (SheetFeature.swift).
-        case .handleIncremented: return Reaction(stepSheet(up: true))
-        case .handleDecremented: return Reaction(stepSheet(up: false))
-        case .handleActivated: return Reaction(cycleSheet())
+        case .handleIncremented: return Reaction(sheet.step(up: true, words, settings.verbosity))
+        case .handleDecremented: return Reaction(sheet.step(up: false, words, settings.verbosity))
+        case .handleActivated: return Reaction(sheet.cycle(words, settings.verbosity))
+        case .detentChosen(let detent): return Reaction(sheet.choose(detent, words, settings.verbosity))
         case .dimmedMapTapped: return Reaction(tapDimmedMap())
-        case .detentChosen(let detent): return Reaction(chooseDetent(detent))
         case .sheetDragged(let translation, let velocity): return Reaction(drag(translation, velocity: velocity))
         // Reading the screen (ReadingFeature.swift).
         case .readRequested: return Reaction(readScreen())

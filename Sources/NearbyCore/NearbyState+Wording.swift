@@ -132,26 +132,6 @@ extension NearbyState {
         }
     }
 
-    /// The handle, as VoiceOver reads an adjustable element: name, value, position, and the hint
-    /// the first time (always when verbose, never when terse).
-    mutating func handlePhrase() -> String {
-        var text = say(
-            "handle",
-            [
-                "detent": detent.spoken(words), "position": String(detent.position),
-                "count": String(Detent.allCases.count),
-            ])
-        let wantsHint: Bool
-        switch settings.verbosity {
-        case .terse: wantsHint = false
-        case .normal: wantsHint = !hasHeardHandleHint
-        case .verbose: wantsHint = true
-        }
-        if wantsHint { text += " " + say("handle.hint") }
-        hasHeardHandleHint = true
-        return text
-    }
-
     /// What the map shows, in words.
     func cameraPhrase() -> String {
         switch camera {

@@ -15,8 +15,9 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var kindFilter: String?
     /// Whether the search field has focus (and the keyboard is up).
     public internal(set) var isSearching = false
-    public internal(set) var detent: Detent = .half
-    public internal(set) var isSheetPresented = true
+    /// The bottom sheet: whether it is shown, its detent, whether its handle's hint was heard
+    /// (`SheetFeature.swift`).
+    public internal(set) var sheet = Sheet()
     public internal(set) var selection: Place.ID?
     /// The position in `shown` that `next` and `previous` last reached (or `find` put first).
     public internal(set) var focus: Int?
@@ -30,8 +31,6 @@ public struct NearbyState: Equatable, Sendable {
     /// The places the list and the map show: catalog indices, nearest first, put in order only
     /// as far as they are read (a million matches are counted, and the nearest named, unsorted).
     public private(set) var shown: NearestFirst
-    /// Whether the handle's hint ("type up or down to adjust") has been heard.
-    public internal(set) var hasHeardHandleHint = false
     /// What was said, for `repeat` and `history` (`ReviewFeature.swift`).
     public internal(set) var review = Review()
     /// The synthesiser's voices, once the shell has listed them (`voices`, `set voice`).
@@ -111,17 +110,17 @@ public struct NearbyState: Equatable, Sendable {
     var snapshot: TypingSnapshot {
         TypingSnapshot(
             query: query, selection: selection, focus: focus, camera: camera, scrollOffset: scrollOffset,
-            detent: detent, isSearching: isSearching, isSheetPresented: isSheetPresented, suggestions: suggestions,
-            suggestedQuery: suggestedQuery)
+            detent: sheet.detent, isSearching: isSearching, isSheetPresented: sheet.isPresented,
+            suggestions: suggestions, suggestedQuery: suggestedQuery)
     }
 
     mutating func restore(_ snapshot: TypingSnapshot) {
         query = snapshot.query
         selection = snapshot.selection
         camera = snapshot.camera
-        detent = snapshot.detent
+        sheet.detent = snapshot.detent
         isSearching = snapshot.isSearching
-        isSheetPresented = snapshot.isSheetPresented
+        sheet.isPresented = snapshot.isSheetPresented
         suggestions = snapshot.suggestions
         suggestedQuery = snapshot.suggestedQuery
         refreshShown()

@@ -38,7 +38,7 @@ public enum StudyGoal: Equatable, Sendable {
             guard let selection = state.selection, ids.contains(selection) else { return false }
             return said.contains { $0.kind == .walk }
         case .detent(let detent):
-            return state.isSheetPresented && state.detent == detent
+            return state.sheet.isPresented && state.sheet.detent == detent
         case .filter(let kind):
             return state.kindFilter == kind
         }

@@ -8,23 +8,23 @@ struct DetentTests {
 
     @Test func startsAtHalfHeight() {
         let state = NearbyState()
-        #expect(state.detent == .half)
-        #expect(state.isSheetPresented)
+        #expect(state.sheet.detent == .half)
+        #expect(state.sheet.isPresented)
     }
 
     @Test func upAndDownStepLikeAnAdjustableElementWithTheHintOnlyTheFirstTime() {
         var state = NearbyState()
         expectReduce(&state, .handleIncremented, [.detent("Sheet, full height, 3 of 3.\(hint)")]) {
-            $0.detent = .full
-            $0.hasHeardHandleHint = true
+            $0.sheet.detent = .full
+            $0.sheet.hasHeardHandleHint = true
         }
         expectReduce(&state, .handleIncremented, [.detent("Already at full height.", earcon: .end)])
-        expectReduce(&state, .handleDecremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
+        expectReduce(&state, .handleDecremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.sheet.detent = .half }
         expectReduce(&state, .handleDecremented, [.detent("Sheet, resting at the bottom, 1 of 3.")]) {
-            $0.detent = .resting
+            $0.sheet.detent = .resting
         }
         expectReduce(&state, .handleDecremented, [.detent("Already resting at the bottom.", earcon: .end)])
-        expectReduce(&state, .handleIncremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
+        expectReduce(&state, .handleIncremented, [.detent("Sheet, half height, 2 of 3.")]) { $0.sheet.detent = .half }
     }
 
     @Test func verboseAlwaysGivesTheHintAndTerseNever() {
@@ -40,27 +40,27 @@ struct DetentTests {
 
     @Test func handleTapCyclesTheDetents() {
         var state = NearbyState()
-        state.hasHeardHandleHint = true
-        expectReduce(&state, .handleActivated, [.detent("Sheet, full height, 3 of 3.")]) { $0.detent = .full }
+        state.sheet.hasHeardHandleHint = true
+        expectReduce(&state, .handleActivated, [.detent("Sheet, full height, 3 of 3.")]) { $0.sheet.detent = .full }
         expectReduce(&state, .handleActivated, [.detent("Sheet, resting at the bottom, 1 of 3.")]) {
-            $0.detent = .resting
+            $0.sheet.detent = .resting
         }
-        expectReduce(&state, .handleActivated, [.detent("Sheet, half height, 2 of 3.")]) { $0.detent = .half }
+        expectReduce(&state, .handleActivated, [.detent("Sheet, half height, 2 of 3.")]) { $0.sheet.detent = .half }
     }
 
     @Test func backTapsTheDimmedMapOnlyAtFullHeight() {
         var state = NearbyState()
-        state.hasHeardHandleHint = true
+        state.sheet.hasHeardHandleHint = true
         expectReduce(
             &state, .dimmedMapTapped,
             [.error("Back works at full height, where the map is dimmed. The sheet is at half height.")])
-        state.detent = .full
+        state.sheet.detent = .full
         state.isSearching = true
         expectReduce(&state, .dimmedMapTapped, [.detent("Sheet, half height, 2 of 3.")]) {
-            $0.detent = .half
+            $0.sheet.detent = .half
             $0.isSearching = false
         }
-        state.detent = .resting
+        state.sheet.detent = .resting
         expectReduce(
             &state, .dimmedMapTapped,
             [.error("Back works at full height, where the map is dimmed. The sheet is resting at the bottom.")])
@@ -69,7 +69,7 @@ struct DetentTests {
     @Test(arguments: Detent.allCases)
     func detentCommandMovesTheSheetProgrammatically(_ target: Detent) {
         var state = NearbyState()
-        state.hasHeardHandleHint = true
+        state.sheet.hasHeardHandleHint = true
         if target == .half {
             expectReduce(&state, .detentChosen(.half), [Announcement("Sheet already at half height.", kind: .detent)])
         } else {
@@ -77,7 +77,7 @@ struct DetentTests {
                 &state, .detentChosen(target),
                 [.detent("Sheet, \(target.spoken(state.words)), \(target.position) of 3.")]
             ) {
-                $0.detent = target
+                $0.sheet.detent = target
             }
         }
     }
@@ -89,7 +89,7 @@ struct DetentTests {
             [Announcement("Search places, search field, editing. Sheet at full height.", kind: .screen)]
         ) {
             $0.isSearching = true
-            $0.detent = .full
+            $0.sheet.detent = .full
         }
         expectReduce(
             &state, .searchDismissed, [Announcement("Search field closed. Sheet stays at full height.", kind: .screen)]
@@ -114,7 +114,7 @@ struct DetentTests {
             $0.selection = "coffee"
             $0.focus = position
             $0.focusDetent = .full
-            $0.detent = .full
+            $0.sheet.detent = .full
             $0.camera = .closeUp(placeID: "coffee", altitude: 1500)
         }
         // Now selected, it is read with the selected trait.
@@ -149,17 +149,17 @@ struct DetentTests {
         var settings = Settings()
         settings.dismissible = true
         var state = NearbyState(settings: settings)
-        state.hasHeardHandleHint = true
-        state.detent = .resting
+        state.sheet.hasHeardHandleHint = true
+        state.sheet.detent = .resting
         expectReduce(
             &state, .sheetDragged(translation: 60, velocity: 0),
             [.detent("Sheet dismissed. Type handle to bring it back.")]
         ) {
-            $0.isSheetPresented = false
+            $0.sheet.isPresented = false
         }
         expectReduce(&state, .nextFocused, [.error("The sheet is dismissed. Type handle to bring it back.")])
         expectReduce(&state, .handleActivated, [.detent("Sheet, resting at the bottom, 1 of 3.")]) {
-            $0.isSheetPresented = true
+            $0.sheet.isPresented = true
         }
     }
 }

@@ -30,7 +30,7 @@ struct ExactlyTheSeedsTests {
         // Down past offset 0 within one gesture: the rest moves the sheet.
         expectReduce(&state, .sheetDragged(translation: 800, velocity: 0), [.detent("Sheet, half height, 2 of 3.")]) {
             $0.scrollOffset = 0
-            $0.detent = .half
+            $0.sheet.detent = .half
         }
     }
 
@@ -54,7 +54,7 @@ struct ExactlyTheSeedsTests {
         #expect(
             reaction.announcements[1]
                 == Announcement("Sheet at full height.", priority: .polite, kind: .detent, earcon: .snap))
-        #expect(state.detent == .full)
+        #expect(state.sheet.detent == .full)
         // Already at the top: no second signal.
         #expect(state.reduce(.queryEntered("bakery")).announcements.map(\.kind) == [.results])
     }

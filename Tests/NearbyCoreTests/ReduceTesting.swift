@@ -38,7 +38,9 @@ func expectReduce(
 private func fields(of state: NearbyState) -> [(label: String, value: Any)] {
     Mirror(reflecting: state).children.flatMap { child -> [(label: String, value: Any)] in
         let label = child.label ?? "?"
-        guard child.value is NearbyState.Review else { return [(label, child.value)] }
+        guard child.value is NearbyState.Review || child.value is NearbyState.Sheet else {
+            return [(label, child.value)]
+        }
         return Mirror(reflecting: child.value).children.map { ("\(label).\($0.label ?? "?")", $0.value) }
     }
 }

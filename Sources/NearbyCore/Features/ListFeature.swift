@@ -5,13 +5,13 @@ extension NearbyState {
     /// Sets the focus, noting the detent it was set at.
     mutating func setFocus(_ position: Int?) {
         focus = position
-        focusDetent = detent
+        focusDetent = sheet.detent
     }
 
     /// The places `next` can reach at this detent: none at the bottom, the rail at half height,
     /// all of them at full.
     var reachableCount: Int {
-        switch detent {
+        switch sheet.detent {
         case .resting: 0
         case .half: min(Self.railSize, shown.count)
         case .full: shown.count
@@ -19,16 +19,16 @@ extension NearbyState {
     }
 
     mutating func moveFocus(by step: Int) -> [Announcement] {
-        guard isSheetPresented else { return [sheetDismissedError()] }
+        guard sheet.isPresented else { return [sheetDismissedError()] }
         if shown.isEmpty {
             let text = query.isEmpty ? say("list.empty") : say("results.none", ["query": query])
             return [Announcement(text, kind: .place, earcon: .end)]
         }
-        guard detent != .resting else {
+        guard sheet.detent != .resting else {
             return [Announcement(say("list.hidden-at-resting"), kind: .place, earcon: .end)]
         }
         // At full height the details cover the list: `next` never reads rows not shown.
-        if detent == .full, let index = selectedIndex {
+        if sheet.detent == .full, let index = selectedIndex {
             return [
                 Announcement(
                     say("list.behind-details", ["name": catalog.places[index].name]), kind: .place, earcon: .end)
@@ -37,7 +37,7 @@ extension NearbyState {
         // A focus beyond what this detent reaches, set before the sheet came down, steps back
         // into it. With nothing focused, `next` starts at the first place and `previous` at the
         // last, as a swipe does.
-        let current = focus.map { focusDetent > detent ? min($0, reachableCount) : $0 }
+        let current = focus.map { focusDetent > sheet.detent ? min($0, reachableCount) : $0 }
         let target = current.map { $0 + step } ?? (step > 0 ? 0 : shown.count - 1)
         if target < 0 {
             return [
@@ -45,7 +45,7 @@ extension NearbyState {
             ]
         }
         if target >= shown.count || (step > 0 && target >= reachableCount && (current ?? 0) <= reachableCount) {
-            if detent == .half && reachableCount < shown.count && target < shown.count {
+            if sheet.detent == .half && reachableCount < shown.count && target < shown.count {
                 let more = shown.count - reachableCount
                 return [
                     Announcement(
@@ -56,14 +56,14 @@ extension NearbyState {
             return [Announcement(say("list.end", ["place": last]), kind: .place, earcon: .end)]
         }
         setFocus(target)
-        if detent == .full { scrollToShow(row: target) }
+        if sheet.detent == .full { scrollToShow(row: target) }
         return [
             Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)
         ]
     }
 
     /// Whether a drag reaches the full list's scroll: the list is shown at the top detent.
-    var listScrolls: Bool { detent == .full && selectedIndex == nil && maxScrollOffset > 0 }
+    var listScrolls: Bool { sheet.detent == .full && selectedIndex == nil && maxScrollOffset > 0 }
 
     /// Scrolls the full list by `points` (positive shows later rows), whole rows at a time.
     /// Returns whether it moved.

@@ -8,13 +8,13 @@ extension NearbyState {
     /// the first `readLimit` places (the focus then rests on the last read, so that `next` goes
     /// on), or the details.
     mutating func readScreen() -> [Announcement] {
-        guard isSheetPresented else {
+        guard sheet.isPresented else {
             return [Announcement(say("read.dismissed") + " " + cameraPhrase(), kind: .screen)]
         }
         let text = query.isEmpty ? say("search.placeholder") : query
-        var parts = [say("read.title", ["detent": detent.spoken(words)])]
+        var parts = [say("read.title", ["detent": sheet.detent.spoken(words)])]
         let field = say(isSearching ? "read.field-editing" : "read.field", ["text": text])
-        switch detent {
+        switch sheet.detent {
         case .resting:
             parts.append(field)
         case .half:
@@ -102,8 +102,7 @@ extension NearbyState {
             parts.append(
                 say("where.selected", ["name": catalog.places[index].name, "where": distanceAndDirection(of: index)]))
         }
-        let sheet = isSheetPresented ? detent.situation(words) : say("sheet.situation-dismissed")
-        parts.append(say("where.sheet", ["detent": sheet]))
+        parts.append(say("where.sheet", ["detent": sheet.situation(words)]))
         parts.append(countPhrase())
         if case .closeUp = camera { parts.append(cameraPhrase()) }
         return parts.joined(separator: " ")

@@ -29,7 +29,7 @@ extension NearbyState {
 
     mutating func focusSearch() -> [Announcement] {
         isSearching = true
-        let moved = raiseForKeyboard()
+        let moved = sheet.raiseToFull()
         var text = say("search.field-editing", ["text": query.isEmpty ? say("search.placeholder") : query])
         if moved { text += " " + say("sheet.now-full") }
         return [Announcement(text, kind: .screen)]
@@ -47,7 +47,7 @@ extension NearbyState {
         let changes = cleaned != query
         heardCountFor = nil
         isSearching = true
-        let moved = raiseForKeyboard()
+        let moved = sheet.raiseToFull()
         var answers: [Announcement]
         if countHeard, let first = shown.first {
             answers = [Announcement(say("place.focused", ["place": describe(first, position: 1)]), kind: .results)]
@@ -94,7 +94,7 @@ extension NearbyState {
         guard !Self.isTooLong(text), Self.cleanQuery(text) != query else { return [] }
         if beforeTyping == nil { beforeTyping = snapshot }
         isSearching = true
-        let moved = raiseForKeyboard()
+        let moved = sheet.raiseToFull()
         var answers = applyQuery(text, priority: .status)
         answers.removeAll { $0.kind == .camera }
         // While typing, the count alone; Enter then names the first.
@@ -173,6 +173,6 @@ extension NearbyState {
             return [Announcement(say("search.not-in-use"), kind: .error, earcon: .error)]
         }
         isSearching = false
-        return [Announcement(say("search.closed", ["detent": detent.situation(words)]), kind: .screen)]
+        return [Announcement(say("search.closed", ["detent": sheet.detent.situation(words)]), kind: .screen)]
     }
 }

@@ -23,9 +23,7 @@ extension NearbyState {
         suggestedQuery = nil
         selection = place.id
         isSearching = false
-        isSheetPresented = true
-        let rises = detent != .full
-        detent = .full
+        let rises = sheet.raiseToFull()
         if let position = shown.firstIndex(of: index) { setFocus(position) }
         var answers = [Announcement(say("place.focused", ["place": describe(index)]), kind: .selection)]
         if rises {
