@@ -1,5 +1,3 @@
-import PlaceData
-
 /// The reducer: every action changes the state in place and returns what is to be said and
 /// what the shell is to do. Each feature of the screen is reduced in its own file under
 /// `Features/`; this file composes them, as swift-composable-architecture composes reducers:
@@ -26,14 +24,6 @@ extension NearbyState {
         case .repeatRequested, .historyRequested, .currentRequested: false
         default: true
         }
-    }
-
-    /// `announcement` marked as telling only what the eye sees, unless visuals are on.
-    func visual(_ announcement: Announcement) -> Announcement {
-        var marked = announcement
-        marked.isVisualOnly = !settings.visuals
-        if marked.isVisualOnly { marked.earcon = nil }
-        return marked
     }
 
     /// Hands `action` to the feature it belongs to: one case an action, no `default`, so that

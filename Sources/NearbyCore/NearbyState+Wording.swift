@@ -11,6 +11,14 @@ extension NearbyState {
 
     func say(_ phrase: Phrase) -> String { words.text(phrase) }
 
+    /// `announcement` marked as telling only what the eye sees, unless visuals are on.
+    func visual(_ announcement: Announcement) -> Announcement {
+        var marked = announcement
+        marked.isVisualOnly = !settings.visuals
+        if marked.isVisualOnly { marked.earcon = nil }
+        return marked
+    }
+
     /// A whole number as the language groups it: "1,500" in English.
     func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
 

@@ -4,6 +4,7 @@ import PlaceData
 /// which reads the pills with their counts. The filter narrows the list the search shows
 /// (shared state), so these are extensions on `NearbyState`, gathered here.
 extension NearbyState {
+    /// `filter KIND` (a kind, or the start of one, as the places spell it), or `filter all` (nil).
     mutating func chooseFilter(_ kind: String?) -> [Announcement] {
         guard let kind else {
             kindFilter = nil
@@ -26,6 +27,8 @@ extension NearbyState {
         return afterFilterChange()
     }
 
+    /// A changed filter, as a changed query: the selection and the focus go, the camera shows
+    /// every match.
     private mutating func afterFilterChange() -> [Announcement] {
         selection = nil
         focus = nil

@@ -18,6 +18,7 @@ extension NearbyState {
         }
     }
 
+    /// `next` (`step` 1) or `previous` (-1): a VoiceOver swipe through what the detent shows.
     mutating func moveFocus(by step: Int) -> [Announcement] {
         guard sheet.isPresented else { return [sheetDismissedError()] }
         if shown.isEmpty {

@@ -27,6 +27,7 @@ extension NearbyState {
         }
     }
 
+    /// `find` alone: the field takes focus, and the keyboard lifts the sheet.
     mutating func focusSearch() -> [Announcement] {
         isSearching = true
         let moved = sheet.raiseToFull()
@@ -35,6 +36,7 @@ extension NearbyState {
         return [Announcement(text, kind: .screen)]
     }
 
+    /// `find WORDS`, entered: what it found, the focus on the first of it.
     mutating func enterQuery(_ text: String) -> [Announcement] {
         guard !Self.isTooLong(text) else {
             return [
@@ -90,6 +92,7 @@ extension NearbyState {
         return Announcement(text, kind: .results, earcon: .noResults)
     }
 
+    /// The `find` line as it is being typed, after a pause: the count alone.
     mutating func typeQuery(_ text: String) -> [Announcement] {
         guard !Self.isTooLong(text), Self.cleanQuery(text) != query else { return [] }
         if beforeTyping == nil { beforeTyping = snapshot }
@@ -143,6 +146,7 @@ extension NearbyState {
         SafeText.clean(text, limit: queryLimit + 1).trimmingCharacters(in: .whitespaces).count > queryLimit
     }
 
+    /// `clear`: the field's clear button (the selection alone, when the field is empty).
     mutating func clearQuery() -> [Announcement] {
         guard !query.isEmpty || selection != nil else {
             return [Announcement(say("search.already-empty") + " " + resultsPhrase(), kind: .results)]
@@ -168,6 +172,7 @@ extension NearbyState {
         return answers
     }
 
+    /// `done`: the field gives up focus, and the keyboard goes.
     mutating func dismissSearch() -> [Announcement] {
         guard isSearching else {
             return [Announcement(say("search.not-in-use"), kind: .error, earcon: .error)]

@@ -5,6 +5,8 @@ import PlaceData
 /// the sheet, moves the focus and flies the camera (shared state), so these are extensions on
 /// `NearbyState`, gathered here.
 extension NearbyState {
+    /// `select`: a row or a pin is tapped; the details show at full height, and the camera
+    /// comes close.
     mutating func select(_ reference: PlaceReference) -> [Announcement] {
         let resolved = resolve(reference)
         guard case .success(let index) = resolved else {
@@ -35,6 +37,7 @@ extension NearbyState {
         return answers
     }
 
+    /// Why a reference names no place, as it is said.
     private struct SelectionError: Error {
         let announcement: Announcement
         init(_ text: String) { announcement = Announcement(text, kind: .error, earcon: .error) }
@@ -110,6 +113,7 @@ extension NearbyState {
         }
     }
 
+    /// `close`: the details close and the selection goes; the camera stays.
     mutating func clearSelection() -> [Announcement] {
         guard let index = selectedIndex else {
             return [Announcement(say("selection.none"), kind: .error, earcon: .error)]
@@ -119,6 +123,7 @@ extension NearbyState {
         return [Announcement(say("selection.cleared", ["name": catalog.places[index].name]), kind: .selection)]
     }
 
+    /// `walk`: how long the walk to the selected place is.
     func walk() -> [Announcement] {
         guard let index = selectedIndex else {
             return [Announcement(say("walk.nothing-selected"), kind: .error, earcon: .error)]

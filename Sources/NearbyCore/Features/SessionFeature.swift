@@ -37,6 +37,7 @@ extension NearbyState {
         return [Announcement(text, kind: .help)]
     }
 
+    /// A line that is no command: what was wrong with it, and what was meant, when that is clear.
     func invalid(_ error: CommandError) -> Announcement {
         switch error {
         case .unknownCommand(let typed, let suggestion):

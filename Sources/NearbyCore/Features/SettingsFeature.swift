@@ -6,11 +6,14 @@ import Words
 /// files `set places` and `set strings` have the shell read. Settings change the words, the
 /// places and the distances everything else reads, so these are extensions on `NearbyState`.
 extension NearbyState {
+    /// `settings`: every setting and its value.
     func settingsPhrase() -> String {
         let items = Setting.allCases.map { say("settings.item", ["key": $0.key, "value": $0.value(in: settings)]) }
         return say("settings", ["items": items.joined(separator: say("list.item-separator"))])
     }
 
+    /// `set KEY VALUE`: the setting changed and said, or what was wrong with the value; a file
+    /// to read, or the voices to list, is asked of the shell.
     mutating func changeSetting(_ setting: Setting, _ value: String) -> Reaction {
         var updated = settings
         if let error = setting.apply(value, to: &updated, words) {
