@@ -17,8 +17,6 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// An output file cannot be written.
     case cannotWrite = 74
-    /// Stopped by a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).
-    case interrupted = 130
     /// SIGHUP (the terminal went away) at a terminal: 128 + 1.
     case hangUp = 129
     /// Standard output was closed by its reader (`| head -1`): the SIGPIPE convention, 128 + 13.
@@ -29,7 +27,7 @@ public enum ExitCode: Int32, Sendable {
 
     /// The code for a run ended by `signal` (SIGTERM or SIGHUP), 128 + its number.
     public static func signalled(_ signal: Int32) -> ExitCode {
-        signal == SIGHUP ? .hangUp : signal == SIGINT ? .interrupted : .terminated
+        signal == SIGHUP ? .hangUp : .terminated
     }
 }
 

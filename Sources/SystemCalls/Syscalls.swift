@@ -254,16 +254,10 @@ enum Syscalls {
 extension SystemError {
     /// ENOENT: no such file or folder.
     public static let noSuchFile = ENOENT
-    /// ENOTDIR: a part of the path is not a folder.
-    public static let notADirectory = ENOTDIR
     /// EISDIR: a folder where a file was wanted.
     public static let isADirectory = EISDIR
-    /// EPIPE: the reader of a pipe has gone.
-    public static let brokenPipe = EPIPE
     /// ENOSPC: the disk is full.
     public static let noSpace = ENOSPC
-    /// EINTR: a signal arrived during the call.
-    public static let interrupted = EINTR
 
     /// Whether the reader of a pipe has gone (EPIPE).
     public var isBrokenPipe: Bool { code == EPIPE }
