@@ -175,18 +175,7 @@ public enum Command: String, CaseIterable, Sendable {
     /// The command whose words are nearest to `word` in edit distance, when one is near enough
     /// to be what was meant.
     public static func nearest(to word: String, words: Catalog = .builtIn(.english)) -> Command? {
-        let lowered = TextFolding.fold(word)
-        if lowered.count >= 2,
-            let prefixed = allCases.first(where: { TextFolding.fold($0.word(words)).hasPrefix(lowered) })
-                ?? allCases.first(where: { $0.name.hasPrefix(lowered) })
-        {
-            return prefixed
-        }
-        let scored = allCases.map { command in
-            (command, command.names(words).map { editDistance(lowered, $0) }.min() ?? .max)
-        }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(1, lowered.count / 2) ? best.0 : nil
+        DidYouMean.nearest(to: TextFolding.fold(word), among: allCases) { $0.names(words) }
     }
 
     /// Whether `typed` is the argument word `english`, or its word in the catalog's language.

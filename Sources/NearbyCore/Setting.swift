@@ -29,10 +29,7 @@ public enum Setting: String, CaseIterable, Sendable {
 
     /// The setting whose key is nearest to `key`, when one is near enough to be what was meant.
     public static func nearest(to key: String) -> Setting? {
-        let lowered = key.lowercased()
-        guard let best = allCases.min(by: { editDistance(lowered, $0.key) < editDistance(lowered, $1.key) })
-        else { return nil }
-        return editDistance(lowered, best.key) <= max(1, lowered.count / 3) ? best : nil
+        DidYouMean.nearest(to: key.lowercased(), among: allCases) { [$0.key] }
     }
 
     /// The values it takes when they are few (Tab offers them, errors name them); nil when the

@@ -1,6 +1,7 @@
 import Announcer
 import NearbyCore
 import PlaceData
+import TextFiles
 import Words
 
 /// Everything the command line (and the config file, and the environment) can set: the
@@ -64,12 +65,12 @@ public struct Options: Sendable {
                 name = String(name[..<equals])
             }
             guard let option = Option(name: name) else {
-                let nearest = Option.allCases.map(\.name).min { editDistance(name, $0) < editDistance(name, $1) }!
-                let near = editDistance(name, nearest) <= max(2, name.count / 3)
+                let nearest = DidYouMean.nearest(to: name.lowercased(), among: Option.allCases.map(\.name))
                 throw Failure(
                     .usage,
                     options.words.text(
-                        near ? "option.unknown-did-you-mean" : "option.unknown", ["name": name, "suggestion": nearest]))
+                        nearest == nil ? "option.unknown" : "option.unknown-did-you-mean",
+                        ["name": name, "suggestion": nearest ?? ""]))
             }
             if value == nil {
                 // A switch stands alone, or takes on or off as its next word.

@@ -90,8 +90,8 @@ public struct Catalog: Equatable, Sendable {
             throw problem("an entry without msgctxt: each entry is found by its msgctxt, such as \"place.row\"")
         }
         guard let source = sources.first(where: { $0.context == key }) else {
-            let near = sources.compactMap(\.context).min { editDistance($0, key) < editDistance($1, key) }
-            let hint = near.map { editDistance($0, key) <= 3 ? ". Did you mean \($0)?" : "" } ?? ""
+            let hint =
+                DidYouMean.nearest(to: key, among: sources.compactMap(\.context)).map { ". Did you mean \($0)?" } ?? ""
             throw problem("unknown key \(key)\(hint)")
         }
         let isPlural = source.idPlural != nil
@@ -251,21 +251,4 @@ enum BuiltInCatalogs {
             fatalError("\(error)")
         }
     }
-}
-
-/// The Levenshtein distance between two short strings: how near a typed word is to a name.
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }
