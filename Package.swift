@@ -44,24 +44,29 @@ let package = Package(
         // errno. Beneath every module that touches files, terminals or memory pages; never
         // NearbyCore. Not a product: the project's own plumbing.
         .target(name: "SystemCalls"),
+        // The text of a file a person wrote, read one way everywhere: the byte-order mark, the
+        // encoding (`--encoding`), numbered lines, and `FILE:LINE:COLUMN` for a byte that is not
+        // text. Pure, beneath everything that reads places, scripts, config, words, tasks or tests.
+        .target(name: "TextFiles"),
         // Every word the program says: gettext PO catalogs (English, Spanish, Portuguese)
         // compiled into the binary, templates with named fields and plural forms. Beneath
         // everything that speaks or prints.
         .target(
             name: "Words",
+            dependencies: ["TextFiles"],
             resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]
         ),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
-        .target(name: "PlaceData", dependencies: ["SystemCalls", "Words"]),
+        .target(name: "PlaceData", dependencies: ["SystemCalls", "TextFiles", "Words"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
-        .target(name: "NearbyCore", dependencies: ["PlaceData", "Words"]),
+        .target(name: "NearbyCore", dependencies: ["PlaceData", "TextFiles", "Words"]),
         // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
         // the program's `test` command and the tests.
-        .target(name: "ScenarioFormat"),
+        .target(name: "ScenarioFormat", dependencies: ["TextFiles"]),
         // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
         // C), speech-dispatcher (SpeechdCalls.swift alone calls libspeechd), and the WAV and
         // transcript files (through SystemCalls). Used by the program.
@@ -74,13 +79,16 @@ let package = Package(
         .target(name: "StudyReport"),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
         // line diffs, exit codes.
-        .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "Announcer"]),
+        .target(
+            name: "ShellParsing",
+            dependencies: ["SystemCalls", "TextFiles", "PlaceData", "Words", "NearbyCore", "Announcer"]),
         // The program, the imperative shell: the line readers, the session loop and the
         // `test` command. It may use every module.
         .executableTarget(
             name: "nearby-voice",
             dependencies: [
-                "SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "StudyReport",
+                "SystemCalls", "TextFiles", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing",
+                "StudyReport",
                 "CReadline",
             ]
         ),
@@ -93,6 +101,7 @@ let package = Package(
         // floor of the audio path.
         .executableTarget(name: "nearby-voice-speech-bench"),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+        .testTarget(name: "TextFilesTests", dependencies: ["TextFiles"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),

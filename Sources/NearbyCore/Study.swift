@@ -1,4 +1,5 @@
 import PlaceData
+import TextFiles
 import Words
 
 /// One task of a usability study: the words read to the tester, and the goal that says it is
@@ -94,10 +95,9 @@ public enum TaskFile {
     /// be there. Throws the first problem, with its line.
     public static func parse(_ text: String, places catalog: PlaceCatalog) throws(TaskFileProblem) -> [StudyTask] {
         var tasks: [StudyTask] = []
-        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        for (offset, raw) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let number = offset + 1
-            let line = SafeText.clean(String(raw), limit: 2_000).trimmingCharacters(in: .whitespaces)
+        for numbered in TextFile(text: text, name: "").lines {
+            let number = numbered.number
+            let line = SafeText.clean(String(numbered.text), limit: 2_000).trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let arrow = line.range(of: "=>", options: .backwards) else {
                 throw TaskFileProblem(line: number, Phrase("tasks.no-arrow"))

@@ -1,4 +1,5 @@
 import Foundation
+import TextFiles
 import Words
 
 /// Reads places from the bytes of a data file: GeoJSON, CSV or a JSON array. Pure: the caller
@@ -25,29 +26,8 @@ public enum PlacesFile {
 
         /// A problem at byte `offset` of `bytes`.
         init(file: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, field: String?, message: Phrase) {
-            let (line, column) = Self.lineAndColumn(in: bytes, at: offset)
-            self.init(file: file, line: line, column: column, field: field, message: message)
-        }
-
-        /// The line and the column (in characters) of byte `offset`, both from 1.
-        static func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (line: Int, column: Int) {
-            var line = 1
-            var column = 1
-            let end = min(offset, bytes.count)
-            var index = 0
-            // A byte-order mark is not a character of the first line.
-            if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
-            while index < end {
-                let byte = bytes[index]
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-                index += 1
-            }
-            return (line, column)
+            let location = SourceLocation(file: file, in: bytes, at: offset)
+            self.init(file: file, line: location.line, column: location.column, field: field, message: message)
         }
 
         /// "FILE:LINE:COLUMN: FIELD: message.", in English.
@@ -55,9 +35,7 @@ public enum PlacesFile {
 
         /// "FILE:LINE:COLUMN: FIELD: message.", in the words of `words`.
         public func text(_ words: Catalog) -> String {
-            var place = file
-            if let line { place += ":\(line)" }
-            if let column { place += ":\(column)" }
+            let place = line.map { SourceLocation(file: file, line: $0, column: column).description } ?? file
             let message = words.text(self.message)
             guard let field else { return words.text("places-file.problem", ["place": place, "message": message]) }
             return words.text(

@@ -1,3 +1,5 @@
+import TextFiles
+
 /// A scripted announcement test (`.nvtest`): options, then commands, each followed by the
 /// announcements it must produce. Pure: the caller reads the file.
 ///
@@ -51,12 +53,7 @@ public struct Scenario: Equatable, Sendable {
 
     /// Parses the text of a `.nvtest` file.
     public static func parse(_ text: String) throws(Problem) -> Scenario {
-        // A byte-order mark at the start is not part of the first line.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-        }
-        if lines.last == "" { lines.removeLast() }
+        let lines = TextFile(text: text, name: "").lines.map { String($0.text) }
         var scenario = Scenario(options: [], optionsLine: nil, steps: [], lines: lines)
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import SystemCalls
+import TextFiles
 import Words
 
 /// The config file, `$XDG_CONFIG_HOME/nearby-voice/config` (default `~/.config/...`): one
@@ -20,20 +21,18 @@ public enum ConfigFile {
             if error.isMissingFile { return }
             throw Failure(.noInput, options.words.text("config.unreadable", ["file": path, "reason": error.reason]))
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw Failure(
-                .dataError,
-                options.words.text("config.not-utf8", ["file": path, "line": String(firstInvalidLine(data))]))
+        let file: TextFile
+        do { file = try TextFile(decoding: data, name: path) } catch {
+            throw Failure(.dataError, options.words.text("config.not-utf8", error.fields))
         }
-        try apply(contents: text, path: path, to: &options)
+        try apply(contents: file.text, path: path, to: &options)
     }
 
     /// Applies the text of a config file; `path` names it in errors.
     public static func apply(contents text: String, path: String, to options: inout Options) throws(Failure) {
-        // A byte-order mark at the start is not part of the first key.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        for numbered in TextFile(text: text, name: path).lines {
+            let line = numbered.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let number = String(numbered.number)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let separator = line.firstIndex { $0 == "=" || $0 == " " || $0 == "\t" }
             let key = separator.map { String(line[..<$0]) } ?? line
@@ -45,18 +44,18 @@ public enum ConfigFile {
             guard let option = Option(name: name), option.isConfigurable else {
                 throw Failure(
                     .dataError,
-                    options.words.text("config.unknown", ["file": path, "line": String(offset + 1), "key": key]))
+                    options.words.text("config.unknown", ["file": path, "line": number, "key": key]))
             }
             guard !value.isEmpty || option.isSwitch else {
                 throw Failure(
                     .dataError,
-                    options.words.text("config.needs-value", ["file": path, "line": String(offset + 1), "name": name]))
+                    options.words.text("config.needs-value", ["file": path, "line": number, "name": name]))
             }
             if let problem = options.apply(option, value.isEmpty ? "on" : value) {
                 throw Failure(
                     .dataError,
                     options.words.text(
-                        "config.refused", ["file": path, "line": String(offset + 1), "problem": problem]))
+                        "config.refused", ["file": path, "line": number, "problem": problem]))
             }
         }
     }

@@ -1,5 +1,6 @@
 import NearbyCore
 import PlaceData
+import TextFiles
 import Words
 
 /// An option of the command line, as one typed table: the program's own options, and every

@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TextFiles
 import Words
 
 /// A designer's PO file of words (`--strings`, `set strings`): read, checked and laid over a
@@ -19,9 +20,9 @@ public enum StringsFile {
     /// The built-in catalog of `language` with the PO bytes `data` over it; `path` names them.
     public static func apply(_ data: Data, path: String, language: Language) throws(Failure) -> Catalog {
         let words = Catalog.builtIn(language)
-        guard let text = String(validating: data, as: UTF8.self) else {
-            let line = firstInvalidLine(data)
-            throw Failure(.dataError, words.text("strings.not-utf8", ["file": path, "line": String(line)]))
+        let text: String
+        do { text = try TextFile(decoding: data, name: path).text } catch {
+            throw Failure(.dataError, words.text("strings.not-utf8", error.fields))
         }
         let file: POFile
         do { file = try POFile.parse(text) } catch {

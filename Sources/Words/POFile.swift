@@ -1,4 +1,5 @@
 import Foundation
+import TextFiles
 
 /// A gettext PO file, read as translators' tools write it: entries of `msgctxt`, `msgid`,
 /// `msgid_plural` and `msgstr` / `msgstr[N]`, each a C string literal that may go on over the
@@ -96,13 +97,9 @@ public struct POFile: Equatable, Sendable {
             target = nil
         }
 
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
-        for (offset, raw) in lines.enumerated() {
-            let number = offset + 1
-            var line = raw
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for line in TextFile(text: text, name: "").lines {
+            let number = line.number
+            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty {
                 try finish()
                 notes = []

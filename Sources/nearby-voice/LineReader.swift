@@ -4,6 +4,7 @@ import PlaceData
 import ShellParsing
 import Synchronization
 import SystemCalls
+import TextFiles
 import Words
 
 /// Where command lines come from: readline on a terminal, plain lines otherwise.
@@ -71,7 +72,7 @@ struct LineEvents {
 
 /// Lines of a script file, read whole and checked to be UTF-8 up front.
 final class ScriptLineReader: LineReader {
-    private var lines: [Substring]
+    private var lines: [TextFile.Line]
     private var index = 0
     let isInteractive = false
     let lineSource = "script"
@@ -79,30 +80,18 @@ final class ScriptLineReader: LineReader {
 
     init(path: String, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure) {
         let data: Data
-        do { data = encoding.utf8Data(Data(try FileContents(path: path).array)) } catch {
+        do { data = Data(try FileContents(path: path).array) } catch {
             throw Failure(reading: .script, path, error, words)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            let line = Self.firstInvalidLine(data)
-            throw Failure(.dataError, words.text("file.script.not-utf8", ["file": path, "line": String(line)]))
+        do { lines = try TextFile(decoding: data, name: path, encoding: encoding).lines } catch {
+            throw Failure(.dataError, words.text("file.script.not-utf8", error.fields))
         }
-        // A byte-order mark at the start is not part of the first command.
-        lines = (text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
     }
 
     func nextLine() -> String? {
         guard index < lines.count else { return nil }
         defer { index += 1 }
-        var line = lines[index]
-        if line.hasSuffix("\r") { line = line.dropLast() }
-        return String(line)
-    }
-
-    /// The line number (from 1) of the first byte sequence that is not UTF-8.
-    static func firstInvalidLine(_ data: Data) -> Int {
-        ShellParsing.firstInvalidLine(data)
+        return String(lines[index].text)
     }
 }
 

@@ -4,6 +4,7 @@ import NearbyCore
 import PlaceData
 import ShellParsing
 import SystemCalls
+import TextFiles
 import Words
 
 /// The program: reads the options, loads the places, starts speech, and runs the session.

@@ -2,6 +2,7 @@ import Foundation
 import ShellParsing
 import StudyReport
 import SystemCalls
+import TextFiles
 
 /// `nearby-voice report LOG... [--format text|csv|json] [--html FILE] [--by strings|language|voice|rate]`:
 /// reads the timed logs of a usability study and prints what they say. Its words are for the
@@ -73,8 +74,9 @@ enum ReportCommand {
                 let verb = error.operation == "open" ? "open" : "read"
                 return fail(.noInput, "Cannot \(verb) the log \(file): \(error.reason).")
             }
-            guard let text = String(validating: data, as: UTF8.self) else {
-                return fail(.dataError, "\(file):\(firstInvalidLine(data)): not UTF-8 text, so not a log.")
+            let text: String
+            do { text = try TextFile(decoding: data, name: file).text } catch {
+                return fail(.dataError, "\(error.location): not UTF-8 text (byte \(error.byteText)), so not a log.")
             }
             do { logs.append(try SessionLog.parse(text, file: file)) } catch {
                 return fail(.dataError, error.description)

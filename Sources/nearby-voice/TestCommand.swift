@@ -4,6 +4,7 @@ import NearbyCore
 import ScenarioFormat
 import ShellParsing
 import SystemCalls
+import TextFiles
 import Words
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,
@@ -168,8 +169,9 @@ enum TestCommand {
         do { data = Data(try FileContents(path: path).array) } catch {
             return malformed(nil, words.text("test.cannot-read", ["reason": error.reason]))
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            return malformed(ScriptLineReader.firstInvalidLine(data), words.text("test.not-utf8"))
+        let text: String
+        do { text = try TextFile(decoding: data, name: path).text } catch {
+            return malformed(error.location.line, words.text("test.not-utf8", error.fields))
         }
         let scenario: Scenario
         let patterns: [String: NSRegularExpression]

@@ -78,7 +78,7 @@ struct LanguageTests {
         .write(to: URL(fileURLWithPath: mine))
         let result = try Self.run(["--strings", mine, "--speech", "off"])
         #expect(result.status == 65)
-        #expect(result.stderr == "nearby-voice: \(mine):3: not UTF-8 text.\n")
+        #expect(result.stderr == "nearby-voice: \(mine):3:12: not UTF-8 text.\n")
     }
 
     @Test("set strings in a session: a bad file is a spoken error that changes nothing; a good one changes the words")

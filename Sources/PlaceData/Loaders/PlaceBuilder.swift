@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import SystemCalls
+import TextFiles
 import Words
 
 /// Collects the places of one file as a loader reads them: cleans their text, checks their
@@ -126,7 +127,7 @@ struct PlaceBuilder {
         while slots[slot] != 0 {
             let other = Int(slots[slot]) - 1
             if places[other].id == id {
-                let line = PlacesFile.Problem.lineAndColumn(in: bytes, at: idOffsets[other]).line
+                let line = SourceLocation.lineAndColumn(in: bytes, at: idOffsets[other]).line
                 throw problem(
                     at: idOffset, field: idField(),
                     Phrase("places-file.duplicate-id", ["id": id, "line": String(line)]))
