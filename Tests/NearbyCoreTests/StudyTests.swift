@@ -4,7 +4,7 @@ import Words
 
 @testable import NearbyCore
 
-/// The four tasks of issue 16, as a tasks file writes them.
+/// The four tasks of a sample study, as a tasks file writes them.
 let exampleTasks = """
     # a comment
     Find a café to the west and open it => select Harbor Coffee

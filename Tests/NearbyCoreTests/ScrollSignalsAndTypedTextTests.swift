@@ -5,10 +5,11 @@ import Words
 @testable import NearbyCore
 @testable import PlaceData
 
-/// Issue 15: exactly the seeds, and nothing lost from what the user types. Each test states
-/// the exact state change and announcements.
-@Suite("Exactly the seeds: scroll handoff, detent signals, camera, selection, typed text")
-struct ExactlyTheSeedsTests {
+/// The seeds' rules to the point, and nothing lost from what the user types: the list's scroll
+/// handoff at the top detent, detent changes heard, the camera and the selection kept by the
+/// same query, typed text cleaned once. Each test states the exact state change and announcements.
+@Suite("Scroll handoff, detent signals, camera, selection and typed text")
+struct ScrollSignalsAndTypedTextTests {
     @Test func atTheTopDetentADragScrollsTheListAndHandsBackAtOffsetZero() {
         var state = NearbyState()
         _ = state.reduce(.handleIncremented)
