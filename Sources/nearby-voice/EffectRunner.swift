@@ -14,7 +14,7 @@ final class EffectRunner {
     /// only these.
     private var chosenSettings: Set<Setting>
     /// The backend speaking (or that would, were speech on).
-    private(set) var backend: SpeechBackend
+    private var backend: SpeechBackend
 
     init(options: Options, presenter: Presenter) {
         self.options = options

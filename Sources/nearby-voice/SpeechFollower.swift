@@ -31,15 +31,21 @@ final class SpeechFollower {
     /// mark in history what was cut off, dropped or failed.
     func settle(words: Catalog) throws(Failure) -> [Action] {
         tellNotices(words: words)
-        guard let speech = presenter.speech, speech.mode == .live else { return [] }
+        guard let speech = presenter.speech else { return [] }
+        guard speech.mode == .live else {
+            // Rendered into the WAV file alone: nothing here waits for what speech reports, so
+            // it is taken and let go, not left to pile up command after command.
+            _ = speech.outcomes.drain()
+            return []
+        }
         tellIfDeviceLost(words: words)
-        let outcomes = speech.outcomes.drain()
-        do { try presenter.settle(outcomes) } catch { throw Failure.writing(error, words) }
-        try recorder.recordSpeech(outcomes, timings: speech.outcomes, words: words)
+        let reports = speech.outcomes.drain()
+        do { try presenter.settle(reports) } catch { throw Failure.writing(error, words) }
+        try recorder.recordSpeech(reports, words: words)
         var marks: [Action] = []
-        for (seq, outcome) in outcomes {
-            guard let number = keptNumbers.removeValue(forKey: seq) else { continue }
-            switch outcome {
+        for report in reports {
+            guard let number = keptNumbers.removeValue(forKey: report.seq) else { continue }
+            switch report.outcome {
             case .interrupted: marks.append(.speechEnded(number: number, .interrupted))
             case .dropped: marks.append(.speechEnded(number: number, .dropped))
             case .failed: marks.append(.speechEnded(number: number, .failed))
@@ -52,11 +58,9 @@ final class SpeechFollower {
     /// Waits for speech to finish, completes the transcript and the WAV file, and logs the
     /// last outcomes.
     func finish(words: Catalog) throws(Failure) {
-        let last: [(seq: Int, outcome: SpeechOutcome)]
+        let last: [SpeechReport]
         do { last = try presenter.finish() } catch { throw Failure.writing(error, words) }
-        if let speech = presenter.speech, speech.mode == .live {
-            try recorder.recordSpeech(last, timings: speech.outcomes, words: words)
-        }
+        if presenter.speech?.mode == .live { try recorder.recordSpeech(last, words: words) }
     }
 
     /// The audio device went away mid-session: one notice, on standard error as the one at the

@@ -59,24 +59,21 @@ struct StudyRecorder {
         }
     }
 
-    /// What live speech did with each announcement, with when it was heard (taken from
-    /// `timings`).
-    func recordSpeech(_ outcomes: [(seq: Int, outcome: SpeechOutcome)], timings: OutcomeLog, words: Catalog)
-        throws(Failure)
-    {
+    /// What live speech did with each announcement, with when it was heard.
+    func recordSpeech(_ reports: [SpeechReport], words: Catalog) throws(Failure) {
         guard let log else { return }
-        for (seq, outcome) in outcomes {
-            let timing = timings.takeTiming(seq)
+        for report in reports {
             let end: LogEvent.SpeechEnd
-            switch outcome {
+            switch report.outcome {
             case .spoken: end = .spoken
             case .interrupted: end = .interrupted
             case .dropped: end = .dropped
             case .failed: end = .failed
             }
+            let timing = report.timing
             try record(
                 .speech(
-                    seq: seq, outcome: end, begun: timing?.begun.map { log.seconds(at: $0) },
+                    seq: report.seq, outcome: end, begun: timing?.begun.map { log.seconds(at: $0) },
                     ended: timing.map { log.seconds(at: $0.ended) }, heard: timing?.heardSeconds ?? 0),
                 words: words)
         }
