@@ -51,6 +51,11 @@ let package = Package(
             name: "Words",
             resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]
         ),
+        // How text output is written, pure: JSON by hand (`JSONText`: the study's log, its
+        // report's JSON, the JSON Lines transcript's strings) and the transcript's formats
+        // (`TranscriptFormat`, which `--format` names). Beneath Announcer, StudyReport and
+        // ShellParsing, so that none of them needs another for it.
+        .target(name: "TextFormats"),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
@@ -64,24 +69,26 @@ let package = Package(
         .target(name: "ScenarioFormat"),
         // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
         // C), speech-dispatcher (SpeechdCalls.swift alone calls libspeechd), and the WAV and
-        // transcript files (through SystemCalls). Used by the program.
+        // transcript files (through SystemCalls; the transcript's JSON through TextFormats).
+        // Used by the program.
         .target(
             name: "Announcer",
-            dependencies: ["NearbyCore", "SystemCalls", "StudyReport", "CEspeak", "CPulse", "CSpeechd"]),
+            dependencies: ["NearbyCore", "SystemCalls", "Words", "TextFormats", "CEspeak", "CPulse", "CSpeechd"]),
         // Usability studies: the model of a session's timed log (`--log`), read and written, and
         // the report over many logs (`nearby-voice report`): tables, CSV, JSON and an HTML page.
-        // Pure: text in, text out.
-        .target(name: "StudyReport"),
+        // Pure: text in, text out (its JSON through TextFormats).
+        .target(name: "StudyReport", dependencies: ["TextFormats"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
-        // line diffs, exit codes.
-        .target(name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "Announcer"]),
+        // line diffs, exit codes. Nothing of speech: `--format`'s values are TextFormats'.
+        .target(
+            name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "TextFormats"]),
         // The program, the imperative shell: the line readers, the session loop and the
         // `test` command. It may use every module.
         .executableTarget(
             name: "nearby-voice",
             dependencies: [
-                "SystemCalls", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing", "StudyReport",
-                "CReadline",
+                "SystemCalls", "PlaceData", "Words", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing",
+                "StudyReport", "CReadline",
             ]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
