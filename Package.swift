@@ -102,6 +102,7 @@ let package = Package(
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
+        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),

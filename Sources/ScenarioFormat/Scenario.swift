@@ -53,8 +53,10 @@ public struct Scenario: Equatable, Sendable {
     public static func parse(_ text: String) throws(Problem) -> Scenario {
         // A byte-order mark at the start is not part of the first line.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // Split by scalars: "\r\n" is one Character, which a split at the Character "\n" never
+        // finds, so a file with Windows line ends would be one line.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.last == "\r" ? $0.dropLast() : $0)
         }
         if lines.last == "" { lines.removeLast() }
         var scenario = Scenario(options: [], optionsLine: nil, steps: [], lines: lines)
