@@ -44,52 +44,55 @@ let package = Package(
         // errno. Beneath every module that touches files, terminals or memory pages; never
         // NearbyCore. Not a product: the project's own plumbing.
         .target(name: "SystemCalls"),
-        // The text of a file a person wrote, read one way everywhere: the byte-order mark, the
-        // encoding (`--encoding`), numbered lines, and `FILE:LINE:COLUMN` for a byte that is not
-        // text. Pure, beneath everything that reads places, scripts, config, words, tasks or tests.
-        .target(name: "TextFiles"),
+        // The project's plain-text formats, pure. In: the text of a file a person wrote, read one
+        // way everywhere (`TextFile`: the byte-order mark, `--encoding`, numbered lines, and
+        // `FILE:LINE:COLUMN` for a byte that is not text). Out: JSON by hand (`JSONText`: the
+        // study's log, its report's JSON, the JSON Lines transcript's strings) and the
+        // transcript's formats (`TranscriptFormat`, which `--format` names). Beneath everything
+        // that reads or writes text files, so that none of them needs another for it.
+        .target(name: "TextFormats"),
         // Every word the program says: gettext PO catalogs (English, Spanish, Portuguese)
         // compiled into the binary, templates with named fields and plural forms. Beneath
         // everything that speaks or prints.
         .target(
             name: "Words",
-            dependencies: ["TextFiles"],
+            dependencies: ["TextFormats"],
             resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]
         ),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
-        .target(name: "PlaceData", dependencies: ["SystemCalls", "TextFiles", "Words"]),
+        .target(name: "PlaceData", dependencies: ["SystemCalls", "TextFormats", "Words"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
-        .target(name: "NearbyCore", dependencies: ["PlaceData", "TextFiles", "Words"]),
+        .target(name: "NearbyCore", dependencies: ["PlaceData", "TextFormats", "Words"]),
         // The `.nvtest` format of the scripted scenarios: parsing and matching, pure. Used by
         // the program's `test` command and the tests.
-        .target(name: "ScenarioFormat", dependencies: ["TextFiles"]),
+        .target(name: "ScenarioFormat", dependencies: ["TextFormats"]),
         // Speech: the queue, espeak-ng and the audio device (CLibraryCalls.swift alone calls
         // C), speech-dispatcher (SpeechdCalls.swift alone calls libspeechd), and the WAV and
-        // transcript files (through SystemCalls). Used by the program.
+        // transcript files (through SystemCalls; the transcript's JSON through TextFormats).
+        // Used by the program.
         .target(
             name: "Announcer",
-            dependencies: ["NearbyCore", "SystemCalls", "StudyReport", "CEspeak", "CPulse", "CSpeechd"]),
+            dependencies: ["NearbyCore", "SystemCalls", "Words", "TextFormats", "CEspeak", "CPulse", "CSpeechd"]),
         // Usability studies: the model of a session's timed log (`--log`), read and written, and
         // the report over many logs (`nearby-voice report`): tables, CSV, JSON and an HTML page.
-        // Pure: text in, text out.
-        .target(name: "StudyReport"),
+        // Pure: text in, text out (its JSON through TextFormats).
+        .target(name: "StudyReport", dependencies: ["TextFormats"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
-        // line diffs, exit codes.
+        // line diffs, exit codes. Nothing of speech: `--format`'s values are TextFormats'.
         .target(
-            name: "ShellParsing",
-            dependencies: ["SystemCalls", "TextFiles", "PlaceData", "Words", "NearbyCore", "Announcer"]),
+            name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "TextFormats"]),
         // The program, the imperative shell: the line readers, the session loop and the
         // `test` command. It may use every module.
         .executableTarget(
             name: "nearby-voice",
             dependencies: [
-                "SystemCalls", "TextFiles", "PlaceData", "NearbyCore", "ScenarioFormat", "Announcer", "ShellParsing",
-                "StudyReport",
-                "CReadline",
+                "SystemCalls", "TextFormats", "PlaceData", "Words", "NearbyCore", "ScenarioFormat", "Announcer",
+                "ShellParsing",
+                "StudyReport", "CReadline",
             ]
         ),
         // `make bench`: loading, search and memory at a million places against their baselines.
@@ -101,9 +104,10 @@ let package = Package(
         // floor of the audio path.
         .executableTarget(name: "nearby-voice-speech-bench"),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
-        .testTarget(name: "TextFilesTests", dependencies: ["TextFiles"]),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
+        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),

@@ -110,12 +110,10 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
             sent[index].message.begunAt = Self.instant(at: time)
         case .end:
             let message = sent.remove(at: index).message
-            outcomes.add(message.utterance.seq, .spoken)
-            outcomes.add(message.utterance.seq, Self.timing(message, at: time))
+            outcomes.add(message.utterance.seq, .spoken, timing: Self.timing(message, at: time))
         case .cancel:
             let message = sent.remove(at: index).message
-            outcomes.add(message.utterance.seq, Self.cutOff(message, at: time))
-            outcomes.add(message.utterance.seq, Self.timing(message, at: time))
+            outcomes.add(message.utterance.seq, Self.cutOff(message, at: time), timing: Self.timing(message, at: time))
         }
     }
 

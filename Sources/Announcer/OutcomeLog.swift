@@ -1,28 +1,20 @@
 import Foundation
 
 /// What became of each utterance, reported by the speech worker and collected by the session
-/// on its own thread.
+/// on its own thread. A report carries its timing with it and is taken once (`drain`):
+/// nothing is kept beside it for a reader who may never come, so a session that drains after
+/// every command holds only what is new.
 public final class OutcomeLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var outcomes: [(seq: Int, outcome: SpeechOutcome)] = []
+    private var reports: [SpeechReport] = []
     private var notices: [SpeechNotice] = []
-    private var timings: [Int: SpeechTiming] = [:]
 
     public init() {}
 
-    /// Called by the worker.
-    public func add(_ seq: Int, _ outcome: SpeechOutcome) {
-        lock.withLock { outcomes.append((seq, outcome)) }
-    }
-
-    /// Called by the worker: when utterance `seq` was heard, and for how long.
-    public func add(_ seq: Int, _ timing: SpeechTiming) {
-        lock.withLock { timings[seq] = timing }
-    }
-
-    /// Takes the timing of utterance `seq`, once.
-    public func takeTiming(_ seq: Int) -> SpeechTiming? {
-        lock.withLock { timings.removeValue(forKey: seq) }
+    /// Called by the worker: what became of utterance `seq`, and, when it was live, when it was
+    /// heard and for how long.
+    public func add(_ seq: Int, _ outcome: SpeechOutcome, timing: SpeechTiming? = nil) {
+        lock.withLock { reports.append(SpeechReport(seq: seq, outcome: outcome, timing: timing)) }
     }
 
     /// Called by the worker when something not about one utterance failed.
@@ -39,10 +31,13 @@ public final class OutcomeLog: @unchecked Sendable {
     }
 
     /// Takes everything reported so far.
-    public func drain() -> [(seq: Int, outcome: SpeechOutcome)] {
+    public func drain() -> [SpeechReport] {
         lock.withLock {
-            defer { outcomes.removeAll() }
-            return outcomes
+            defer { reports.removeAll() }
+            return reports
         }
     }
+
+    /// How many reports and notices wait to be taken.
+    var waiting: Int { lock.withLock { reports.count + notices.count } }
 }

@@ -176,7 +176,7 @@ public final class SpeechOutput: @unchecked Sendable {
             condition.unlock()
 
             if !wanted.sameSynthesis(as: appliedVoice) { change(to: wanted, engine: engine) }
-            let outcome = speak(utterance, engine: engine, device: device, settings: wanted)
+            let (outcome, timing) = speak(utterance, engine: engine, device: device, settings: wanted)
             // A device that failed a write is dropped (closed), never written or drained again.
             if lostDevice.load(ordering: .relaxed) { device = nil }
 
@@ -193,16 +193,17 @@ public final class SpeechOutput: @unchecked Sendable {
             }
             condition.broadcast()
             condition.unlock()
-            outcomes.add(utterance.seq, outcome)
+            outcomes.add(utterance.seq, outcome, timing: timing)
             condition.lock()
         }
         condition.unlock()
     }
 
-    /// Speaks one utterance; returns whether it was heard whole.
+    /// Speaks one utterance; returns whether it was heard whole, and with a device when it was
+    /// heard.
     private func speak(
         _ utterance: Utterance, engine: EspeakEngine, device: (any AudioOutput)?, settings: VoiceSettings
-    ) -> SpeechOutcome {
+    ) -> (SpeechOutcome, SpeechTiming?) {
         var written = 0
         var begun: ContinuousClock.Instant?
         // Small chunks only for a device (a stop is noticed between them); a WAV file alone
@@ -244,17 +245,15 @@ public final class SpeechOutput: @unchecked Sendable {
                 try engine.synthesizeSpelled(prefix: prefix, letters: letters, into: SampleSink(deliver))
             }
         } catch { failure = error }
-        if device != nil {
-            outcomes.add(
-                utterance.seq,
-                SpeechTiming(begun: begun, ended: .now, heardSeconds: Double(written) / Double(max(1, sampleRate))))
-        }
+        let timing =
+            device == nil
+            ? nil : SpeechTiming(begun: begun, ended: .now, heardSeconds: Double(written) / Double(max(1, sampleRate)))
         if stopFlag.load(ordering: .relaxed) {
             if !lostDevice.load(ordering: .relaxed) { device?.flush() }
-            return .interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate))
+            return (.interrupted(heardMilliseconds: written * 1000 / max(1, sampleRate)), timing)
         }
-        if let failure { return .failed(reason: failure.description) }
-        return .spoken
+        if let failure { return (.failed(reason: failure.description), timing) }
+        return (.spoken, timing)
     }
 
     /// How many samples the writer hands to the device at a time: 5 ms. The stop flag is

@@ -1,5 +1,5 @@
 import NearbyCore
-import StudyReport
+import TextFormats
 
 /// One line of the transcript: an announcement with what caused it.
 public struct TranscriptEntry: Equatable, Sendable {
@@ -39,9 +39,4 @@ public struct TranscriptEntry: Equatable, Sendable {
         }
         return json + "}"
     }
-}
-
-/// How a transcript is written.
-public enum TranscriptFormat: String, Sendable, CaseIterable {
-    case text, jsonl
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TextFormats
 
 /// Writes transcript entries to a file or standard output, one line each, flushed as they come
 /// so that nothing already announced is lost when the run stops.

@@ -51,3 +51,19 @@ public struct SpeechTiming: Equatable, Sendable {
         self.heardSeconds = heardSeconds
     }
 }
+
+/// What became of one utterance, and when it was heard if it was live: one report of the
+/// speech worker, taken once by the session.
+public struct SpeechReport: Equatable, Sendable {
+    /// The utterance's number (the announcement's).
+    public var seq: Int
+    public var outcome: SpeechOutcome
+    /// When it was heard; nil when it was not live (or never reached the device).
+    public var timing: SpeechTiming?
+
+    public init(seq: Int, outcome: SpeechOutcome, timing: SpeechTiming? = nil) {
+        self.seq = seq
+        self.outcome = outcome
+        self.timing = timing
+    }
+}

@@ -1,5 +1,5 @@
 import PlaceData
-import TextFiles
+import TextFormats
 import Words
 
 /// One task of a usability study: the words read to the tester, and the goal that says it is

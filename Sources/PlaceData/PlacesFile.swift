@@ -1,5 +1,5 @@
 import Foundation
-import TextFiles
+import TextFormats
 import Words
 
 /// Reads places from the bytes of a data file: GeoJSON, CSV or a JSON array. Pure: the caller

@@ -1,4 +1,4 @@
-import TextFiles
+import TextFormats
 
 /// A scripted announcement test (`.nvtest`): options, then commands, each followed by the
 /// announcements it must produce. Pure: the caller reads the file.

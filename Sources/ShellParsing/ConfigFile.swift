@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import SystemCalls
-import TextFiles
+import TextFormats
 import Words
 
 /// The config file, `$XDG_CONFIG_HOME/nearby-voice/config` (default `~/.config/...`): one

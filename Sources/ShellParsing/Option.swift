@@ -1,6 +1,6 @@
 import NearbyCore
 import PlaceData
-import TextFiles
+import TextFormats
 import Words
 
 /// An option of the command line, as one typed table: the program's own options, and every
@@ -47,7 +47,7 @@ public enum Option: Hashable, Sendable {
             switch program {
             case .speech: Options.SpeechMode.allCases.map(\.rawValue)
             case .encoding: TextEncoding.allCases.map(\.rawValue)
-            case .format: ["text", "jsonl"]
+            case .format: TranscriptFormat.allCases.map(\.rawValue)
             case .pace: Options.Pace.allCases.map(\.rawValue)
             case .keyEcho: KeyEcho.allCases.map(\.rawValue)
             case .keysStopSpeech, .help, .version: ["on", "off"]

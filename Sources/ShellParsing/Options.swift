@@ -1,7 +1,6 @@
-import Announcer
 import NearbyCore
 import PlaceData
-import TextFiles
+import TextFormats
 import Words
 
 /// Everything the command line (and the config file, and the environment) can set: the

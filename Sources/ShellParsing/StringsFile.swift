@@ -1,6 +1,6 @@
 import Foundation
 import SystemCalls
-import TextFiles
+import TextFormats
 import Words
 
 /// A designer's PO file of words (`--strings`, `set strings`): read, checked and laid over a

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// One line of a session's log (`--log FILE`): when it happened, in seconds since the session
 /// began (a monotonic clock, millisecond precision), and what happened.
 public struct LogRecord: Equatable, Sendable {

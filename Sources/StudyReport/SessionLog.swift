@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 
 /// A log that is not a log: the file, the line (from 1) and what is wrong. The report refuses
 /// it with exit 65.

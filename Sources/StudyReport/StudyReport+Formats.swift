@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 
 /// The report as text (aligned tables), CSV (two tables, one a session and task, one a task
 /// across sessions) and JSON. The report is for the study's analysts, in English.

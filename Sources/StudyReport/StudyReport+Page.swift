@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 
 /// The report as one self-contained HTML page: no script, no file or font fetched from
 /// anywhere. Its tables have captions and header cells; its chart (time to done per task per

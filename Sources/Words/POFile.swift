@@ -1,5 +1,5 @@
 import Foundation
-import TextFiles
+import TextFormats
 
 /// A gettext PO file, read as translators' tools write it: entries of `msgctxt`, `msgid`,
 /// `msgid_plural` and `msgstr` / `msgstr[N]`, each a C string literal that may go on over the

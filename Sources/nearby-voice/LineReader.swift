@@ -4,7 +4,7 @@ import PlaceData
 import ShellParsing
 import Synchronization
 import SystemCalls
-import TextFiles
+import TextFormats
 import Words
 
 /// Where command lines come from: readline on a terminal, plain lines otherwise.

@@ -4,7 +4,7 @@ import NearbyCore
 import PlaceData
 import ShellParsing
 import SystemCalls
-import TextFiles
+import TextFormats
 import Words
 
 /// The program: reads the options, loads the places, starts speech, and runs the session.
@@ -28,9 +28,9 @@ enum NearbyVoice {
             // SIGTERM and SIGHUP are blocked before the first thread starts (Foundation's
             // Process, asking the desktop below, starts two), so that every thread inherits the
             // block. With a log and no terminal, one thread of the session's own then takes them
-            // (`Session.installSignalEnding`); otherwise the main thread unblocks them below and
-            // they act as they always do.
-            ProcessSignal.block(Session.endingSignals)
+            // (`SignalEnding.install`); otherwise the main thread unblocks them below and they
+            // act as they always do.
+            ProcessSignal.block(SignalEnding.signals)
             // Later sources win: the desktop, the config file, the environment, the command line.
             var options = Options()
             // The language of the POSIX locale, unless the config file or the command line says.
@@ -62,7 +62,7 @@ enum NearbyVoice {
             } else {
                 reader = PipeLineReader()
             }
-            if options.logPath == nil || reader.isInteractive { ProcessSignal.unblock(Session.endingSignals) }
+            if options.logPath == nil || reader.isInteractive { ProcessSignal.unblock(SignalEnding.signals) }
             return try Session(options: options, reader: reader, arguments: arguments).run().rawValue
         } catch {
             // A failure without a message (standard output's reader has gone) ends quietly.
@@ -97,6 +97,13 @@ enum NearbyVoice {
             FileHandle.standardError.write(Data("nearby-voice: \(path): \(note)\n".utf8))
         }
         return loaded.places
+    }
+
+    /// Gathers the words of the places' names on a thread of its own, for forgiving search: at a
+    /// million places that takes seconds, which the first search that finds nothing would
+    /// otherwise wait for.
+    static func prepareSpelling(_ catalog: PlaceCatalog) {
+        DispatchQueue.global(qos: .utility).async { catalog.prepareSpelling() }
     }
 
     /// Reads and parses a places file: all of it, or a failure naming what is wrong.

@@ -81,11 +81,11 @@ final class Presenter {
     }
 
     /// Marks the entries whose speech has ended and writes those now complete, in order.
-    func settle(_ outcomes: [(seq: Int, outcome: SpeechOutcome)]) throws(OutputFileError) {
+    func settle(_ reports: [SpeechReport]) throws(OutputFileError) {
         guard !awaitingSpeech.isEmpty else { return }
-        for (seq, outcome) in outcomes {
-            if let index = awaitingSpeech.firstIndex(where: { $0.seq == seq }) {
-                awaitingSpeech[index].outcome = outcome
+        for report in reports {
+            if let index = awaitingSpeech.firstIndex(where: { $0.seq == report.seq }) {
+                awaitingSpeech[index].outcome = report.outcome
             }
         }
         while let first = awaitingSpeech.first, first.outcome != nil {
@@ -95,9 +95,9 @@ final class Presenter {
     }
 
     /// Waits for speech to finish, writes what the transcript still holds, closes the files.
-    /// Returns the last outcomes reported.
+    /// Returns the last reports of speech.
     @discardableResult
-    func finish() throws(OutputFileError) -> [(seq: Int, outcome: SpeechOutcome)] {
+    func finish() throws(OutputFileError) -> [SpeechReport] {
         speech?.finish()
         let last = speech?.outcomes.drain() ?? []
         try settle(last)

@@ -2,7 +2,7 @@ import Foundation
 import ShellParsing
 import StudyReport
 import SystemCalls
-import TextFiles
+import TextFormats
 
 /// `nearby-voice report LOG... [--format text|csv|json] [--html FILE] [--by strings|language|voice|rate]`:
 /// reads the timed logs of a usability study and prints what they say. Its words are for the

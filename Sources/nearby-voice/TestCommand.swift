@@ -4,7 +4,7 @@ import NearbyCore
 import ScenarioFormat
 import ShellParsing
 import SystemCalls
-import TextFiles
+import TextFormats
 import Words
 
 /// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,

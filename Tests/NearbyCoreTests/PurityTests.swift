@@ -7,7 +7,9 @@ import Testing
 @Suite("NearbyCore is pure")
 struct PurityTests {
     /// The modules the core may import: the standard library's are implicit.
-    static let allowedImports: Set<String> = ["Foundation", "FoundationEssentials", "PlaceData", "TextFiles", "Words"]
+    static let allowedImports: Set<String> = [
+        "Foundation", "FoundationEssentials", "PlaceData", "TextFormats", "Words",
+    ]
 
     /// An import declaration; its last group is the module.
     static let importPattern =

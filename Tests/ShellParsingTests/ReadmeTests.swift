@@ -9,11 +9,12 @@ import Words
 /// code hold: a command, option or setting added to one and not the other fails here.
 @Suite("The README agrees with the command, option and setting tables")
 struct ReadmeTests {
-    static let readme: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-    }()
+    /// The package's folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let readme: String =
+        (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// The rows of the first table under the heading `heading`, split into cells.
     static func tableRows(under heading: String) -> [[String]] {
@@ -31,6 +32,17 @@ struct ReadmeTests {
     /// The backticked pieces of a cell.
     static func code(_ cell: String) -> [String] {
         cell.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    }
+
+    /// `cell` without what it says in parentheses (a reason, not a name).
+    static func outsideParentheses(_ cell: String) -> String {
+        var depth = 0
+        return String(
+            cell.filter { character in
+                if character == "(" { depth += 1 }
+                defer { if character == ")" { depth = max(0, depth - 1) } }
+                return depth == 0 && character != ")"
+            })
     }
 
     @Test("The README states the distance rounding the code uses: one decimal from 10 km")
@@ -81,5 +93,43 @@ struct ReadmeTests {
         }
         let named = Set(keys).subtracting(["set", "settings", "none", "auto", "built-in"])
         #expect(named == Set(Setting.allCases.map(\.key)))
+    }
+
+    @Test("The module table says what Package.swift says, target by target")
+    func modules() throws {
+        let manifest = PackageManifest(
+            try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8))
+        var package: [String: Set<String>] = [:]
+        for target in manifest.targets where target.kind == .target || target.kind == .executableTarget {
+            package[target.name] = Set(target.dependencies)
+        }
+        #expect(
+            package["nearby-voice"] != nil && package["SystemCalls"] == [], "Package.swift was not read: \(package)")
+        let rows = Self.tableRows(
+            under: "Which module may use which (`Package.swift` says the same, target by target):")
+        var readme: [String: Set<String>] = [:]
+        for row in rows {
+            guard row.count == 2, let name = Self.code(row[0]).first else {
+                Issue.record("a row that names no module: \(row)")
+                continue
+            }
+            #expect(readme[name] == nil, "two rows for \(name)")
+            readme[name] = Set(Self.code(Self.outsideParentheses(row[1])))
+        }
+        // The benchmarks (`*-bench`) may move out of Package.swift into a package of their own:
+        // a row for one is checked while Package.swift has it, and while it does not, neither
+        // the row nor its absence fails here.
+        for name in Set(package.keys).union(readme.keys).sorted() {
+            switch (package[name], readme[name]) {
+            case (let uses?, let said?):
+                #expect(said == uses, "\(name): the README says \(said.sorted()), Package.swift \(uses.sorted())")
+            case (_?, nil) where !name.hasSuffix("-bench"):
+                Issue.record("no row for \(name), a target of Package.swift")
+            case (nil, _?) where !name.hasSuffix("-bench"):
+                Issue.record("a row for \(name), which Package.swift has no target for")
+            default:
+                break
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 import SystemCalls
-import TextFiles
+import TextFormats
 import Words
 
 /// Collects the places of one file as a loader reads them: cleans their text, checks their

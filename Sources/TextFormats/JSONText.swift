@@ -1,7 +1,8 @@
 import Foundation
 
 /// A JSON value written out by hand, so that a log line's fields keep their order (`t` first)
-/// and numbers keep the precision chosen for them.
+/// and numbers keep the precision chosen for them: the study's log, its report's JSON, and the
+/// JSON Lines transcript's strings.
 public indirect enum JSONText: Sendable {
     case string(String)
     case int(Int)
@@ -30,7 +31,7 @@ public indirect enum JSONText: Sendable {
     }
 
     /// A number with `decimals` decimals, never in exponent form; a value that is not finite is null.
-    static func fixed(_ value: Double, decimals: Int) -> String {
+    public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
         return String(format: "%.\(decimals)f", value)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TextFiles
+@testable import TextFormats
 
 @Suite("Text files: one reader for scripts, config, words, tasks and tests")
 struct TextFileTests {

@@ -1,0 +1,107 @@
+import Announcer
+import Foundation
+import NearbyCore
+import PlaceData
+import ShellParsing
+import Words
+
+/// Carries out the core's effects: the files, the terminal and the synthesiser are the shell's.
+/// Each effect may end in an action that reports its result, for the session to dispatch.
+final class EffectRunner {
+    private let options: Options
+    private let presenter: Presenter
+    /// The settings the user gave (options, the config file, `set`): speech-dispatcher is sent
+    /// only these.
+    private var chosenSettings: Set<Setting>
+    /// The backend speaking (or that would, were speech on).
+    private var backend: SpeechBackend
+
+    init(options: Options, presenter: Presenter) {
+        self.options = options
+        self.presenter = presenter
+        chosenSettings = options.chosenSettings
+        backend = options.settings.speechBackend
+    }
+
+    /// Notes a setting the user gave with `set` that shapes speech: speech-dispatcher is sent it.
+    func note(_ action: Action, _ reaction: Reaction) {
+        if case .settingChanged(let setting, _) = action, reaction.effects.contains(.applySpeechSettings) {
+            chosenSettings.insert(setting)
+        }
+    }
+
+    /// Carries out one effect; returns the action that reports its result, if it has one.
+    func perform(_ effect: Effect, on state: inout NearbyState) throws(Failure) -> Action? {
+        switch effect {
+        case .stopSpeech:
+            presenter.speech?.stop()
+            return nil
+        case .applySpeechSettings:
+            if state.settings.speechBackend != backend {
+                return try changeBackend(to: state.settings.speechBackend, state)
+            }
+            presenter.speech?.setVoice(voiceSettings(state.settings))
+            return nil
+        case .loadPlaces(let path):
+            do throws(Failure) {
+                let loaded = try NearbyVoice.readPlaces(path, words: state.words, encoding: options.encoding)
+                let catalog = PlaceCatalog(loaded.places)
+                NearbyVoice.prepareSpelling(catalog)
+                return .placesLoaded(catalog, source: path, skippedFeatures: loaded.skippedFeatures)
+            } catch {
+                return .placesFailed(message: error.message)
+            }
+        case .loadStrings(let path, let language):
+            do throws(Failure) {
+                return .stringsLoaded(try StringsFile.load(path, language: language), source: path)
+            } catch {
+                return .stringsFailed(message: error.message)
+            }
+        case .listVoices(let then):
+            _ = state.reduce(.voicesInstalled(VoiceList.installed(backend)))
+            return then
+        case .measureScreen:
+            // The picture fits the terminal, leaving rows for the legend and the prompt.
+            let size = Terminal.size(ProcessInfo.processInfo.environment)
+            return .mapMeasured(columns: size.columns - 1, rows: size.rows - 5)
+        }
+    }
+
+    /// How speech is to sound: the settings, and which of them the user gave.
+    func voiceSettings(_ settings: Settings) -> VoiceSettings {
+        var voice = VoiceSettings(settings)
+        voice.chosen = chosenSettings
+        return voice
+    }
+
+    /// `set speech-backend`: the other backend starts and takes over. When it cannot (no
+    /// server, no device), or while `--wav` records (the file is the first backend's), speech
+    /// stays as it was, says why, and the setting goes back: the action that puts it back.
+    private func changeBackend(to wanted: SpeechBackend, _ state: NearbyState) throws(Failure) -> Action? {
+        guard options.speech != .off else {
+            backend = wanted
+            return nil
+        }
+        var problem: String?
+        if options.wavPath != nil {
+            problem = state.words.text("speech.backend-kept-for-wav", ["backend": backend.rawValue])
+        } else {
+            var changed = options
+            changed.settings = state.settings
+            do {
+                let speaker = try SpeechStart.live(changed, voice: voiceSettings(state.settings))
+                do { try presenter.replaceSpeech(with: speaker) } catch { throw Failure.writing(error, state.words) }
+                backend = wanted
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                problem = state.words.text(
+                    "speech.backend-not-changed", ["backend": wanted.rawValue, "reason": "\(error)"])
+            }
+        }
+        guard let problem else { return nil }
+        FileHandle.standardError.write(Data((problem + "\n").utf8))
+        presenter.speech?.enqueue(Utterance(seq: 0, text: problem, priority: .polite))
+        return .settingChanged(.speechBackend, value: backend.rawValue)
+    }
+}
