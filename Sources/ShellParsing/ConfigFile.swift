@@ -60,13 +60,3 @@ public enum ConfigFile {
         }
     }
 }
-
-/// The line number (from 1) of the first byte sequence of `data` that is not UTF-8.
-public func firstInvalidLine(_ data: Data) -> Int {
-    var line = 1
-    for chunk in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-        if String(validating: chunk, as: UTF8.self) == nil { return line }
-        line += 1
-    }
-    return line
-}

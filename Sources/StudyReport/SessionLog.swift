@@ -37,9 +37,8 @@ public struct SessionLog: Equatable, Sendable {
     /// time, or lacks a field its event needs is refused with its line; a last line cut off
     /// mid-write (no newline after it) only marks the log as cut off.
     public static func parse(_ text: String, file: String) throws(LogProblem) -> SessionLog {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let endsWithNewline = text.hasSuffix("\n")
-        if endsWithNewline { lines.removeLast() }
+        let lines = TextFile(text: text, name: file).lines.map { String($0.text) }
+        let endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
         var records: [LogRecord] = []
         var cutOffMidLine = false
         for (offset, line) in lines.enumerated() {

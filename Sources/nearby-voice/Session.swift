@@ -5,6 +5,7 @@ import PlaceData
 import ShellParsing
 import StudyReport
 import SystemCalls
+import TextFormats
 import Words
 
 /// One session: the screen's state and the one path from an action to what is said, wiring
@@ -134,12 +135,12 @@ final class Session {
     static func readTasks(_ path: String, places: PlaceCatalog, options: Options) throws(Failure) -> [StudyTask] {
         let words = options.words
         let data: Data
-        do { data = options.encoding.utf8Data(Data(try FileContents(path: path).array)) } catch {
+        do { data = Data(try FileContents(path: path).array) } catch {
             throw Failure(reading: .tasks, path, error, words)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            let line = ShellParsing.firstInvalidLine(data)
-            throw Failure(.dataError, words.text("file.tasks.not-utf8", ["file": path, "line": String(line)]))
+        let text: String
+        do { text = try TextFile(decoding: data, name: path, encoding: options.encoding).text } catch {
+            throw Failure(.dataError, words.text("file.tasks.not-utf8", error.fields))
         }
         do { return try TaskFile.parse(text, places: places) } catch {
             let location = error.line > 0 ? "\(path):\(error.line)" : path
