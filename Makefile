@@ -97,10 +97,10 @@ clean:
 ## The house style, as the toolchain's swift-format checks it (.swift-format): `make lint` fails on
 ## any finding; `make format` rewrites the tree in place.
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Fuzz Package.swift
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Fuzz Plugins Package.swift
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Package.swift
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Plugins Package.swift
 
 ## Builds each libFuzzer target in Fuzz/Targets (AddressSanitizer on) and runs it for
 ## FUZZ_SECONDS on its seed corpus in Fuzz/Corpus; prints each target's executions and what was

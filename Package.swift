@@ -56,9 +56,18 @@ let package = Package(
         // everything that speaks or prints.
         .target(
             name: "Words",
-            dependencies: ["TextFormats"],
-            resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")]
+            dependencies: ["POFormat"],
+            resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")],
+            plugins: ["CatalogKeys"]
         ),
+        // gettext's PO format, read and written as translators' tools do: beneath Words, and
+        // beneath the tool that makes the catalog's typed keys.
+        .target(name: "POFormat", dependencies: ["TextFormats"]),
+        // The catalog's typed keys (`Key.detentAnnounced`), generated from po/en.po by this tool
+        // through the CatalogKeys build-tool plugin before Words compiles, so that a missing or
+        // misspelt key is a compile error.
+        .executableTarget(name: "catalog-keys", dependencies: ["POFormat"]),
+        .plugin(name: "CatalogKeys", capability: .buildTool(), dependencies: ["catalog-keys"]),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.

@@ -49,24 +49,28 @@ public enum Command: String, CaseIterable, Sendable {
 
     /// The word that names it in the catalog's language ("buscar"); the English name and
     /// aliases always work too.
-    public func word(_ words: Catalog) -> String { words.text("command.\(name).word") }
+    public func word(_ words: Catalog) -> String { words.text(key("word")) }
+
+    /// One of its keys, `command.NAME.PART`: `word`, `usage` or `summary` (the catalog's tests
+    /// check that every command has all three).
+    func key(_ part: String) -> Key { Key(family: "command", name, part) }
 
     /// How it is typed, as `help COMMAND` says it: "find WORDS".
     public func usage(_ words: Catalog) -> String {
-        words.text("command.\(name).usage", Self.argumentWords(words))
+        words.text(key("usage"), Self.argumentWords(words))
     }
 
     /// The words commands take as arguments, as fields: `{all}`, `{exact}` and each detent's
     /// (`{half}`).
     static func argumentWords(_ words: Catalog) -> [String: String] {
-        var fields = ["all": words.text("filter.all"), "exact": words.text("where.exact-word")]
+        var fields = ["all": words.text(.filterAll), "exact": words.text(.whereExactWord)]
         for detent in Detent.allCases { fields[detent.name] = detent.word(words) }
         return fields
     }
 
     /// What it does, in a few words.
     public func summary(_ words: Catalog) -> String {
-        words.text("command.\(name).summary", Self.argumentWords(words))
+        words.text(key("summary"), Self.argumentWords(words))
     }
 
     /// The action this command asks for with `argument` (the rest of the line, trimmed). A bad
@@ -74,7 +78,7 @@ public enum Command: String, CaseIterable, Sendable {
     public func parse(_ argument: String, words: Catalog = .builtIn(.english)) -> Action {
         func noArgument(_ action: Action) -> Action {
             argument.isEmpty
-                ? action : .invalid(.badArgument(command: name, Phrase("command.takes-nothing", ["command": name])))
+                ? action : .invalid(.badArgument(command: name, Phrase(.commandTakesNothing, ["command": name])))
         }
         switch self {
         case .find: return argument.isEmpty ? .searchFocused : .queryEntered(argument)
@@ -82,7 +86,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .done: return noArgument(.searchDismissed)
         case .filter:
             if argument.isEmpty { return .filtersRequested }
-            return Self.isWord(argument, "all", key: "filter.all", words) ? .filterChosen(nil) : .filterChosen(argument)
+            return Self.isWord(argument, "all", key: Key.filterAll, words)
+                ? .filterChosen(nil) : .filterChosen(argument)
         case .count: return noArgument(.countRequested)
         case .next: return noArgument(.nextFocused)
         case .previous: return noArgument(.previousFocused)
@@ -99,21 +104,21 @@ public enum Command: String, CaseIterable, Sendable {
             guard let detent = Detent(word: argument, words: words) else {
                 var fields = Self.argumentWords(words)
                 fields["word"] = NearbyState.echo(argument, words)
-                let problem = Phrase(argument.isEmpty ? "detent.needs-name" : "detent.unknown", fields)
+                let problem = Phrase(argument.isEmpty ? Key.detentNeedsName : Key.detentUnknown, fields)
                 return .invalid(.badArgument(command: name, problem))
             }
             return .detentChosen(detent)
         case .drag:
             let numbers = argument.split(separator: " ").map { Self.decimalNumber(String($0)) }
             guard (1...2).contains(numbers.count), numbers.allSatisfy({ $0 != nil }) else {
-                return .invalid(.badArgument(command: name, Phrase("drag.bad-argument")))
+                return .invalid(.badArgument(command: name, Phrase(.dragBadArgument)))
             }
             return .sheetDragged(translation: numbers[0]!, velocity: numbers.count == 2 ? numbers[1]! : 0)
         case .read: return noArgument(.readRequested)
         case .whereabouts:
             if argument.isEmpty { return .whereRequested(exact: false) }
-            guard Self.isWord(argument, "exact", key: "where.exact-word", words) else {
-                return .invalid(.badArgument(command: name, Phrase("where.bad-argument", Self.argumentWords(words))))
+            guard Self.isWord(argument, "exact", key: Key.whereExactWord, words) else {
+                return .invalid(.badArgument(command: name, Phrase(.whereBadArgument, Self.argumentWords(words))))
             }
             return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
@@ -124,14 +129,14 @@ public enum Command: String, CaseIterable, Sendable {
         case .history:
             if argument.isEmpty { return .historyRequested(nil) }
             guard let number = Self.wholeNumber(argument), number > 0 else {
-                return .invalid(.badArgument(command: name, Phrase("history.bad-argument")))
+                return .invalid(.badArgument(command: name, Phrase(.historyBadArgument)))
             }
             return .historyRequested(number)
         case .stop: return noArgument(.speechStopped)
         case .set:
             let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
-                return .invalid(.badArgument(command: name, Phrase("set.bad-argument")))
+                return .invalid(.badArgument(command: name, Phrase(.setBadArgument)))
             }
             let value = parts[1].trimmingCharacters(in: .whitespaces)
             guard let setting = Setting(key: parts[0]) else {
@@ -142,8 +147,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .map: return noArgument(.mapRequested)
         case .voices:
             if argument.isEmpty { return .voicesRequested(all: false) }
-            guard Self.isWord(argument, "all", key: "filter.all", words) else {
-                return .invalid(.badArgument(command: name, Phrase("voices.bad-argument", Self.argumentWords(words))))
+            guard Self.isWord(argument, "all", key: Key.filterAll, words) else {
+                return .invalid(.badArgument(command: name, Phrase(.voicesBadArgument, Self.argumentWords(words))))
             }
             return .voicesRequested(all: true)
         case .help: return .helpRequested(argument.isEmpty ? nil : argument)
@@ -179,7 +184,7 @@ public enum Command: String, CaseIterable, Sendable {
     }
 
     /// Whether `typed` is the argument word `english`, or its word in the catalog's language.
-    static func isWord(_ typed: String, _ english: String, key: String, _ words: Catalog) -> Bool {
+    static func isWord(_ typed: String, _ english: String, key: Key, _ words: Catalog) -> Bool {
         let folded = TextFolding.fold(typed)
         return folded == english || folded == TextFolding.fold(words.text(key))
     }

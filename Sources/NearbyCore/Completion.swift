@@ -70,7 +70,7 @@ public struct Completion: Equatable, Sendable {
             return lines(placeNames(state.shownPlaces).filter { wordsBegin(argument, $0) }, after: prefix)
         case .filter:
             return lines(
-                ([state.words.text("filter.all")] + kinds(in: state)).filter { wordsBegin(argument, $0) }, after: prefix
+                ([state.words.text(.filterAll)] + kinds(in: state)).filter { wordsBegin(argument, $0) }, after: prefix
             )
         case .detent:
             return lines(
@@ -78,13 +78,13 @@ public struct Completion: Equatable, Sendable {
                 after: prefix)
         case .help:
             return lines(
-                ([state.words.text("filter.all")] + Command.allCases.map { $0.word(state.words) }).filter {
+                ([state.words.text(.filterAll)] + Command.allCases.map { $0.word(state.words) }).filter {
                     wordsBegin(argument, $0)
                 }, after: prefix)
         case .voices:
-            return lines([state.words.text("filter.all")].filter { wordsBegin(argument, $0) }, after: prefix)
+            return lines([state.words.text(.filterAll)].filter { wordsBegin(argument, $0) }, after: prefix)
         case .whereabouts:
-            return lines([state.words.text("where.exact-word")].filter { wordsBegin(argument, $0) }, after: prefix)
+            return lines([state.words.text(.whereExactWord)].filter { wordsBegin(argument, $0) }, after: prefix)
         case .set:
             return settingCandidates(argument, after: prefix, in: state)
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .walk,

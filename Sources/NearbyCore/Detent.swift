@@ -8,13 +8,13 @@ public enum Detent: Int, CaseIterable, Comparable, Sendable {
     public static func < (lhs: Detent, rhs: Detent) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The handle's value as VoiceOver would read it: "half height".
-    public func spoken(_ words: Catalog) -> String { words.text("detent.\(name)") }
+    public func spoken(_ words: Catalog) -> String { words.text(Key(family: "detent", name)) }
 
     /// The word typed after `detent` in the catalog's language ("media" in Spanish).
-    public func word(_ words: Catalog) -> String { words.text("detent.\(name).word") }
+    public func word(_ words: Catalog) -> String { words.text(Key(family: "detent", name, "word")) }
 
     /// Where the sheet is, to follow "The sheet is" or "Sheet stays": "at half height".
-    public func situation(_ words: Catalog) -> String { words.text("detent.\(name).situation") }
+    public func situation(_ words: Catalog) -> String { words.text(Key(family: "detent", name, "situation")) }
 
     /// The word typed in `detent NAME`.
     public var name: String {

@@ -50,10 +50,10 @@ public struct MapPicture {
         }
         if sheetRows > 0 {
             Self.write("+" + String(repeating: "-", count: columns - 2) + "+", into: &grid, row: sheetTop)
-            let title = words.text("map.sheet-title", ["detent": state.sheet.detent.spoken(words)])
+            let title = words.text(.mapSheetTitle, ["detent": state.sheet.detent.spoken(words)])
             Self.write("= \(title) =", into: &grid, row: sheetTop, centred: true)
             if sheetTop + 1 < rows {
-                let field = state.query.isEmpty ? words.text("search.placeholder") : state.query
+                let field = state.query.isEmpty ? words.text(.searchPlaceholder) : state.query
                 Self.write(" [ \(field) ]", into: &grid, row: sheetTop + 1)
             }
         }
@@ -64,28 +64,28 @@ public struct MapPicture {
         }
 
         var lines = grid.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-        let separator = words.text("list.separator")
+        let separator = words.text(.listSeparator)
         let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: separator)
-        lines.append(words.text("map.legend", ["pins": legend.isEmpty ? words.text("map.no-pins") : legend]))
+        lines.append(words.text(.mapLegend, ["pins": legend.isEmpty ? words.text(.mapNoPins) : legend]))
         let widthMetres = Coordinate(latitude: region.south, longitude: region.west)
             .distance(to: Coordinate(latitude: region.south, longitude: region.east))
         let width = SpokenMeasure.distance(widthMetres, units: state.settings.units, words)
-        lines.append(words.text("map.scale", ["columns": String(columns), "distance": width]))
+        lines.append(words.text(.mapScale, ["columns": String(columns), "distance": width]))
         var notes: [String] = []
         if dimmed {
-            notes.append(words.text(state.settings.reduceMotion ? "map.note-dimmed" : "map.note-dimmed-scaled"))
+            notes.append(words.text(state.settings.reduceMotion ? Key.mapNoteDimmed : Key.mapNoteDimmedScaled))
         }
         if opaque && state.sheet.isPresented {
-            notes.append(words.text("map.note-opaque"))
+            notes.append(words.text(.mapNoteOpaque))
         } else if state.sheet.isPresented {
-            notes.append(words.text("map.note-lower-case"))
+            notes.append(words.text(.mapNoteLowerCase))
         }
         if !notes.isEmpty {
-            lines.append(words.text("map.notes", ["notes": notes.joined(separator: words.text("list.item-separator"))]))
+            lines.append(words.text(.mapNotes, ["notes": notes.joined(separator: words.text(.listItemSeparator))]))
         }
         text = lines.joined(separator: "\n")
         let pins = state.placesPhrase(state.shown.count)
-        summary = words.text(state.selection == nil ? "map.summary" : "map.summary-selected", ["places": pins])
+        summary = words.text(state.selection == nil ? Key.mapSummary : Key.mapSummarySelected, ["places": pins])
     }
 
     /// Writes sheet text over a row, over whatever pins are behind it: the sheet's border, title

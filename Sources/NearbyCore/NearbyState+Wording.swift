@@ -5,7 +5,7 @@ import Words
 /// comes from `words`, the catalog of the current language.
 extension NearbyState {
     /// The words of `key` with `fields`, in the session's language.
-    func say(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> String {
+    func say(_ key: Key, _ fields: [String: String] = [:], count: Int? = nil) -> String {
         words.text(key, fields, count: count)
     }
 
@@ -33,7 +33,7 @@ extension NearbyState {
         let bearing = settings.origin.bearing(to: catalog.places[index].coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
-        return say("place.distance-direction", ["distance": distance, "direction": direction])
+        return say(.placeDistanceDirection, ["distance": distance, "direction": direction])
     }
 
     /// "4 minute walk".
@@ -47,15 +47,15 @@ extension NearbyState {
     func describe(_ index: Int, position: Int? = nil) -> String {
         let place = catalog.places[index]
         var text = say(
-            namesItsKind(index) ? "place.row-kind-in-name" : "place.row",
+            namesItsKind(index) ? Key.placeRowKindInName : Key.placeRow,
             [
                 "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
                 "walk": walkPhrase(of: index),
             ])
-        if place.id == selection { text = say("place.selected", ["place": text]) }
+        if place.id == selection { text = say(.placeSelected, ["place": text]) }
         if let position {
-            let spokenPosition = say("list.position", ["index": grouped(position), "count": grouped(shown.count)])
-            text = say("place.with-position", ["place": text, "position": spokenPosition])
+            let spokenPosition = say(.listPosition, ["index": grouped(position), "count": grouped(shown.count)])
+            text = say(.placeWithPosition, ["place": text, "position": spokenPosition])
         }
         return text
     }
@@ -69,17 +69,17 @@ extension NearbyState {
 
     /// "1 place" or "21 places".
     func placesPhrase(_ count: Int) -> String {
-        say("places.count", ["count": grouped(count)], count: count)
+        say(.placesCount, ["count": grouped(count)], count: count)
     }
 
     /// What an empty list says: no results for the query, in the filter when one is on.
     func emptyListPhrase() -> String {
         if let kindFilter {
             return query.isEmpty
-                ? say("list.none-in-filter", ["kind": kindFilter])
-                : say("results.none-in-filter", ["query": query, "kind": kindFilter])
+                ? say(.listNoneInFilter, ["kind": kindFilter])
+                : say(.resultsNoneInFilter, ["query": query, "kind": kindFilter])
         }
-        return query.isEmpty ? say("list.none") : say("results.none", ["query": query])
+        return query.isEmpty ? say(.listNone) : say(.resultsNone, ["query": query])
     }
 
     /// `around`: the nearest shown place in each quarter, with its distance: ahead, to the
@@ -90,8 +90,8 @@ extension NearbyState {
         let relative = settings.heading != nil && settings.directions != .compass
         let keys =
             relative
-            ? ["direction.ahead", "direction.right", "direction.behind", "direction.left"]
-            : ["direction.north", "direction.east", "direction.south", "direction.west"]
+            ? [Key.directionAhead, Key.directionRight, Key.directionBehind, Key.directionLeft]
+            : [Key.directionNorth, Key.directionEast, Key.directionSouth, Key.directionWest]
         var nearest: [Int?] = Array(repeating: nil, count: 4)
         for index in shown.prefix(10_000) where distances[index] >= 2.5 {
             let bearing = settings.origin.bearing(to: catalog.places[index].coordinate)
@@ -102,15 +102,15 @@ extension NearbyState {
             if !nearest.contains(nil) { break }
         }
         let items = zip(keys, nearest).map { key, index in
-            guard let index else { return say("around.nothing", ["direction": say(key)]) }
+            guard let index else { return say(.aroundNothing, ["direction": say(key)]) }
             return say(
-                "around.item",
+                .aroundItem,
                 [
                     "direction": say(key), "name": catalog.places[index].name,
                     "distance": distancePhrase(distances[index]),
                 ])
         }
-        return say("around", ["items": items.joined(separator: say("list.item-separator"))])
+        return say(.around, ["items": items.joined(separator: say(.listItemSeparator))])
     }
 
     /// `count`: how many places the list shows, under the search and the filter.
@@ -118,10 +118,10 @@ extension NearbyState {
         guard !shown.isEmpty else { return emptyListPhrase() }
         let count = ["count": grouped(shown.count), "query": query, "kind": kindFilter ?? ""]
         switch (query.isEmpty, kindFilter == nil) {
-        case (true, true): return say("count.all", count, count: shown.count)
-        case (true, false): return say("count.in-filter", count, count: shown.count)
-        case (false, true): return say("count.matching", count, count: shown.count)
-        case (false, false): return say("count.matching-in-filter", count, count: shown.count)
+        case (true, true): return say(.countAll, count, count: shown.count)
+        case (true, false): return say(.countInFilter, count, count: shown.count)
+        case (false, true): return say(.countMatching, count, count: shown.count)
+        case (false, false): return say(.countMatchingInFilter, count, count: shown.count)
         }
     }
 
@@ -133,10 +133,10 @@ extension NearbyState {
         ]
         fields["places"] = placesPhrase(shown.count)
         switch (query.isEmpty, kindFilter == nil) {
-        case (true, true): return say("results.all", fields)
-        case (true, false): return say("results.all-in-filter", fields)
-        case (false, true): return say("results.matching", fields, count: shown.count)
-        case (false, false): return say("results.matching-in-filter", fields, count: shown.count)
+        case (true, true): return say(.resultsAll, fields)
+        case (true, false): return say(.resultsAllInFilter, fields)
+        case (false, true): return say(.resultsMatching, fields, count: shown.count)
+        case (false, false): return say(.resultsMatchingInFilter, fields, count: shown.count)
         }
     }
 
@@ -145,41 +145,41 @@ extension NearbyState {
         switch camera {
         case .showingAll:
             if shown.isEmpty {
-                return kindFilter.map { say("camera.shows-none-in-filter", ["kind": $0]) } ?? say("camera.shows-none")
+                return kindFilter.map { say(.cameraShowsNoneInFilter, ["kind": $0]) } ?? say(.cameraShowsNone)
             }
             let fields = ["places": placesPhrase(shown.count), "kind": kindFilter ?? "", "query": query]
             switch (query.isEmpty, kindFilter == nil) {
-            case (true, true): return say("camera.shows-all", fields)
-            case (true, false): return say("camera.shows-in-filter", fields)
-            case (false, true): return say("camera.shows-matching", fields)
-            case (false, false): return say("camera.shows-matching-in-filter", fields)
+            case (true, true): return say(.cameraShowsAll, fields)
+            case (true, false): return say(.cameraShowsInFilter, fields)
+            case (false, true): return say(.cameraShowsMatching, fields)
+            case (false, false): return say(.cameraShowsMatchingInFilter, fields)
             }
         case .closeUp(let id, let altitude):
             let name = catalog.places.first { $0.id == id }?.name ?? id
-            return say("camera.shows-close-up", ["name": name, "height": distancePhrase(altitude)])
+            return say(.cameraShowsCloseUp, ["name": name, "height": distancePhrase(altitude)])
         }
     }
 
     /// The camera's move to a place: it flies, or, with reduce motion, it simply shows it.
     func cameraMovePhrase(to index: Int) -> String {
         let fields = ["name": catalog.places[index].name, "height": distancePhrase(settings.closeUpDistance)]
-        return say(settings.reduceMotion ? "camera.shows-close-up" : "camera.flies-to", fields)
+        return say(settings.reduceMotion ? Key.cameraShowsCloseUp : Key.cameraFliesTo, fields)
     }
 
     /// The camera's return to every match after a query change.
     func cameraOverviewPhrase() -> String {
         let what: String
         if shown.isEmpty {
-            what = kindFilter.map { say("camera.what-none-in-filter", ["kind": $0]) } ?? say("camera.what-none")
+            what = kindFilter.map { say(.cameraWhatNoneInFilter, ["kind": $0]) } ?? say(.cameraWhatNone)
         } else if !query.isEmpty {
             let fields = ["count": grouped(shown.count), "kind": kindFilter ?? ""]
             what = say(
-                kindFilter == nil ? "camera.what-matches" : "camera.what-matches-in-filter", fields, count: shown.count)
+                kindFilter == nil ? Key.cameraWhatMatches : Key.cameraWhatMatchesInFilter, fields, count: shown.count)
         } else {
             what =
-                kindFilter.map { say("camera.what-in-filter", ["places": placesPhrase(shown.count), "kind": $0]) }
-                ?? say("camera.what-all", ["places": placesPhrase(shown.count)])
+                kindFilter.map { say(.cameraWhatInFilter, ["places": placesPhrase(shown.count), "kind": $0]) }
+                ?? say(.cameraWhatAll, ["places": placesPhrase(shown.count)])
         }
-        return say(settings.reduceMotion ? "camera.shows" : "camera.zooms-out", ["what": what])
+        return say(settings.reduceMotion ? Key.cameraShows : Key.cameraZoomsOut, ["what": what])
     }
 }

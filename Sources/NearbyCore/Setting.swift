@@ -68,9 +68,9 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     /// The unit said after its value ("Heading: 90 degrees"), if it has one: a catalog key.
-    public var unitKey: String? {
+    public var unitKey: Key? {
         switch self {
-        case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: "setting.\(key).unit"
+        case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: Key(family: "setting", key, "unit")
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
             .pitch,
             .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
@@ -82,11 +82,11 @@ public enum Setting: String, CaseIterable, Sendable {
     public func expected(_ words: Catalog) -> String {
         if let choices { return Self.either(choices, words) }
         switch self {
-        case .at, .heading, .voice, .places, .strings: return words.text("setting.\(key).expected")
+        case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
         case .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume:
             let range = range ?? 0...0
             return words.text(
-                "setting.expected-range", ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
+                .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
             .language, .directions, .speechBackend:
@@ -137,7 +137,7 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     /// The key of the setting's name as an answer says it: "Reduce motion", "Reducir movimiento".
-    public var nameKey: String { "setting.\(key).name" }
+    public var nameKey: Key { Key(family: "setting", key, "name") }
 
     /// The value as an answer says it, in `words`: a choice or a switch in the listener's
     /// language ("imperiais", "activado"); the position as `where exact` says it ("38.7115
@@ -148,13 +148,13 @@ public enum Setting: String, CaseIterable, Sendable {
         let token = value(in: settings)
         switch self {
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons:
-            return words.text("setting.value.\(token)")
+            return words.text(Key(family: "setting", "value", token))
         case .units, .directions, .verbosity, .punctuation, .capitals:
-            return words.text("setting.\(key).\(token)")
+            return words.text(Key(family: "setting", key, token))
         case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil:
-            return words.text("setting.\(key).\(token)")
+            return words.text(Key(family: "setting", key, token))
         case .language:
-            return words.text("language.name")
+            return words.text(.languageName)
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
         case .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places,
@@ -174,7 +174,7 @@ public enum Setting: String, CaseIterable, Sendable {
     /// it takes. `places` and `strings` only record the file's name: reading it is the shell's.
     public func apply(_ text: String, to settings: inout Settings, _ words: Catalog) -> String? {
         let value = text.trimmingCharacters(in: .whitespaces)
-        let refusal = words.text("setting.refused", ["key": key, "expected": expected(words), "value": value])
+        let refusal = words.text(.settingRefused, ["key": key, "expected": expected(words), "value": value])
         func number() -> Double? {
             guard let parsed = Command.decimalNumber(value), let range, range.contains(parsed) else { return nil }
             return parsed
@@ -231,7 +231,7 @@ public enum Setting: String, CaseIterable, Sendable {
             guard !value.isEmpty, value.count <= 64,
                 value.allSatisfy({ $0.isLetter || $0.isNumber || "-_+.()/".contains($0) })
             else {
-                return words.text("setting.refused-voice", ["expected": expected(words), "value": value])
+                return words.text(.settingRefusedVoice, ["expected": expected(words), "value": value])
             }
             settings.chosenVoice = value.lowercased() == Self.automatic ? nil : value
         case .rate:
@@ -297,6 +297,6 @@ public enum Setting: String, CaseIterable, Sendable {
     static func either(_ items: [String], _ words: Catalog) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return words.text(
-            "list.or", ["items": items.dropLast().joined(separator: words.text("list.separator")), "last": items.last!])
+            .listOr, ["items": items.dropLast().joined(separator: words.text(.listSeparator)), "last": items.last!])
     }
 }

@@ -13,8 +13,8 @@ public enum SpokenMeasure {
         case .metric:
             let rounded5 = (metres / 5).rounded() * 5
             if rounded5 < 1000 {
-                guard rounded5 >= 5 else { return words.text("distance.under-5-metres") }
-                return words.text("distance.metres", ["count": grouped(Int(rounded5), words)], count: Int(rounded5))
+                guard rounded5 >= 5 else { return words.text(.distanceUnder5Metres) }
+                return words.text(.distanceMetres, ["count": grouped(Int(rounded5), words)], count: Int(rounded5))
             }
             let kilometres: Double
             if metres < 10_000 {
@@ -25,13 +25,13 @@ public enum SpokenMeasure {
                 kilometres = (metres / 1000).rounded()
             }
             return words.text(
-                "distance.kilometres", ["count": decimal(kilometres, words)], count: pluralCount(kilometres))
+                .distanceKilometres, ["count": decimal(kilometres, words)], count: pluralCount(kilometres))
         case .imperial:
             let feet = metres / 0.3048
             let rounded10 = (feet / 10).rounded() * 10
             if rounded10 < 1000 {
-                guard rounded10 >= 10 else { return words.text("distance.under-10-feet") }
-                return words.text("distance.feet", ["count": grouped(Int(rounded10), words)], count: Int(rounded10))
+                guard rounded10 >= 10 else { return words.text(.distanceUnder10Feet) }
+                return words.text(.distanceFeet, ["count": grouped(Int(rounded10), words)], count: Int(rounded10))
             }
             let miles = metres / 1609.344
             let roundedMiles: Double
@@ -43,7 +43,7 @@ public enum SpokenMeasure {
                 roundedMiles = miles.rounded()
             }
             return words.text(
-                "distance.miles", ["count": decimal(roundedMiles, words)], count: pluralCount(roundedMiles))
+                .distanceMiles, ["count": decimal(roundedMiles, words)], count: pluralCount(roundedMiles))
         }
     }
 
@@ -63,35 +63,35 @@ public enum SpokenMeasure {
 
     /// "4 minute walk", or in hours for long ones ("2 hour 5 minute walk").
     public static func walk(minutes: Int, _ words: Catalog) -> String {
-        func part(_ key: String, _ count: Int) -> String {
+        func part(_ key: Key, _ count: Int) -> String {
             words.text(key, ["count": grouped(count, words)], count: count)
         }
         let time: String
         if minutes < 60 {
-            time = part("walk.minutes", minutes)
+            time = part(.walkMinutes, minutes)
         } else {
             let hours = minutes / 60
             let rest = minutes % 60
             time =
                 rest == 0
-                ? part("walk.hours", hours)
+                ? part(.walkHours, hours)
                 : words.text(
-                    "walk.hours-and-minutes",
-                    ["hours": part("walk.hours", hours), "minutes": part("walk.minutes", rest)])
+                    .walkHoursAndMinutes,
+                    ["hours": part(.walkHours, hours), "minutes": part(.walkMinutes, rest)])
         }
-        return words.text("walk.time", ["time": time])
+        return words.text(.walkTime, ["time": time])
     }
 
     /// The catalog keys of the compass words, clockwise from north.
     static let compassKeys = [
-        "direction.north", "direction.north-east", "direction.east", "direction.south-east", "direction.south",
-        "direction.south-west", "direction.west", "direction.north-west",
+        Key.directionNorth, Key.directionNorthEast, Key.directionEast, Key.directionSouthEast, Key.directionSouth,
+        Key.directionSouthWest, Key.directionWest, Key.directionNorthWest,
     ]
 
     /// The catalog keys of the words relative to a heading, clockwise from ahead.
     static let relativeKeys = [
-        "direction.ahead", "direction.ahead-right", "direction.right", "direction.behind-right", "direction.behind",
-        "direction.behind-left", "direction.left", "direction.ahead-left",
+        Key.directionAhead, Key.directionAheadRight, Key.directionRight, Key.directionBehindRight, Key.directionBehind,
+        Key.directionBehindLeft, Key.directionLeft, Key.directionAheadLeft,
     ]
 
     /// The sector (0 to 7, clockwise) of 45 degrees centred on a direction.
@@ -109,7 +109,7 @@ public enum SpokenMeasure {
         guard let heading, style != .compass else { return words.text(compassKeys[sector(bearing)]) }
         guard style == .clock else { return words.text(relativeKeys[sector(bearing - heading)]) }
         let hour = clockHour(bearing - heading)
-        return words.text("direction.clock", ["hour": String(hour)], count: hour)
+        return words.text(.directionClock, ["hour": String(hour)], count: hour)
     }
 
     /// The hour of a clock face (1 to 12, 12 ahead) that an angle from ahead points to.
@@ -127,7 +127,7 @@ public enum SpokenMeasure {
     /// An integer with the catalog's thousands separator ("1,500" in English; none in Spanish
     /// and Portuguese, whose voices read "1500" as a number and "1 500" as two).
     public static func grouped(_ value: Int, _ words: Catalog) -> String {
-        let separator = String(words.text("number.thousands").dropFirst().dropLast(3))
+        let separator = String(words.text(.numberThousands).dropFirst().dropLast(3))
         let digits = String(value.magnitude)
         var result = ""
         for (offset, character) in digits.enumerated() {
@@ -151,12 +151,12 @@ public enum SpokenMeasure {
 
     /// The decimal separator of the catalog's "1.5".
     static func decimalSeparator(_ words: Catalog) -> String {
-        String(words.text("number.decimal").dropFirst().dropLast())
+        String(words.text(.numberDecimal).dropFirst().dropLast())
     }
 
     /// A coordinate as it is read out: "38.7115 north, 9.139 west".
     public static func coordinate(_ point: Coordinate, _ words: Catalog) -> String {
-        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+        func part(_ value: Double, _ positive: Key, _ negative: Key) -> String {
             let rounded = (abs(value) * 10_000).rounded() / 10_000
             var text = String(rounded)
             if text.hasSuffix(".0") { text.removeLast(2) }
@@ -164,10 +164,10 @@ public enum SpokenMeasure {
             return words.text(value < 0 ? negative : positive, ["degrees": text])
         }
         return words.text(
-            "coordinate",
+            .coordinate,
             [
-                "latitude": part(point.latitude, "coordinate.north", "coordinate.south"),
-                "longitude": part(point.longitude, "coordinate.east", "coordinate.west"),
+                "latitude": part(point.latitude, Key.coordinateNorth, Key.coordinateSouth),
+                "longitude": part(point.longitude, Key.coordinateEast, Key.coordinateWest),
             ])
     }
 }

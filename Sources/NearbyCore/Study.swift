@@ -100,15 +100,15 @@ public enum TaskFile {
             let line = SafeText.clean(String(numbered.text), limit: 2_000).trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let arrow = line.range(of: "=>", options: .backwards) else {
-                throw TaskFileProblem(line: number, Phrase("tasks.no-arrow"))
+                throw TaskFileProblem(line: number, Phrase(.tasksNoArrow))
             }
             let words = line[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
             let goalText = line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !words.isEmpty else { throw TaskFileProblem(line: number, Phrase("tasks.no-words")) }
+            guard !words.isEmpty else { throw TaskFileProblem(line: number, Phrase(.tasksNoWords)) }
             let goal = try parseGoal(goalText, line: number, catalog: catalog)
             tasks.append(StudyTask(words: words, goal: goal, line: number))
         }
-        guard !tasks.isEmpty else { throw TaskFileProblem(line: 0, Phrase("tasks.empty")) }
+        guard !tasks.isEmpty else { throw TaskFileProblem(line: 0, Phrase(.tasksEmpty)) }
         return tasks
     }
 
@@ -118,23 +118,23 @@ public enum TaskFile {
         let verb = parts.first?.lowercased() ?? ""
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         guard goalWords.contains(verb) else {
-            throw TaskFileProblem(line: line, Phrase("tasks.unknown-goal", ["goal": text]))
+            throw TaskFileProblem(line: line, Phrase(.tasksUnknownGoal, ["goal": text]))
         }
         guard !argument.isEmpty else {
-            throw TaskFileProblem(line: line, Phrase("tasks.goal-needs-argument", ["goal": verb]))
+            throw TaskFileProblem(line: line, Phrase(.tasksGoalNeedsArgument, ["goal": verb]))
         }
         switch verb {
         case "select", "walk":
             let wanted = TextFolding.fold(argument)
             let named = catalog.places.filter { TextFolding.fold($0.name) == wanted }
             guard let first = named.first else {
-                throw TaskFileProblem(line: line, Phrase("tasks.unknown-place", ["place": argument]))
+                throw TaskFileProblem(line: line, Phrase(.tasksUnknownPlace, ["place": argument]))
             }
             let ids = Set(named.map(\.id))
             return verb == "select" ? .select(place: first.name, ids: ids) : .walk(place: first.name, ids: ids)
         case "detent":
             guard let detent = Detent.allCases.first(where: { $0.name == argument.lowercased() }) else {
-                throw TaskFileProblem(line: line, Phrase("tasks.unknown-detent", ["detent": argument]))
+                throw TaskFileProblem(line: line, Phrase(.tasksUnknownDetent, ["detent": argument]))
             }
             return .detent(detent)
         default:
@@ -143,7 +143,7 @@ public enum TaskFile {
             guard let kind = kinds.first(where: { TextFolding.fold($0) == wanted }) else {
                 throw TaskFileProblem(
                     line: line,
-                    Phrase("tasks.unknown-kind", ["kind": argument, "kinds": kinds.joined(separator: ", ")]))
+                    Phrase(.tasksUnknownKind, ["kind": argument, "kinds": kinds.joined(separator: ", ")]))
             }
             return .filter(kind: kind)
         }

@@ -37,22 +37,23 @@ public enum PlacesFile {
         public func text(_ words: Catalog) -> String {
             let place = line.map { SourceLocation(file: file, line: $0, column: column).description } ?? file
             let message = words.text(self.message)
-            guard let field else { return words.text("places-file.problem", ["place": place, "message": message]) }
+            guard let field else { return words.text(.placesFileProblem, ["place": place, "message": message]) }
             return words.text(
-                "places-file.problem-in-field", ["place": place, "field": Self.field(field, words), "message": message])
+                .placesFileProblemInField, ["place": place, "field": Self.field(field, words), "message": message])
         }
 
         /// A field's name with its item words ("feature 3", "place 2", "row 4", "header") in the
         /// catalog's language; the file's own keys and columns stay as the file has them.
         static func field(_ field: String, _ words: Catalog) -> String {
-            if field == "header" { return words.text("places-file.field.header") }
+            if field == "header" { return words.text(.placesFileFieldHeader) }
             let parts = field.split(separator: " ", maxSplits: 2).map(String.init)
-            guard parts.count >= 2, ["feature", "place", "row"].contains(parts[0]), Int(parts[1]) != nil else {
-                return field
-            }
-            let item = words.text("places-file.field.\(parts[0])", ["number": parts[1]])
+            let items: [String: Key] = [
+                "feature": .placesFileFieldFeature, "place": .placesFileFieldPlace, "row": .placesFileFieldRow,
+            ]
+            guard parts.count >= 2, let itemKey = items[parts[0]], Int(parts[1]) != nil else { return field }
+            let item = words.text(itemKey, ["number": parts[1]])
             guard parts.count == 3 else { return item }
-            return words.text("places-file.field.in-item", ["item": item, "key": parts[2]])
+            return words.text(.placesFileFieldInItem, ["item": item, "key": parts[2]])
         }
     }
 
@@ -108,7 +109,7 @@ public enum PlacesFile {
                 Problem(
                     file: file, in: raw.bindMemory(to: UInt8.self), at: offset, field: nil,
                     message: Phrase(
-                        "places-file.not-utf8", ["byte": byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte]))
+                        .placesFileNotUtf8, ["byte": byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte]))
             }
         }
         return try load(data, file: file, as: format(of: data, file: file))

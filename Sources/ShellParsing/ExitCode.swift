@@ -44,15 +44,20 @@ public struct Failure: Error {
 
 extension Failure {
     /// The input files whose errors have words of their own.
-    public enum InputFile: String, Sendable {
+    public enum InputFile: String, CaseIterable, Sendable {
         case places, script, tasks
+
+        /// `file.KIND.cannot-open` or `file.KIND.cannot-read` (the tests check every kind).
+        func key(opening: Bool) -> Key {
+            Key(family: "file", rawValue, opening ? "cannot-open" : "cannot-read")
+        }
     }
 
     /// An input file (the places, the script) that cannot be read: "Cannot open the
     /// places file F: Permission denied." when it cannot be opened, "Cannot read …: Is a
     /// directory." when it cannot be read, with errno's own words; 66.
     public init(reading kind: InputFile, _ path: String, _ error: SystemError, _ words: Catalog) {
-        let verb = error.operation == "open" ? "open" : "read"
-        self.init(.noInput, words.text("file.\(kind.rawValue).cannot-\(verb)", ["file": path, "reason": error.reason]))
+        self.init(
+            .noInput, words.text(kind.key(opening: error.operation == "open"), ["file": path, "reason": error.reason]))
     }
 }

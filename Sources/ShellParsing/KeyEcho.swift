@@ -33,19 +33,19 @@ public enum KeyEcho: String, CaseIterable, Sendable {
         if inserted.isEmpty && removed.count <= 1 {
             return self == .letters ? removed.first.map { Self.name(of: $0, words) } : nil
         }
-        return after.text.trimmingCharacters(in: .whitespaces).isEmpty ? words.text("key-echo.blank") : after.text
+        return after.text.trimmingCharacters(in: .whitespaces).isEmpty ? words.text(.keyEchoBlank) : after.text
     }
 
     /// A character as a screen reader says it alone.
     static func name(of character: Character, _ words: Catalog) -> String {
         switch character {
-        case " ": words.text("key-echo.space")
-        case "\t": words.text("key-echo.tab")
-        case ".": words.text("key-echo.dot")
-        case ",": words.text("key-echo.comma")
-        case "-": words.text("key-echo.dash")
-        case "'": words.text("key-echo.apostrophe")
-        case "/": words.text("key-echo.slash")
+        case " ": words.text(.keyEchoSpace)
+        case "\t": words.text(.keyEchoTab)
+        case ".": words.text(.keyEchoDot)
+        case ",": words.text(.keyEchoComma)
+        case "-": words.text(.keyEchoDash)
+        case "'": words.text(.keyEchoApostrophe)
+        case "/": words.text(.keyEchoSlash)
         default: String(character)
         }
     }

@@ -74,16 +74,20 @@ public enum Option: Hashable, Sendable {
 }
 
 extension Option.Program {
+    /// `option.NAME.expected`, for the options that take a file or a number (the tests check
+    /// each).
+    var expectedKey: Key { Key(family: "option", rawValue, "expected") }
+
     /// What it takes, for errors.
     func expected(_ words: Catalog) -> String {
         switch self {
-        case .script, .wav, .transcript, .typingPause, .tasks, .log: return words.text("option.\(rawValue).expected")
+        case .script, .wav, .transcript, .typingPause, .tasks, .log: return words.text(expectedKey)
         case .speech, .encoding, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
             let choices = Option.program(self).choices ?? []
             guard choices.count > 1 else { return choices.first ?? "" }
             return words.text(
-                "list.or",
-                ["items": choices.dropLast().joined(separator: words.text("list.separator")), "last": choices.last!])
+                .listOr,
+                ["items": choices.dropLast().joined(separator: words.text(.listSeparator)), "last": choices.last!])
         }
     }
 }

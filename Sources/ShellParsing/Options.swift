@@ -55,7 +55,7 @@ public struct Options: Sendable {
                 continue
             }
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw Failure(.usage, options.words.text("option.unexpected-argument", ["argument": argument]))
+                throw Failure(.usage, options.words.text(.optionUnexpectedArgument, ["argument": argument]))
             }
             var name = String(argument.dropFirst(2))
             var value: String? = nil
@@ -68,7 +68,7 @@ public struct Options: Sendable {
                 throw Failure(
                     .usage,
                     options.words.text(
-                        nearest == nil ? "option.unknown" : "option.unknown-did-you-mean",
+                        nearest == nil ? Key.optionUnknown : Key.optionUnknownDidYouMean,
                         ["name": name, "suggestion": nearest ?? ""]))
             }
             if value == nil {
@@ -82,7 +82,7 @@ public struct Options: Sendable {
                     }
                 } else {
                     guard index < arguments.count else {
-                        throw Failure(.usage, options.words.text("option.needs-value", ["name": name]))
+                        throw Failure(.usage, options.words.text(.optionNeedsValue, ["name": name]))
                     }
                     value = arguments[index]
                     index += 1
@@ -97,7 +97,7 @@ public struct Options: Sendable {
     public mutating func set(_ option: Option, _ value: String) throws(Failure) {
         guard let problem = apply(option, value) else { return }
         if case .setting(let setting) = option {
-            throw Failure(.usage, words.text("option.setting-refused", ["name": setting.key, "problem": problem]))
+            throw Failure(.usage, words.text(.optionSettingRefused, ["name": setting.key, "problem": problem]))
         }
         throw Failure(.usage, problem)
     }
@@ -112,7 +112,7 @@ public struct Options: Sendable {
             return problem
         }
         let refusal = words.text(
-            "option.refused", ["name": program.rawValue, "expected": program.expected(words), "value": value])
+            .optionRefused, ["name": program.rawValue, "expected": program.expected(words), "value": value])
         func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
             T(rawValue: value.lowercased())
         }
@@ -160,12 +160,12 @@ public struct Options: Sendable {
         for (variable, setting) in variables {
             guard let value = environment[variable], !value.isEmpty else { continue }
             guard let on = Setting.bool(value) else {
-                throw Failure(.usage, words.text("option.environment-refused", ["variable": variable, "value": value]))
+                throw Failure(.usage, words.text(.optionEnvironmentRefused, ["variable": variable, "value": value]))
             }
             try set(.setting(setting), on ? "on" : "off")
         }
     }
 
     /// `--help`: the usage, in the words of the language chosen so far.
-    public var usage: String { words.text("usage") }
+    public var usage: String { words.text(.usage) }
 }

@@ -11,7 +11,7 @@ public enum StringsFile {
         let words = Catalog.builtIn(language)
         let data: Data
         do { data = Data(try FileContents(path: path).array) } catch {
-            let key = error.operation == "open" ? "strings.cannot-open" : "strings.cannot-read"
+            let key = error.operation == "open" ? Key.stringsCannotOpen : Key.stringsCannotRead
             throw Failure(.noInput, words.text(key, ["file": path, "reason": error.reason]))
         }
         return try apply(data, path: path, language: language)
@@ -22,7 +22,7 @@ public enum StringsFile {
         let words = Catalog.builtIn(language)
         let text: String
         do { text = try TextFile(decoding: data, name: path).text } catch {
-            throw Failure(.dataError, words.text("strings.not-utf8", error.fields))
+            throw Failure(.dataError, words.text(.stringsNotUtf8, error.fields))
         }
         let file: POFile
         do { file = try POFile.parse(text) } catch {

@@ -117,7 +117,7 @@ public struct Catalog: Equatable, Sendable {
             // Any template may name a command by its word in this language: {command-find}.
             let sources = self.sources
             let isCommandWord = { (field: String) in
-                field.hasPrefix(Self.commandField) && sources.contains { $0.context == Self.commandKey(field) }
+                field.hasPrefix(Self.commandField) && sources.contains { $0.context == Self.commandKey(field).rawValue }
             }
             if let unknown = template.fields.first(where: { !allowed.contains($0) && !isCommandWord($0) }) {
                 let takes = allowed.sorted().map { "{\($0)}" }
@@ -130,15 +130,16 @@ public struct Catalog: Equatable, Sendable {
         entries[key] = templates
     }
 
-    /// Whether the catalog has `key`.
-    public func has(_ key: String) -> Bool { entries[key] != nil }
+    /// Whether the catalog has `key`: always, for a generated key; a family's key is checked
+    /// by its table's tests.
+    public func has(_ key: Key) -> Bool { entries[key.rawValue] != nil }
 
     /// Every key, in the order of the English catalog.
-    public var keys: [String] { sources.compactMap(\.context) }
+    public var keys: [Key] { sources.compactMap(\.context).map(Key.init) }
 
     /// The fields `key` takes, from its English source.
-    public func fields(of key: String) -> [String] {
-        guard let source = sources.first(where: { $0.context == key }) else { return [] }
+    public func fields(of key: Key) -> [String] {
+        guard let source = sources.first(where: { $0.context == key.rawValue }) else { return [] }
         var fields = Template(source.id).fields
         for field in source.idPlural.map({ Template($0).fields }) ?? [] where !fields.contains(field) {
             fields.append(field)
@@ -148,8 +149,8 @@ public struct Catalog: Equatable, Sendable {
 
     /// The words of `key` with `fields` filled in; `count` chooses the plural form of a plural
     /// key. A key the catalog lacks says so in brackets, which every scenario test would hear.
-    public func text(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> String {
-        guard let templates = entries[key], !templates.isEmpty else { return "⟦missing \(key)⟧" }
+    public func text(_ key: Key, _ fields: [String: String] = [:], count: Int? = nil) -> String {
+        guard let templates = entries[key.rawValue], !templates.isEmpty else { return "⟦missing \(key)⟧" }
         let template = templates.count == 1 ? templates[0] : templates[plural.form(for: count ?? 1)]
         var values = fields
         if template.namesCommands {
@@ -198,8 +199,8 @@ public struct Catalog: Equatable, Sendable {
     /// (the key `command.NAME.word`), so that a hint always names the word that works.
     static let commandField = "command-"
 
-    static func commandKey(_ field: String) -> String {
-        "command.\(field.dropFirst(commandField.count)).word"
+    static func commandKey(_ field: String) -> Key {
+        Key(family: "command", String(field.dropFirst(commandField.count)), "word")
     }
 
     /// The pseudo-locale's letters: each Latin letter with an accent, so that a word that did

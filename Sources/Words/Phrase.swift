@@ -2,13 +2,13 @@
 /// chooses its plural form. Code that cannot know the language (a parser, a setting's check)
 /// returns one of these, and whoever holds the catalog says it.
 public struct Phrase: Equatable, Sendable {
-    public var key: String
+    public var key: Key
     public var fields: [String: String]
     /// Fields whose values are phrases themselves, said first.
     public var nested: [String: Phrase]
     public var count: Int?
 
-    public init(_ key: String, _ fields: [String: String] = [:], nested: [String: Phrase] = [:], count: Int? = nil) {
+    public init(_ key: Key, _ fields: [String: String] = [:], nested: [String: Phrase] = [:], count: Int? = nil) {
         self.key = key
         self.fields = fields
         self.nested = nested

@@ -84,7 +84,7 @@ final class EffectRunner {
         }
         var problem: String?
         if options.wavPath != nil {
-            problem = state.words.text("speech.backend-kept-for-wav", ["backend": backend.rawValue])
+            problem = state.words.text(.speechBackendKeptForWav, ["backend": backend.rawValue])
         } else {
             var changed = options
             changed.settings = state.settings
@@ -96,7 +96,7 @@ final class EffectRunner {
                 throw failure
             } catch {
                 problem = state.words.text(
-                    "speech.backend-not-changed", ["backend": wanted.rawValue, "reason": "\(error)"])
+                    .speechBackendNotChanged, ["backend": wanted.rawValue, "reason": "\(error)"])
             }
         }
         guard let problem else { return nil }

@@ -84,7 +84,7 @@ final class ScriptLineReader: LineReader {
             throw Failure(reading: .script, path, error, words)
         }
         do { lines = try TextFile(decoding: data, name: path, encoding: encoding).lines } catch {
-            throw Failure(.dataError, words.text("file.script.not-utf8", error.fields))
+            throw Failure(.dataError, words.text(.fileScriptNotUtf8, error.fields))
         }
     }
 

@@ -93,7 +93,7 @@ enum NearbyVoice {
         let loaded = try readPlaces(path, words: words, encoding: encoding)
         if loaded.skippedFeatures > 0 {
             let skipped = loaded.skippedFeatures
-            let note = words.text("places.skipped-note", ["count": String(skipped)], count: skipped)
+            let note = words.text(.placesSkippedNote, ["count": String(skipped)], count: skipped)
             FileHandle.standardError.write(Data("nearby-voice: \(path): \(note)\n".utf8))
         }
         return loaded.places

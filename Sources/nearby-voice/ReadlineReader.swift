@@ -299,17 +299,17 @@ final class ReadlineReader: LineReader {
         let labels = completion.candidates.map(\.label)
         let lines =
             labels.count > Self.listLimit
-            ? [events.words().text("completion.too-many", ["count": String(labels.count)], count: labels.count)]
+            ? [events.words().text(.completionTooMany, ["count": String(labels.count)], count: labels.count)]
             : labels
         showBelowLine(lines)
         if configuration.keyEcho != .none {
             let words = events.words()
             events.echo(
                 words.text(
-                    "completion.candidates",
+                    .completionCandidates,
                     [
                         "count": String(labels.count),
-                        "labels": labels.prefix(10).joined(separator: words.text("list.separator")),
+                        "labels": labels.prefix(10).joined(separator: words.text(.listSeparator)),
                     ],
                     count: labels.count))
         }

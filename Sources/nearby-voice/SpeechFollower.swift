@@ -68,7 +68,7 @@ final class SpeechFollower {
     func tellIfDeviceLost(words: Catalog) {
         guard let speech = presenter.speech, speech.deviceLost, !toldDeviceLost else { return }
         toldDeviceLost = true
-        let key = speech.backend == .dispatcher ? "speech.dispatcher-lost" : "speech.device-lost"
+        let key = speech.backend == .dispatcher ? Key.speechDispatcherLost : Key.speechDeviceLost
         FileHandle.standardError.write(Data((words.text(key) + "\n").utf8))
     }
 
@@ -78,7 +78,7 @@ final class SpeechFollower {
         for notice in presenter.speech?.outcomes.drainNotices() ?? [] {
             switch notice {
             case .voiceNotSet(let voice, let reason, let kept):
-                let text = words.text("speech.voice-not-loaded", ["voice": voice, "reason": reason, "kept": kept])
+                let text = words.text(.speechVoiceNotLoaded, ["voice": voice, "reason": reason, "kept": kept])
                 FileHandle.standardError.write(Data((text + "\n").utf8))
                 presenter.speech?.enqueue(Utterance(seq: 0, text: text, priority: .polite))
             }

@@ -56,16 +56,16 @@ enum SpeechStart {
             if error.isVoiceNotFound { throw failure(error, options) }
             if options.speech == .on {
                 throw Failure(
-                    .unavailable, options.words.text("speech.dispatcher-unreachable-on", ["reason": "\(error)"]))
+                    .unavailable, options.words.text(.speechDispatcherUnreachableOn, ["reason": "\(error)"]))
             }
             FileHandle.standardError.write(
-                Data((options.words.text("speech.dispatcher-unreachable-auto", ["reason": "\(error)"]) + "\n").utf8))
+                Data((options.words.text(.speechDispatcherUnreachableAuto, ["reason": "\(error)"]) + "\n").utf8))
             return try renderOnly()
         } catch {
             if options.speech == .on {
-                throw Failure(.unavailable, options.words.text("speech.no-device-on", ["reason": "\(error)"]))
+                throw Failure(.unavailable, options.words.text(.speechNoDeviceOn, ["reason": "\(error)"]))
             }
-            FileHandle.standardError.write(Data((options.words.text("speech.no-device-auto") + "\n").utf8))
+            FileHandle.standardError.write(Data((options.words.text(.speechNoDeviceAuto) + "\n").utf8))
             return try renderOnly()
         }
     }
@@ -80,13 +80,13 @@ enum SpeechStart {
             return Failure(
                 .usage,
                 options.words.text(
-                    "voice.unknown-at-start",
+                    .voiceUnknownAtStart,
                     [
                         "voice": options.settings.voice,
-                        "close": close.joined(separator: options.words.text("list.separator")),
+                        "close": close.joined(separator: options.words.text(.listSeparator)),
                     ]))
         }
-        return Failure(.unavailable, options.words.text("speech.cannot-start", ["reason": "\(error)"]))
+        return Failure(.unavailable, options.words.text(.speechCannotStart, ["reason": "\(error)"]))
     }
 }
 

@@ -20,14 +20,14 @@ enum StringsCommand {
                 index += 1
             }
             let words = Catalog.builtIn(language)
-            guard let value else { throw Failure(.usage, words.text("strings.usage")) }
+            guard let value else { throw Failure(.usage, words.text(.stringsUsage)) }
             guard let chosen = Language(code: value),
                 Language.allCases.contains(where: { $0.code.lowercased() == value.lowercased() })
             else {
                 throw Failure(
                     .usage,
                     words.text(
-                        "option.refused",
+                        .optionRefused,
                         ["name": "language", "expected": Setting.language.expected(words), "value": value]))
             }
             language = chosen

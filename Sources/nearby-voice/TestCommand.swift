@@ -31,13 +31,13 @@ enum TestCommand {
     /// The runner's own words are English: its report lines (PASS, FAIL, "N passed, N failed")
     /// are a format that CI reads, and its errors name files and options.
     static let words = Catalog.builtIn(.english)
-    static var usage: String { words.text("test.usage") }
+    static var usage: String { words.text(.testUsage) }
 
     static func run(_ arguments: [String]) throws(Failure) -> ExitCode {
         var parsed = try parse(arguments)
         let environment = ProcessInfo.processInfo.environment
         if parsed.record, let ci = environment["CI"], !ci.isEmpty {
-            FileHandle.standardError.write(Data("nearby-voice: \(words.text("test.ci-no-record"))\n".utf8))
+            FileHandle.standardError.write(Data("nearby-voice: \(words.text(.testCiNoRecord))\n".utf8))
             parsed.record = false
         }
         let files = try testFiles(parsed.paths)
@@ -57,7 +57,7 @@ enum TestCommand {
                 for detail in outcome.details { print(detail) }
             case .recorded:
                 failed += 1
-                print("RECORDED \(outcome.path): \(words.text("test.recorded"))")
+                print("RECORDED \(outcome.path): \(words.text(.testRecorded))")
             case .malformed:
                 malformed += 1
                 failed += 1
@@ -69,7 +69,7 @@ enum TestCommand {
             do { try junitXML(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
                 throw Failure(
                     .cannotWrite,
-                    words.text("output.cannot-write", ["file": junit, "reason": error.localizedDescription]))
+                    words.text(.outputCannotWrite, ["file": junit, "reason": error.localizedDescription]))
             }
         }
         if malformed > 0 { return .usage }
@@ -86,13 +86,13 @@ enum TestCommand {
             case "--record": parsed.record = true
             case "--junit":
                 guard index < arguments.count else {
-                    throw Failure(.usage, words.text("test.junit-needs-file") + " " + usage)
+                    throw Failure(.usage, words.text(.testJunitNeedsFile) + " " + usage)
                 }
                 parsed.junitPath = arguments[index]
                 index += 1
             case "--jobs":
                 guard index < arguments.count, let jobs = Int(arguments[index]), (1...64).contains(jobs) else {
-                    throw Failure(.usage, words.text("test.jobs-refused") + " " + usage)
+                    throw Failure(.usage, words.text(.testJobsRefused) + " " + usage)
                 }
                 parsed.jobs = jobs
                 index += 1
@@ -100,12 +100,12 @@ enum TestCommand {
                 throw Failure(.usage, usage)
             default:
                 guard !argument.hasPrefix("--") else {
-                    throw Failure(.usage, words.text("test.unknown-option", ["option": argument]) + " " + usage)
+                    throw Failure(.usage, words.text(.testUnknownOption, ["option": argument]) + " " + usage)
                 }
                 parsed.paths.append(argument)
             }
         }
-        guard !parsed.paths.isEmpty else { throw Failure(.usage, words.text("test.needs-path") + " " + usage) }
+        guard !parsed.paths.isEmpty else { throw Failure(.usage, words.text(.testNeedsPath) + " " + usage) }
         return parsed
     }
 
@@ -115,7 +115,7 @@ enum TestCommand {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Failure(.noInput, words.text("test.no-such-path", ["path": path]))
+                throw Failure(.noInput, words.text(.testNoSuchPath, ["path": path]))
             }
             if !isDirectory.boolValue {
                 files.append(path)
@@ -128,7 +128,7 @@ enum TestCommand {
             files += found
         }
         guard !files.isEmpty else {
-            throw Failure(.noInput, words.text("test.no-files", ["paths": paths.joined(separator: ", ")]))
+            throw Failure(.noInput, words.text(.testNoFiles, ["paths": paths.joined(separator: ", ")]))
         }
         return files
     }
@@ -167,11 +167,11 @@ enum TestCommand {
         }
         let data: Data
         do { data = Data(try FileContents(path: path).array) } catch {
-            return malformed(nil, words.text("test.cannot-read", ["reason": error.reason]))
+            return malformed(nil, words.text(.testCannotRead, ["reason": error.reason]))
         }
         let text: String
         do { text = try TextFile(decoding: data, name: path).text } catch {
-            return malformed(error.location.line, words.text("test.not-utf8", error.fields))
+            return malformed(error.location.line, words.text(.testNotUtf8, error.fields))
         }
         let scenario: Scenario
         let patterns: [String: NSRegularExpression]
@@ -181,7 +181,7 @@ enum TestCommand {
         } catch {
             return malformed(error.line, error.message)
         }
-        guard !scenario.steps.isEmpty else { return malformed(nil, words.text("test.no-commands")) }
+        guard !scenario.steps.isEmpty else { return malformed(nil, words.text(.testNoCommands)) }
         let announced: [[String]]
         do { announced = try announcements(of: scenario, at: path) } catch {
             return malformed(scenario.optionsLine, error.message)
@@ -196,13 +196,13 @@ enum TestCommand {
         if record {
             let body = recorded.joined(separator: "\n") + "\n"
             do { try body.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                return malformed(nil, words.text("test.cannot-record", ["reason": error.localizedDescription]))
+                return malformed(nil, words.text(.testCannotRecord, ["reason": error.localizedDescription]))
             }
             return Outcome(path: path, verdict: .recorded)
         }
         let diff = LineDiff.unified(expected: scenario.lines, actual: recorded)
         return Outcome(
-            path: path, verdict: .failed, details: diff.isEmpty ? [words.text("test.no-expectations")] : diff)
+            path: path, verdict: .failed, details: diff.isEmpty ? [words.text(.testNoExpectations)] : diff)
     }
 
     /// Runs the scenario's commands in a fresh session with speech off; the announcements of
@@ -210,7 +210,7 @@ enum TestCommand {
     static func announcements(of scenario: Scenario, at path: String) throws(Failure) -> [[String]] {
         var options = Options()
         try Options.parse(scenario.options, into: &options)
-        guard options.scriptPath == nil else { throw Failure(.usage, words.text("test.no-script")) }
+        guard options.scriptPath == nil else { throw Failure(.usage, words.text(.testNoScript)) }
         options.speech = .off
         // Files the options name are found beside the test file.
         func besideTheTest(_ file: String?) -> String? {

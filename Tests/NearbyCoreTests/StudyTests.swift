@@ -45,17 +45,17 @@ struct TaskFileTests {
     }
 
     @Test(arguments: [
-        ("Find a café", 1, "tasks.no-arrow"),
-        ("# fine\n => select Harbor Coffee", 2, "tasks.no-words"),
-        ("Go => fly Harbor Coffee", 1, "tasks.unknown-goal"),
-        ("Go => select", 1, "tasks.goal-needs-argument"),
-        ("Go => select Harbour Cofee", 1, "tasks.unknown-place"),
-        ("ok => detent full\nGo => walk Nowhere", 2, "tasks.unknown-place"),
-        ("Go => detent top", 1, "tasks.unknown-detent"),
-        ("Go => filter Cinema", 1, "tasks.unknown-kind"),
-        ("# only a comment\n\n", 0, "tasks.empty"),
+        ("Find a café", 1, Key.tasksNoArrow),
+        ("# fine\n => select Harbor Coffee", 2, Key.tasksNoWords),
+        ("Go => fly Harbor Coffee", 1, Key.tasksUnknownGoal),
+        ("Go => select", 1, Key.tasksGoalNeedsArgument),
+        ("Go => select Harbour Cofee", 1, Key.tasksUnknownPlace),
+        ("ok => detent full\nGo => walk Nowhere", 2, Key.tasksUnknownPlace),
+        ("Go => detent top", 1, Key.tasksUnknownDetent),
+        ("Go => filter Cinema", 1, Key.tasksUnknownKind),
+        ("# only a comment\n\n", 0, Key.tasksEmpty),
     ])
-    func aBadLineIsRefusedWithItsNumber(text: String, line: Int, key: String) {
+    func aBadLineIsRefusedWithItsNumber(text: String, line: Int, key: Key) {
         #expect(throws: TaskFileProblem.self) { try TaskFile.parse(text, places: catalog) }
         do {
             _ = try TaskFile.parse(text, places: catalog)
@@ -64,7 +64,7 @@ struct TaskFileTests {
             #expect(error.phrase.key == key)
             // Every problem has words in every language.
             for language in [Language.english, .spanish, .portuguese] {
-                #expect(Catalog.builtIn(language).text(error.phrase) != error.phrase.key)
+                #expect(!Catalog.builtIn(language).text(error.phrase).hasPrefix("⟦missing"))
             }
         }
     }

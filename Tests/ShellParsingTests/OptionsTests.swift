@@ -207,4 +207,19 @@ struct SpeechBackendOptionTests {
         _ = bad.apply(.setting(.volume), "loud")
         #expect(bad.chosenSettings.isEmpty)
     }
+
+    @Test("Every option's expected value and every input file's errors have words (keys built from the tables)")
+    func keysBuiltFromTheTables() {
+        let words = Catalog.builtIn(.english)
+        for program in Option.Program.allCases {
+            let expected = program.expected(words)
+            #expect(!expected.contains("⟦missing"), "--\(program.rawValue): \(expected)")
+        }
+        for kind in Failure.InputFile.allCases {
+            for opening in [true, false] {
+                let text = words.text(kind.key(opening: opening), ["file": "F", "reason": "R"])
+                #expect(text.contains("F") && !text.contains("⟦missing"), "\(kind.rawValue): \(text)")
+            }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import PlaceData
+import Words
 
 /// The filter pills under the search field: `filter KIND`, `filter all`, and `filter` alone,
 /// which reads the pills with their counts. The filter narrows the list the search shows
@@ -16,10 +17,10 @@ extension NearbyState {
             let match = kinds.first(where: { TextFolding.fold($0.kind) == wanted })
                 ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
         else {
-            let names = kinds.map(\.kind).joined(separator: say("list.separator"))
+            let names = kinds.map(\.kind).joined(separator: say(.listSeparator))
             return [
                 Announcement(
-                    say("filter.unknown", ["kind": Self.echo(kind, words), "kinds": names]), kind: .error,
+                    say(.filterUnknown, ["kind": Self.echo(kind, words), "kinds": names]), kind: .error,
                     earcon: .error)
             ]
         }
@@ -38,7 +39,7 @@ extension NearbyState {
         refreshShown()
         var answers = [
             Announcement(
-                say("filter.chosen", ["kind": kindFilter ?? say("filter.all-pill")]) + " " + resultsPhrase(),
+                say(.filterChosen, ["kind": kindFilter ?? say(.filterAllPill)]) + " " + resultsPhrase(),
                 kind: .results, earcon: shown.isEmpty ? .noResults : nil)
         ]
         if camera != .showingAll {
@@ -59,11 +60,12 @@ extension NearbyState {
         }
         func pill(_ name: String, _ count: Int, selected: Bool) -> String {
             say(
-                selected ? "filter.pill-selected" : "filter.pill", ["kind": name, "count": grouped(count)], count: count
+                selected ? Key.filterPillSelected : Key.filterPill, ["kind": name, "count": grouped(count)],
+                count: count
             )
         }
         let pills = counts.map { pill($0.kind, $0.count, selected: $0.kind == kindFilter) }
-        let all = pill(say("filter.all-pill"), matching.count, selected: kindFilter == nil)
-        return say("filter.pills", ["pills": ([all] + pills).joined(separator: say("list.item-separator"))])
+        let all = pill(say(.filterAllPill), matching.count, selected: kindFilter == nil)
+        return say(.filterPills, ["pills": ([all] + pills).joined(separator: say(.listItemSeparator))])
     }
 }

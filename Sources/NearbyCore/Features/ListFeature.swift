@@ -22,17 +22,17 @@ extension NearbyState {
     mutating func moveFocus(by step: Int) -> [Announcement] {
         guard sheet.isPresented else { return [sheetDismissedError()] }
         if shown.isEmpty {
-            let text = query.isEmpty ? say("list.empty") : say("results.none", ["query": query])
+            let text = query.isEmpty ? say(.listEmpty) : say(.resultsNone, ["query": query])
             return [Announcement(text, kind: .place, earcon: .end)]
         }
         guard sheet.detent != .resting else {
-            return [Announcement(say("list.hidden-at-resting"), kind: .place, earcon: .end)]
+            return [Announcement(say(.listHiddenAtResting), kind: .place, earcon: .end)]
         }
         // At full height the details cover the list: `next` never reads rows not shown.
         if sheet.detent == .full, let index = selectedIndex {
             return [
                 Announcement(
-                    say("list.behind-details", ["name": catalog.places[index].name]), kind: .place, earcon: .end)
+                    say(.listBehindDetails, ["name": catalog.places[index].name]), kind: .place, earcon: .end)
             ]
         }
         // A focus beyond what this detent reaches, set before the sheet came down, steps back
@@ -42,7 +42,7 @@ extension NearbyState {
         let target = current.map { $0 + step } ?? (step > 0 ? 0 : shown.count - 1)
         if target < 0 {
             return [
-                Announcement(say("list.start", ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end)
+                Announcement(say(.listStart, ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end)
             ]
         }
         if target >= shown.count || (step > 0 && target >= reachableCount && (current ?? 0) <= reachableCount) {
@@ -50,16 +50,16 @@ extension NearbyState {
                 let more = shown.count - reachableCount
                 return [
                     Announcement(
-                        say("list.end-of-rail", ["count": grouped(more)], count: more), kind: .place, earcon: .end)
+                        say(.listEndOfRail, ["count": grouped(more)], count: more), kind: .place, earcon: .end)
                 ]
             }
             let last = describe(shown[shown.count - 1], position: shown.count)
-            return [Announcement(say("list.end", ["place": last]), kind: .place, earcon: .end)]
+            return [Announcement(say(.listEnd, ["place": last]), kind: .place, earcon: .end)]
         }
         setFocus(target)
         if sheet.detent == .full { scrollToShow(row: target) }
         return [
-            Announcement(say("place.focused", ["place": describe(shown[target], position: target + 1)]), kind: .place)
+            Announcement(say(.placeFocused, ["place": describe(shown[target], position: target + 1)]), kind: .place)
         ]
     }
 
@@ -89,6 +89,6 @@ extension NearbyState {
     func pagePhrase() -> String {
         let first = Int(scrollOffset / Self.rowHeight) + 1
         let last = min(shown.count, first + visibleRows - 1)
-        return say("list.page", ["first": grouped(first), "last": grouped(last), "count": grouped(shown.count)])
+        return say(.listPage, ["first": grouped(first), "last": grouped(last), "count": grouped(shown.count)])
     }
 }

@@ -1,3 +1,5 @@
+import Words
+
 /// Reading the screen: `read` (what the sheet shows at its detent), `where` and `where exact`,
 /// `map` (a text picture, once the shell has measured the screen), and the words of the rail
 /// and the full list; `around` and `count` are said in `NearbyState+Wording.swift`. Reading
@@ -9,11 +11,11 @@ extension NearbyState {
     /// on), or the details.
     mutating func readScreen() -> [Announcement] {
         guard sheet.isPresented else {
-            return [Announcement(say("read.dismissed") + " " + cameraPhrase(), kind: .screen)]
+            return [Announcement(say(.readDismissed) + " " + cameraPhrase(), kind: .screen)]
         }
-        let text = query.isEmpty ? say("search.placeholder") : query
-        var parts = [say("read.title", ["detent": sheet.detent.spoken(words)])]
-        let field = say(isSearching ? "read.field-editing" : "read.field", ["text": text])
+        let text = query.isEmpty ? say(.searchPlaceholder) : query
+        var parts = [say(.readTitle, ["detent": sheet.detent.spoken(words)])]
+        let field = say(isSearching ? Key.readFieldEditing : Key.readField, ["text": text])
         switch sheet.detent {
         case .resting:
             parts.append(field)
@@ -29,7 +31,7 @@ extension NearbyState {
                 if shown.count > Self.readLimit { setFocus(Self.readLimit - 1) }
             }
             if settings.visuals && !settings.reduceTransparency {
-                parts.append(say(settings.reduceMotion ? "read.map-dimmed" : "read.map-dimmed-scaled"))
+                parts.append(say(settings.reduceMotion ? Key.readMapDimmed : Key.readMapDimmedScaled))
             }
         }
         return [Announcement(parts.joined(separator: " "), kind: .screen)]
@@ -41,7 +43,7 @@ extension NearbyState {
     /// A place's name, said to be selected when it is: "Selected, Harbor Coffee".
     private func markedName(_ index: Int) -> String {
         let name = catalog.places[index].name
-        return catalog.places[index].id == selection ? say("place.selected", ["place": name]) : name
+        return catalog.places[index].id == selection ? say(.placeSelected, ["place": name]) : name
     }
 
     /// The rail of the half detent: the nearest few, with their distances.
@@ -49,12 +51,12 @@ extension NearbyState {
         let rail = shown.prefix(Self.railSize)
         guard !rail.isEmpty else { return emptyListPhrase() }
         let blocks = rail.map {
-            say("rail.item", ["name": markedName($0), "distance": distancePhrase(distances[$0])])
+            say(.railItem, ["name": markedName($0), "distance": distancePhrase(distances[$0])])
         }
-        var text = say("rail", ["places": blocks.joined(separator: say("list.item-separator"))])
+        var text = say(.rail, ["places": blocks.joined(separator: say(.listItemSeparator))])
         if shown.count > rail.count {
             let more = shown.count - rail.count
-            text += " " + say("rail.more", ["count": grouped(more)], count: more)
+            text += " " + say(.railMore, ["count": grouped(more)], count: more)
         }
         return text
     }
@@ -65,18 +67,18 @@ extension NearbyState {
         guard !shown.isEmpty else { return emptyListPhrase() }
         let rows = shown.prefix(limit).enumerated().map {
             say(
-                "list.row",
+                .listRow,
                 [
                     "number": String($0.offset + 1), "name": markedName($0.element),
                     "where": distanceAndDirection(of: $0.element),
                 ])
         }
         var text = say(
-            "list.all",
-            ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say("list.item-separator"))])
+            .listAll,
+            ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say(.listItemSeparator))])
         if shown.count > limit {
             let more = shown.count - limit
-            text += " " + say("list.more", ["count": grouped(more)], count: more)
+            text += " " + say(.listMore, ["count": grouped(more)], count: more)
         }
         return text
     }
@@ -87,7 +89,7 @@ extension NearbyState {
     func wherePhrase() -> String {
         var parts: [String] = []
         if let heading = settings.heading {
-            parts.append(say("where.facing", ["direction": SpokenMeasure.compass(heading, words)]))
+            parts.append(say(.whereFacing, ["direction": SpokenMeasure.compass(heading, words)]))
         }
         // The nearest, unless it is the selected place, which is said next.
         if let nearest = shown.first(where: { distances[$0] >= 2.5 }) ?? shown.first,
@@ -95,14 +97,14 @@ extension NearbyState {
         {
             parts.append(
                 say(
-                    "where.nearest", ["name": catalog.places[nearest].name, "where": distanceAndDirection(of: nearest)])
+                    .whereNearest, ["name": catalog.places[nearest].name, "where": distanceAndDirection(of: nearest)])
             )
         }
         if let index = selectedIndex {
             parts.append(
-                say("where.selected", ["name": catalog.places[index].name, "where": distanceAndDirection(of: index)]))
+                say(.whereSelected, ["name": catalog.places[index].name, "where": distanceAndDirection(of: index)]))
         }
-        parts.append(say("where.sheet", ["detent": sheet.situation(words)]))
+        parts.append(say(.whereSheet, ["detent": sheet.situation(words)]))
         parts.append(countPhrase())
         if case .closeUp = camera { parts.append(cameraPhrase()) }
         return parts.joined(separator: " ")
@@ -123,7 +125,7 @@ extension NearbyState {
     func exactWherePhrase() -> String {
         let point = SpokenMeasure.coordinate(settings.origin, words)
         return settings.heading.map {
-            say("where.at-facing", ["point": point, "direction": SpokenMeasure.compass($0, words)])
-        } ?? say("where.at", ["point": point])
+            say(.whereAtFacing, ["point": point, "direction": SpokenMeasure.compass($0, words)])
+        } ?? say(.whereAt, ["point": point])
     }
 }

@@ -43,24 +43,24 @@ extension NearbyState {
         /// `repeat`: the whole last answer again.
         func repeatLast(_ words: Catalog) -> [Announcement] {
             guard !lastAnswer.isEmpty else {
-                return [Announcement(words.text("history.empty"), kind: .history)]
+                return [Announcement(words.text(.historyEmpty), kind: .history)]
             }
             return [Announcement(lastAnswer.map(\.text).joined(separator: " "), kind: .history)]
         }
 
         /// `history`: the newest announcement; `history N`: the Nth newest.
         func history(_ number: Int?, _ words: Catalog) -> [Announcement] {
-            guard !spoken.isEmpty else { return [Announcement(words.text("history.empty"), kind: .history)] }
+            guard !spoken.isEmpty else { return [Announcement(words.text(.historyEmpty), kind: .history)] }
             let count = spoken.count
             let countText = SpokenMeasure.grouped(count, words)
             /// Item 1 is the newest; a mark says when it was not heard whole.
             func item(_ position: Int) -> String {
                 let fields = ["index": String(position), "count": countText, "text": spoken[count - position].text]
                 switch speechMarks[spokenTotal - position + 1] {
-                case .interrupted?: return words.text("history.item-interrupted", fields)
-                case .dropped?: return words.text("history.item-dropped", fields)
-                case .failed?: return words.text("history.item-failed", fields)
-                case nil: return words.text("history.item", fields)
+                case .interrupted?: return words.text(.historyItemInterrupted, fields)
+                case .dropped?: return words.text(.historyItemDropped, fields)
+                case .failed?: return words.text(.historyItemFailed, fields)
+                case nil: return words.text(.historyItem, fields)
                 }
             }
             if let number {
@@ -68,7 +68,7 @@ extension NearbyState {
                     return [
                         Announcement(
                             words.text(
-                                "history.no-such-item", ["number": String(number), "count": countText], count: count),
+                                .historyNoSuchItem, ["number": String(number), "count": countText], count: count),
                             kind: .error, earcon: .error)
                     ]
                 }
@@ -76,7 +76,7 @@ extension NearbyState {
             }
             // The newest alone: a listener asks for the one before by its number.
             var text = item(1)
-            if count > 1 { text += " " + words.text("history.older", ["next": "2"]) }
+            if count > 1 { text += " " + words.text(.historyOlder, ["next": "2"]) }
             return [Announcement(text, kind: .history)]
         }
     }
@@ -91,22 +91,22 @@ extension NearbyState {
     /// `current`: the focused or selected place again.
     func current() -> Announcement {
         guard let (index, position) = currentPlace else {
-            return Announcement(say("current.nothing"), kind: .error, earcon: .error)
+            return Announcement(say(.currentNothing), kind: .error, earcon: .error)
         }
-        return Announcement(say("place.focused", ["place": describe(index, position: position)]), kind: .history)
+        return Announcement(say(.placeFocused, ["place": describe(index, position: position)]), kind: .history)
     }
 
     /// `spell`: the focused or selected place's name, letter by letter, through the
     /// synthesiser's own spelling.
     func spell() -> Announcement {
         guard let (index, _) = currentPlace else {
-            return Announcement(say("spell.nothing"), kind: .error, earcon: .error)
+            return Announcement(say(.spellNothing), kind: .error, earcon: .error)
         }
         let name = catalog.places[index].name
-        let prefix = say("spell.prefix", ["name": name])
-        let shown = name.map { $0 == " " ? say("spell.space") : String($0) }.joined(separator: " ")
+        let prefix = say(.spellPrefix, ["name": name])
+        let shown = name.map { $0 == " " ? say(.spellSpace) : String($0) }.joined(separator: " ")
         return Announcement(
-            say("spell.answer", ["prefix": prefix, "letters": shown]), kind: .place,
+            say(.spellAnswer, ["prefix": prefix, "letters": shown]), kind: .place,
             form: .spelled(prefix: prefix, letters: name))
     }
 }

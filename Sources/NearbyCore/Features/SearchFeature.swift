@@ -31,8 +31,8 @@ extension NearbyState {
     mutating func focusSearch() -> [Announcement] {
         isSearching = true
         let moved = sheet.raiseToFull()
-        var text = say("search.field-editing", ["text": query.isEmpty ? say("search.placeholder") : query])
-        if moved { text += " " + say("sheet.now-full") }
+        var text = say(.searchFieldEditing, ["text": query.isEmpty ? say(.searchPlaceholder) : query])
+        if moved { text += " " + say(.sheetNowFull) }
         return [Announcement(text, kind: .screen)]
     }
 
@@ -40,7 +40,7 @@ extension NearbyState {
     mutating func enterQuery(_ text: String) -> [Announcement] {
         guard !Self.isTooLong(text) else {
             return [
-                Announcement(say("search.too-long", ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)
+                Announcement(say(.searchTooLong, ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)
             ]
         }
         let cleaned = Self.cleanQuery(text)
@@ -52,7 +52,7 @@ extension NearbyState {
         let moved = sheet.raiseToFull()
         var answers: [Announcement]
         if countHeard, let first = shown.first {
-            answers = [Announcement(say("place.focused", ["place": describe(first, position: 1)]), kind: .results)]
+            answers = [Announcement(say(.placeFocused, ["place": describe(first, position: 1)]), kind: .results)]
         } else {
             answers = applyQuery(text, priority: .assertive)
         }
@@ -64,11 +64,11 @@ extension NearbyState {
         if shown.isEmpty && !query.isEmpty, let offer = suggest() {
             answers[0] = offer
         } else if shown.isEmpty && countHeard {
-            answers[0].text = say("results.still-none", ["query": query])
+            answers[0].text = say(.resultsStillNone, ["query": query])
         }
         // A detent change is always heard: the snap, and the words `find` alone says.
         if moved {
-            answers.insert(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap), at: 1)
+            answers.insert(Announcement(say(.sheetNowFull), priority: .polite, kind: .detent, earcon: .snap), at: 1)
         }
         return answers
     }
@@ -84,7 +84,7 @@ extension NearbyState {
         let names = suggestions.map { catalog.places[$0].name }
         let numbers = (1...suggestions.count).map(String.init)
         let text = say(
-            "search.did-you-mean",
+            .searchDidYouMean,
             [
                 "query": query, "names": Setting.either(names, words),
                 "numbers": Setting.either(numbers, words),
@@ -104,7 +104,7 @@ extension NearbyState {
         answers[0].text = countPhrase()
         heardCountFor = query
         if moved {
-            answers.append(Announcement(say("sheet.now-full"), priority: .polite, kind: .detent, earcon: .snap))
+            answers.append(Announcement(say(.sheetNowFull), priority: .polite, kind: .detent, earcon: .snap))
         }
         return answers
     }
@@ -149,7 +149,7 @@ extension NearbyState {
     /// `clear`: the field's clear button (the selection alone, when the field is empty).
     mutating func clearQuery() -> [Announcement] {
         guard !query.isEmpty || selection != nil else {
-            return [Announcement(say("search.already-empty") + " " + resultsPhrase(), kind: .results)]
+            return [Announcement(say(.searchAlreadyEmpty) + " " + resultsPhrase(), kind: .results)]
         }
         var answers: [Announcement]
         if query.isEmpty, let index = selectedIndex {
@@ -158,7 +158,7 @@ extension NearbyState {
             focus = nil
             answers = [
                 Announcement(
-                    say("selection.cleared", ["name": catalog.places[index].name]) + " " + resultsPhrase(),
+                    say(.selectionCleared, ["name": catalog.places[index].name]) + " " + resultsPhrase(),
                     kind: .results)
             ]
             if camera != .showingAll {
@@ -168,16 +168,16 @@ extension NearbyState {
             return answers
         }
         answers = applyQuery("", priority: .assertive)
-        answers[0].text = say("search.cleared") + " " + answers[0].text
+        answers[0].text = say(.searchCleared) + " " + answers[0].text
         return answers
     }
 
     /// `done`: the field gives up focus, and the keyboard goes.
     mutating func dismissSearch() -> [Announcement] {
         guard isSearching else {
-            return [Announcement(say("search.not-in-use"), kind: .error, earcon: .error)]
+            return [Announcement(say(.searchNotInUse), kind: .error, earcon: .error)]
         }
         isSearching = false
-        return [Announcement(say("search.closed", ["detent": sheet.detent.situation(words)]), kind: .screen)]
+        return [Announcement(say(.searchClosed, ["detent": sheet.detent.situation(words)]), kind: .screen)]
     }
 }

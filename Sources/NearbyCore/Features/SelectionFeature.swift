@@ -1,4 +1,5 @@
 import PlaceData
+import Words
 
 /// The selection and its details: `select` (by focus, number or name, with the reasons a place
 /// cannot be selected), `close`, `walk`, and the details the top detent shows. Selecting raises
@@ -27,10 +28,10 @@ extension NearbyState {
         isSearching = false
         let rises = sheet.raiseToFull()
         if let position = shown.firstIndex(of: index) { setFocus(position) }
-        var answers = [Announcement(say("place.focused", ["place": describe(index)]), kind: .selection)]
+        var answers = [Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection)]
         if rises {
             answers.append(
-                visual(Announcement(say("details.at-full"), priority: .polite, kind: .screen, earcon: .snap)))
+                visual(Announcement(say(.detailsAtFull), priority: .polite, kind: .screen, earcon: .snap)))
         }
         camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
         answers.append(visual(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera)))
@@ -43,7 +44,7 @@ extension NearbyState {
         init(_ text: String) { announcement = Announcement(text, kind: .error, earcon: .error) }
     }
 
-    private func refusal(_ key: String, _ fields: [String: String] = [:], count: Int? = nil) -> SelectionError {
+    private func refusal(_ key: Key, _ fields: [String: String] = [:], count: Int? = nil) -> SelectionError {
         SelectionError(say(key, fields, count: count))
     }
 
@@ -52,7 +53,7 @@ extension NearbyState {
         switch reference {
         case .focused:
             guard let focus else {
-                return .failure(refusal("select.nothing-focused"))
+                return .failure(refusal(.selectNothingFocused))
             }
             return .success(shown[focus])
         case .position(let number):
@@ -60,14 +61,14 @@ extension NearbyState {
                 guard (1...suggestions.count).contains(number) else {
                     return .failure(
                         refusal(
-                            "select.no-such-number", ["number": String(number), "last": grouped(suggestions.count)]))
+                            .selectNoSuchNumber, ["number": String(number), "last": grouped(suggestions.count)]))
                 }
                 return .success(suggestions[number - 1])
             }
-            guard !shown.isEmpty else { return .failure(refusal("select.list-empty")) }
+            guard !shown.isEmpty else { return .failure(refusal(.selectListEmpty)) }
             guard (1...shown.count).contains(number) else {
                 return .failure(
-                    refusal("select.no-such-number", ["number": String(number), "last": grouped(shown.count)]))
+                    refusal(.selectNoSuchNumber, ["number": String(number), "last": grouped(shown.count)]))
             }
             return .success(shown[number - 1])
         case .name(let typed):
@@ -79,10 +80,10 @@ extension NearbyState {
             if candidates.count == 1 { return .success(candidates[0]) }
             if candidates.count > 1 {
                 let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(
-                    separator: say("list.separator"))
+                    separator: say(.listSeparator))
                 return .failure(
                     refusal(
-                        "select.ambiguous",
+                        .selectAmbiguous,
                         ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
                         count: candidates.count))
             }
@@ -91,9 +92,9 @@ extension NearbyState {
                 if let kindFilter, catalog.places[hidden].kind != kindFilter {
                     return .failure(
                         refusal(
-                            "select.hidden-by-filter", ["name": name, "kind": kindFilter, "all": say("filter.all")]))
+                            .selectHiddenByFilter, ["name": name, "kind": kindFilter, "all": say(.filterAll)]))
                 }
-                return .failure(refusal("select.hidden-by-search", ["name": name]))
+                return .failure(refusal(.selectHiddenBySearch, ["name": name]))
             }
             // Nothing holds those words: the nearest spelling among the places shown.
             if let corrected = catalog.correctedQuery(typed, kind: kindFilter),
@@ -103,34 +104,34 @@ extension NearbyState {
             {
                 return .failure(
                     refusal(
-                        "select.did-you-mean",
+                        .selectDidYouMean,
                         [
                             "name": Self.echo(typed, words), "suggestion": catalog.places[shown[position]].name,
                             "number": grouped(position + 1),
                         ]))
             }
-            return .failure(refusal("select.no-such-name", ["name": Self.echo(typed, words)]))
+            return .failure(refusal(.selectNoSuchName, ["name": Self.echo(typed, words)]))
         }
     }
 
     /// `close`: the details close and the selection goes; the camera stays.
     mutating func clearSelection() -> [Announcement] {
         guard let index = selectedIndex else {
-            return [Announcement(say("selection.none"), kind: .error, earcon: .error)]
+            return [Announcement(say(.selectionNone), kind: .error, earcon: .error)]
         }
         // The seed leaves the camera where it is when the selection goes.
         selection = nil
-        return [Announcement(say("selection.cleared", ["name": catalog.places[index].name]), kind: .selection)]
+        return [Announcement(say(.selectionCleared, ["name": catalog.places[index].name]), kind: .selection)]
     }
 
     /// `walk`: how long the walk to the selected place is.
     func walk() -> [Announcement] {
         guard let index = selectedIndex else {
-            return [Announcement(say("walk.nothing-selected"), kind: .error, earcon: .error)]
+            return [Announcement(say(.walkNothingSelected), kind: .error, earcon: .error)]
         }
         let place = catalog.places[index]
         let text = say(
-            "walk.answer",
+            .walkAnswer,
             ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
         return [Announcement(text, kind: .walk)]
     }
@@ -139,13 +140,13 @@ extension NearbyState {
     func detailPhrase(_ index: Int) -> String {
         let place = catalog.places[index]
         var text = say(
-            namesItsKind(index) ? "details.kind-in-name" : "details",
+            namesItsKind(index) ? Key.detailsKindInName : Key.details,
             [
                 "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
                 "walk": walkPhrase(of: index),
             ])
         for detail in place.details {
-            text += " " + say("details.field", ["label": detail.label, "value": detail.value])
+            text += " " + say(.detailsField, ["label": detail.label, "value": detail.value])
         }
         return text
     }

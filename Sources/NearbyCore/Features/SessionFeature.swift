@@ -1,38 +1,39 @@
 import PlaceData
+import Words
 
 /// The session around the screen: the greeting, `quit` (or the end of input) and its goodbye,
 /// `help`, and the answer to a line that is no command.
 extension NearbyState {
     /// An interactive session begins: the greeting, with how many places there are.
     func greeting() -> [Announcement] {
-        [Announcement(say("session.greeting", ["places": placesPhrase(catalog.count)]), kind: .notice)]
+        [Announcement(say(.sessionGreeting, ["places": placesPhrase(catalog.count)]), kind: .notice)]
     }
 
     /// `quit`, or the end of input: the session ends after the goodbye.
     mutating func finish() -> [Announcement] {
         isFinished = true
-        return [Announcement(say("session.goodbye"), kind: .notice)]
+        return [Announcement(say(.sessionGoodbye), kind: .notice)]
     }
 
     /// `help`: the commands a listener needs first, in groups; `help all` lists every command;
     /// `help COMMAND` says how it is typed and what it does.
     func help(_ topic: String?) -> [Announcement] {
         guard let topic else {
-            return [Announcement(say("help.groups", ["all": say("filter.all")]), kind: .help)]
+            return [Announcement(say(.helpGroups, ["all": say(.filterAll)]), kind: .help)]
         }
-        if Command.isWord(topic, "all", key: "filter.all", words) {
-            let names = Command.allCases.map { $0.word(words) }.joined(separator: say("list.separator"))
-            return [Announcement(say("help.commands", ["commands": names]), kind: .help)]
+        if Command.isWord(topic, "all", key: Key.filterAll, words) {
+            let names = Command.allCases.map { $0.word(words) }.joined(separator: say(.listSeparator))
+            return [Announcement(say(.helpCommands, ["commands": names]), kind: .help)]
         }
         guard let info = Command(word: topic, words: words) ?? Command.nearest(to: topic, words: words) else {
             return [
                 Announcement(
-                    say("help.no-such-command", ["word": Self.echo(topic, words)]), kind: .error, earcon: .error)
+                    say(.helpNoSuchCommand, ["word": Self.echo(topic, words)]), kind: .error, earcon: .error)
             ]
         }
-        var text = say("help.command", ["usage": info.usage(words), "summary": info.summary(words)])
+        var text = say(.helpCommand, ["usage": info.usage(words), "summary": info.summary(words)])
         if !info.aliases.isEmpty {
-            text += " " + say("help.short", ["aliases": info.aliases.joined(separator: say("list.separator"))])
+            text += " " + say(.helpShort, ["aliases": info.aliases.joined(separator: say(.listSeparator))])
         }
         return [Announcement(text, kind: .help)]
     }
@@ -45,19 +46,19 @@ extension NearbyState {
             if suggestion == nil, typed.count <= Self.queryLimit, !catalog.matches(query: typed).isEmpty,
                 TextFolding.queryWords(typed).count > 0
             {
-                return Announcement(say("command.unknown-search", ["word": word]), kind: .error, earcon: .error)
+                return Announcement(say(.commandUnknownSearch, ["word": word]), kind: .error, earcon: .error)
             }
             let text =
-                suggestion.map { say("command.unknown-did-you-mean", ["word": word, "suggestion": $0]) }
-                ?? say("command.unknown", ["word": word])
+                suggestion.map { say(.commandUnknownDidYouMean, ["word": word, "suggestion": $0]) }
+                ?? say(.commandUnknown, ["word": word])
             return Announcement(text, kind: .error, earcon: .error)
         case .badArgument(_, let phrase):
             return Announcement(say(phrase), kind: .error, earcon: .error)
         case .unknownSetting(let typed, let suggestion):
             let key = Self.echo(typed, words)
             let text =
-                suggestion.map { say("setting.unknown-did-you-mean", ["key": key, "suggestion": $0]) }
-                ?? say("setting.unknown", ["key": key])
+                suggestion.map { say(.settingUnknownDidYouMean, ["key": key, "suggestion": $0]) }
+                ?? say(.settingUnknown, ["key": key])
             return Announcement(text, kind: .error, earcon: .error)
         }
     }

@@ -8,8 +8,8 @@ import Words
 extension NearbyState {
     /// `settings`: every setting and its value.
     func settingsPhrase() -> String {
-        let items = Setting.allCases.map { say("settings.item", ["key": $0.key, "value": $0.value(in: settings)]) }
-        return say("settings", ["items": items.joined(separator: say("list.item-separator"))])
+        let items = Setting.allCases.map { say(.settingsItem, ["key": $0.key, "value": $0.value(in: settings)]) }
+        return say(.settings, ["items": items.joined(separator: say(.listItemSeparator))])
     }
 
     /// `set KEY VALUE`: the setting changed and said, or what was wrong with the value; a file
@@ -27,7 +27,7 @@ extension NearbyState {
                 let builtIn = PlaceCatalog(BuiltInPlaces.lisbon)
                 return replacePlaces(
                     with: builtIn, file: nil,
-                    opening: [say("places.built-in-again", ["places": placesPhrase(builtIn.count)])])
+                    opening: [say(.placesBuiltInAgain, ["places": placesPhrase(builtIn.count)])])
             }
             // Reading the file is the shell's: it answers with .placesLoaded or .placesFailed.
             return Reaction(effects: [.loadPlaces(path: value.trimmingCharacters(in: .whitespaces))])
@@ -35,7 +35,7 @@ extension NearbyState {
             guard let path = updated.stringsFile else {
                 updateSettings { $0 = updated }
                 words = Catalog.builtIn(settings.language)
-                return Reaction([Announcement(say("strings.dropped"), kind: .settings)])
+                return Reaction([Announcement(say(.stringsDropped), kind: .settings)])
             }
             // Reading the file is the shell's: it answers with .stringsLoaded or .stringsFailed.
             return Reaction(effects: [.loadStrings(path: path, language: settings.language)])
@@ -45,9 +45,9 @@ extension NearbyState {
                 return Reaction(effects: [.listVoices(then: .settingChanged(setting, value: value))])
             }
             guard voices.contains(where: { $0.isNamed(chosen) }) else {
-                let close = Self.closestVoices(to: chosen, in: voices).joined(separator: say("list.separator"))
+                let close = Self.closestVoices(to: chosen, in: voices).joined(separator: say(.listSeparator))
                 return Reaction([
-                    Announcement(say("voice.unknown", ["voice": chosen, "close": close]), kind: .error, earcon: .error)
+                    Announcement(say(.voiceUnknown, ["voice": chosen, "close": close]), kind: .error, earcon: .error)
                 ])
             }
         case .language:
@@ -65,20 +65,20 @@ extension NearbyState {
         var fields = ["name": say(setting.nameKey), "value": setting.spokenValue(in: settings, words)]
         let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
         if let unit { fields["unit"] = say(unit) }
-        let text = Self.sentence(say(unit == nil ? "setting.changed" : "setting.changed-with-unit", fields))
+        let text = Self.sentence(say(unit == nil ? Key.settingChanged : Key.settingChangedWithUnit, fields))
         return Reaction([Announcement(text, kind: .settings)], effects: effects)
     }
 
     /// The shell read the places file `set places` named: its places replace the list's.
     mutating func placesLoaded(_ newCatalog: PlaceCatalog, source: String, skipped: Int) -> Reaction {
-        var opening = [say("places.loaded", ["places": placesPhrase(newCatalog.count), "file": source])]
-        if skipped > 0 { opening.append(say("places.skipped", ["count": grouped(skipped)], count: skipped)) }
+        var opening = [say(.placesLoaded, ["places": placesPhrase(newCatalog.count), "file": source])]
+        if skipped > 0 { opening.append(say(.placesSkipped, ["count": grouped(skipped)], count: skipped)) }
         return replacePlaces(with: newCatalog, file: source, opening: opening)
     }
 
     /// The shell could not read the places file: the places stay.
     func placesFailed(_ message: String) -> Reaction {
-        Reaction([Announcement(say("places.unchanged", ["problem": message]), kind: .error, earcon: .error)])
+        Reaction([Announcement(say(.placesUnchanged, ["problem": message]), kind: .error, earcon: .error)])
     }
 
     /// New places in the list (search, filter and selection start afresh), and the answer:
@@ -87,7 +87,7 @@ extension NearbyState {
         replaceCatalog(newCatalog)
         updateSettings { $0.placesFile = file }
         var parts = opening
-        if let first = shown.first { parts.append(say("places.nearest", ["place": describe(first)])) }
+        if let first = shown.first { parts.append(say(.placesNearest, ["place": describe(first)])) }
         return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
     }
 
@@ -95,12 +95,12 @@ extension NearbyState {
     mutating func stringsLoaded(_ loaded: Catalog, source: String) -> Reaction {
         words = loaded
         updateSettings { $0.stringsFile = source }
-        return Reaction([Announcement(say("strings.loaded", ["file": source]), kind: .settings)])
+        return Reaction([Announcement(say(.stringsLoaded, ["file": source]), kind: .settings)])
     }
 
     /// The shell could not use the file of words: the words stay.
     func stringsFailed(_ message: String) -> Reaction {
-        Reaction([Announcement(say("strings.unchanged", ["problem": message]), kind: .error, earcon: .error)])
+        Reaction([Announcement(say(.stringsUnchanged, ["problem": message]), kind: .error, earcon: .error)])
     }
 }
 

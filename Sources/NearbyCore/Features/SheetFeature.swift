@@ -23,7 +23,7 @@ extension NearbyState {
                 return [handleAnswer(words, verbosity)]
             }
             guard let next = up ? detent.higher : detent.lower else {
-                let text = words.text(up ? "sheet.already-full" : "sheet.already-resting")
+                let text = words.text(up ? Key.sheetAlreadyFull : Key.sheetAlreadyResting)
                 return [Announcement(text, kind: .detent, earcon: .end)]
             }
             detent = next
@@ -45,7 +45,7 @@ extension NearbyState {
         /// `detent NAME`: the app moves the sheet itself.
         mutating func choose(_ target: Detent, _ words: Catalog, _ verbosity: Settings.Verbosity) -> [Announcement] {
             if isPresented && detent == target {
-                return [Announcement(words.text("sheet.already", ["detent": target.situation(words)]), kind: .detent)]
+                return [Announcement(words.text(.sheetAlready, ["detent": target.situation(words)]), kind: .detent)]
             }
             isPresented = true
             detent = target
@@ -61,7 +61,7 @@ extension NearbyState {
 
         /// Where the sheet is, to follow "The sheet is": "at half height", or dismissed.
         func situation(_ words: Catalog) -> String {
-            isPresented ? detent.situation(words) : words.text("sheet.situation-dismissed")
+            isPresented ? detent.situation(words) : words.text(.sheetSituationDismissed)
         }
 
         /// The handle, said with the snap of a sheet that moved.
@@ -73,7 +73,7 @@ extension NearbyState {
         /// hint the first time (always when verbose, never when terse).
         mutating func handlePhrase(_ words: Catalog, _ verbosity: Settings.Verbosity) -> String {
             var text = words.text(
-                "handle",
+                .handle,
                 [
                     "detent": detent.spoken(words), "position": String(detent.position),
                     "count": String(Detent.allCases.count),
@@ -84,7 +84,7 @@ extension NearbyState {
             case .normal: wantsHint = !hasHeardHandleHint
             case .verbose: wantsHint = true
             }
-            if wantsHint { text += " " + words.text("handle.hint") }
+            if wantsHint { text += " " + words.text(.handleHint) }
             hasHeardHandleHint = true
             return text
         }
@@ -92,7 +92,7 @@ extension NearbyState {
 
     /// What a command that needs the sheet says when it is dismissed.
     func sheetDismissedError() -> Announcement {
-        Announcement(say("sheet.dismissed-error"), kind: .error, earcon: .error)
+        Announcement(say(.sheetDismissedError), kind: .error, earcon: .error)
     }
 
     /// `back`: a tap on the dimmed map at the top detent lowers the sheet to half height, and
@@ -100,7 +100,7 @@ extension NearbyState {
     mutating func tapDimmedMap() -> [Announcement] {
         guard sheet.isPresented, sheet.detent == .full else {
             let situation = sheet.situation(words)
-            return [Announcement(say("back.only-at-full", ["detent": situation]), kind: .error, earcon: .error)]
+            return [Announcement(say(.backOnlyAtFull, ["detent": situation]), kind: .error, earcon: .error)]
         }
         isSearching = false
         sheet.detent = .half
@@ -117,7 +117,7 @@ extension NearbyState {
         var scrolledToTop = false
         if listScrolls && translation < 0 {
             guard scrollList(by: -translation - SheetGeometry.projection(velocity: velocity)) else {
-                return [Announcement(say("list.page-end", ["page": pagePhrase()]), kind: .screen, earcon: .end)]
+                return [Announcement(say(.listPageEnd, ["page": pagePhrase()]), kind: .screen, earcon: .end)]
             }
             return [Announcement(pagePhrase(), kind: .screen)]
         }
@@ -141,14 +141,14 @@ extension NearbyState {
         case .dismissed:
             sheet.isPresented = false
             isSearching = false
-            return [Announcement(say("sheet.dismissed"), kind: .detent, earcon: .snap)]
+            return [Announcement(say(.sheetDismissed), kind: .detent, earcon: .snap)]
         case .detent(let target):
             if target == sheet.detent {
                 // The list came back to its top and the sheet stayed: the page is what moved.
                 if scrolledToTop { return [Announcement(pagePhrase(), kind: .screen)] }
                 return [
                     Announcement(
-                        say("sheet.springs-back", ["detent": target.situation(words)]), kind: .detent, earcon: .snap)
+                        say(.sheetSpringsBack, ["detent": target.situation(words)]), kind: .detent, earcon: .snap)
                 ]
             }
             sheet.detent = target

@@ -19,7 +19,7 @@ extension NearbyState {
         study = progress
         guard !events.isEmpty else { return }
         reaction.announcements.append(
-            Announcement(say("task.done") + " " + nextTaskPhrase(), priority: .polite, kind: .task))
+            Announcement(say(.taskDone) + " " + nextTaskPhrase(), priority: .polite, kind: .task))
         reaction.historyNumbers.append(nil)
         reaction.studyEvents += events
     }
@@ -38,14 +38,14 @@ extension NearbyState {
         let events = progress.skip()
         study = progress
         return Reaction(
-            [Announcement(say("task.skipped") + " " + nextTaskPhrase(), kind: .task)], studyEvents: events)
+            [Announcement(say(.taskSkipped) + " " + nextTaskPhrase(), kind: .task)], studyEvents: events)
     }
 
     /// "Task 2 of 4: How long is the walk to Blue Door Bakery?"
     func taskPhrase(number: Int) -> String {
         guard let study, study.tasks.indices.contains(number - 1) else { return "" }
         return say(
-            "task.begin",
+            .taskBegin,
             ["number": String(number), "count": grouped(study.tasks.count), "words": study.tasks[number - 1].words])
     }
 
@@ -53,14 +53,14 @@ extension NearbyState {
     private func nextTaskPhrase() -> String {
         guard let study else { return "" }
         guard study.isOver else { return taskPhrase(number: study.current + 1) }
-        return say("task.last", ["count": grouped(study.tasks.count)], count: study.tasks.count)
+        return say(.taskLast, ["count": grouped(study.tasks.count)], count: study.tasks.count)
     }
 
     private func everyTaskOver() -> String {
-        say("task.all-over", ["count": grouped(study?.tasks.count ?? 0)], count: study?.tasks.count ?? 0)
+        say(.taskAllOver, ["count": grouped(study?.tasks.count ?? 0)], count: study?.tasks.count ?? 0)
     }
 
     private func noStudy() -> Announcement {
-        Announcement(say("task.no-study"), kind: .error, earcon: .error)
+        Announcement(say(.taskNoStudy), kind: .error, earcon: .error)
     }
 }

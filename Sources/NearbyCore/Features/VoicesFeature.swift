@@ -28,20 +28,20 @@ extension NearbyState {
     /// said.
     func voicesAnnouncement(all: Bool) -> Announcement {
         guard let voices = installedVoices, !voices.isEmpty else {
-            return Announcement(say("voices.none"), kind: .settings)
+            return Announcement(say(.voicesNone), kind: .settings)
         }
         let languages = Array(Set(voices.map(\.language))).sorted()
         let own = languages.filter { $0.hasPrefix(settings.language.voice) }
         if voices.contains(where: { $0.module != nil }) { return dispatcherVoicesAnnouncement(voices, own: own) }
         let text = say(
-            "voices.summary",
+            .voicesSummary,
             [
-                "count": grouped(languages.count), "language": say("language.name"),
-                "voices": own.joined(separator: say("list.separator")), "all": say("filter.all"),
+                "count": grouped(languages.count), "language": say(.languageName),
+                "voices": own.joined(separator: say(.listSeparator)), "all": say(.filterAll),
             ])
         guard all else { return Announcement(text, kind: .settings) }
         return Announcement(
-            say("voices.all", ["voices": languages.joined(separator: say("list.separator"))]), kind: .settings)
+            say(.voicesAll, ["voices": languages.joined(separator: say(.listSeparator))]), kind: .settings)
     }
 
     /// `voices` through speech-dispatcher: its output modules, each with its voices by name
@@ -51,21 +51,21 @@ extension NearbyState {
         for voice in voices {
             if let module = voice.module, !modules.contains(module) { modules.append(module) }
         }
-        let separator = say("list.separator")
+        let separator = say(.listSeparator)
         let lists = modules.map { module in
             let named = voices.filter { $0.module == module }.map {
-                say("voices.dispatcher-voice", ["name": $0.name, "language": $0.language])
+                say(.voicesDispatcherVoice, ["name": $0.name, "language": $0.language])
             }
-            return say("voices.dispatcher-module", ["module": module, "voices": named.joined(separator: separator)])
+            return say(.voicesDispatcherModule, ["module": module, "voices": named.joined(separator: separator)])
         }
         let text = say(
-            "voices.dispatcher-summary",
+            .voicesDispatcherSummary,
             [
                 "modules": modules.joined(separator: separator), "count": grouped(voices.count),
-                "language": say("language.name"), "voices": own.joined(separator: separator),
+                "language": say(.languageName), "voices": own.joined(separator: separator),
             ])
         return Announcement(
             text, kind: .settings,
-            display: say("voices.dispatcher-all", ["modules": lists.joined(separator: say("list.item-separator"))]))
+            display: say(.voicesDispatcherAll, ["modules": lists.joined(separator: say(.listItemSeparator))]))
     }
 }

@@ -54,7 +54,7 @@ enum CSVLoader {
         repeat {
             headerAt = position
             guard try record(bytes, &position, &fields, file: file) else {
-                throw builder.problem(at: headerAt, field: "header", Phrase("places-file.header-missing"))
+                throw builder.problem(at: headerAt, field: "header", Phrase(.placesFileHeaderMissing))
             }
         } while fields.count == 1 && fields[0].end == fields[0].start
         let header = fields.map { text($0).trimmingSpaces }
@@ -70,17 +70,17 @@ enum CSVLoader {
                 throw builder.problem(
                     at: fields[index].at, field: "header",
                     Phrase(
-                        "places-file.two-columns", ["column": column.names[0], "first": header[first], "second": name]))
+                        .placesFileTwoColumns, ["column": column.names[0], "first": header[first], "second": name]))
             }
             columns[column] = index
         }
         for column in Column.allCases where column.isRequired && columns[column] == nil {
             let names = column.names
             var problem = Phrase(
-                names.count == 1 ? "places-file.no-column" : "places-file.no-column-or", ["column": names[0]])
+                names.count == 1 ? Key.placesFileNoColumn : Key.placesFileNoColumnOr, ["column": names[0]])
             if names.count > 1 {
                 let items = names.dropLast().joined(separator: ", ")
-                problem.nested["choices"] = Phrase("list.or", ["items": items, "last": names.last!])
+                problem.nested["choices"] = Phrase(.listOr, ["items": items, "last": names.last!])
             }
             throw builder.problem(at: headerAt, field: "header", problem)
         }
@@ -102,14 +102,14 @@ enum CSVLoader {
                 throw builder.problem(
                     at: rowAt, field: "row \(row)",
                     Phrase(
-                        "places-file.field-count", ["count": String(fields.count), "header": String(header.count)],
+                        .placesFileFieldCount, ["count": String(fields.count), "header": String(header.count)],
                         count: fields.count))
             }
             func coordinate(_ column: Int, limit: Double) throws(PlacesFile.Problem) -> Double {
                 let field = fields[column]
                 let raw = text(field).trimmingSpaces
                 guard !raw.isEmpty else {
-                    throw builder.problem(at: field.at, field: header[column], Phrase("places-file.empty"))
+                    throw builder.problem(at: field.at, field: header[column], Phrase(.placesFileEmpty))
                 }
                 guard
                     raw.utf8.allSatisfy({
@@ -119,7 +119,7 @@ enum CSVLoader {
                 else {
                     throw builder.problem(
                         at: field.at, field: header[column],
-                        Phrase("places-file.not-a-number", ["text": SafeText.clean(raw, limit: 40)]))
+                        Phrase(.placesFileNotANumber, ["text": SafeText.clean(raw, limit: 40)]))
                 }
                 return try builder.degrees(value, text: raw, at: field.at, field: header[column], limit: limit)
             }
@@ -143,7 +143,7 @@ enum CSVLoader {
                 name: name, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude, details: extra)
         }
         guard !builder.places.isEmpty else {
-            throw builder.problem(at: headerAt, field: nil, Phrase("places-file.no-places-after-header"))
+            throw builder.problem(at: headerAt, field: nil, Phrase(.placesFileNoPlacesAfterHeader))
         }
         return builder.places
     }
@@ -168,7 +168,7 @@ enum CSVLoader {
                     guard position < count else {
                         throw PlacesFile.Problem(
                             file: file, in: bytes, at: fieldAt, field: field(fields.count),
-                            message: Phrase("places-file.quote-not-closed"))
+                            message: Phrase(.placesFileQuoteNotClosed))
                     }
                     if bytes[position] == UInt8(ascii: "\"") {
                         if position + 1 < count && bytes[position + 1] == UInt8(ascii: "\"") {
@@ -185,7 +185,7 @@ enum CSVLoader {
                 if position < count, ![UInt8(ascii: ","), 0x0A, 0x0D].contains(bytes[position]) {
                     throw PlacesFile.Problem(
                         file: file, in: bytes, at: position, field: field(fields.count - 1),
-                        message: Phrase("places-file.text-after-quote"))
+                        message: Phrase(.placesFileTextAfterQuote))
                 }
             } else {
                 while position < count {
@@ -194,7 +194,7 @@ enum CSVLoader {
                     if byte == UInt8(ascii: "\"") {
                         throw PlacesFile.Problem(
                             file: file, in: bytes, at: position, field: field(fields.count),
-                            message: Phrase("places-file.quote-inside"))
+                            message: Phrase(.placesFileQuoteInside))
                     }
                     position += 1
                 }

@@ -52,7 +52,7 @@ enum GeoJSONLoader {
         var skipped = 0
         var sawFeatures = false
         var typeProblem: PlacesFile.Problem?
-        try scanner.expect(UInt8(ascii: "{"), field: nil, Phrase("places-file.what.geojson-object"))
+        try scanner.expect(UInt8(ascii: "{"), field: nil, Phrase(.placesFileWhatGeojsonObject))
         if !scanner.closesAtOnce(UInt8(ascii: "}")) {
             repeat {
                 switch try scanner.key(topKeys, field: nil) {
@@ -61,18 +61,18 @@ enum GeoJSONLoader {
                     guard scanner.peek() == UInt8(ascii: "\"") else {
                         throw scanner.problem(
                             at: scanner.position, field: "type",
-                            scanner.expected(Phrase("places-file.what.feature-collection")))
+                            scanner.expected(Phrase(.placesFileWhatFeatureCollection)))
                     }
                     let type = try scanner.string(field: "type")
                     if type != "FeatureCollection" {
                         typeProblem = scanner.problem(
                             at: start, field: "type",
                             Phrase(
-                                "places-file.expected",
+                                .placesFileExpected,
                                 nested: [
-                                    "what": Phrase("places-file.what.feature-collection"),
+                                    "what": Phrase(.placesFileWhatFeatureCollection),
                                     "found": Phrase(
-                                        "places-file.found.text", ["text": SafeText.clean(type, limit: 40)]),
+                                        Key.placesFileFoundText, ["text": SafeText.clean(type, limit: 40)]),
                                 ]))
                     }
                 case 1:
@@ -86,14 +86,14 @@ enum GeoJSONLoader {
         try scanner.expectEnd()
         if let typeProblem { throw typeProblem }
         guard sawFeatures else {
-            throw scanner.problem(at: 0, field: "features", Phrase("places-file.features-missing"))
+            throw scanner.problem(at: 0, field: "features", Phrase(.placesFileFeaturesMissing))
         }
         guard !builder.places.isEmpty else {
             throw scanner.problem(
                 at: 0, field: "features",
                 skipped > 0
-                    ? Phrase("places-file.no-point-features", ["count": String(skipped)], count: skipped)
-                    : Phrase("places-file.no-features"))
+                    ? Phrase(.placesFileNoPointFeatures, ["count": String(skipped)], count: skipped)
+                    : Phrase(.placesFileNoFeatures))
         }
         return skipped
     }
@@ -110,7 +110,7 @@ enum GeoJSONLoader {
     private static func features(
         _ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, _ skipped: inout Int, parallel: Bool
     ) throws(PlacesFile.Problem) {
-        try scanner.expect(UInt8(ascii: "["), field: "features", Phrase("places-file.what.features-array"))
+        try scanner.expect(UInt8(ascii: "["), field: "features", Phrase(.placesFileWhatFeaturesArray))
         if scanner.closesAtOnce(UInt8(ascii: "]")) { return }
         var reading = Reading()
         guard parallel, scanner.bytes.count - scanner.position >= parallelBytes,
@@ -135,7 +135,7 @@ enum GeoJSONLoader {
         guard try first.outcome.get() == .stop else { return }  // read to the end on one thread
         guard let part = second.part else {
             // The second half has a problem: the caller reads the file again in order for it.
-            throw PlacesFile.Problem(file: scanner.file, message: Phrase("places-file.after-middle"))
+            throw PlacesFile.Problem(file: scanner.file, message: Phrase(.placesFileAfterMiddle))
         }
         second.part = nil
         builder.append(part.builder)
@@ -260,7 +260,7 @@ enum GeoJSONLoader {
     ) throws(PlacesFile.Problem) -> Bool {
         func label() -> String { "feature \(number)" }
         let start = scanner.position
-        try scanner.expect(UInt8(ascii: "{"), field: label(), Phrase("places-file.what.feature-object"))
+        try scanner.expect(UInt8(ascii: "{"), field: label(), Phrase(.placesFileWhatFeatureObject))
         var isPoint = false
         var coordinates: Position?
         var id: (text: String, at: Int)?
@@ -276,7 +276,7 @@ enum GeoJSONLoader {
                     if !isFeature {
                         throw scanner.problem(
                             at: at, field: "\(label()) type",
-                            Phrase("places-file.expected-only", nested: ["what": Phrase("places-file.what.feature")]))
+                            Phrase(.placesFileExpectedOnly, nested: ["what": Phrase(.placesFileWhatFeature)]))
                     }
                 case 1:
                     id = try idValue(&scanner, field: "\(label()) id")
@@ -294,7 +294,7 @@ enum GeoJSONLoader {
                             guard scanner.peek() == UInt8(ascii: "\"") else {
                                 throw scanner.problem(
                                     at: at, field: "\(label()) geometry type",
-                                    scanner.expected(Phrase("places-file.what.string")))
+                                    scanner.expected(Phrase(.placesFileWhatString)))
                             }
                             isPoint = try scanner.stringIs("Point", field: "\(label()) geometry type")
                         case 1:
@@ -323,7 +323,7 @@ enum GeoJSONLoader {
                                 try scanner.literal(field: field())  // null: as if absent
                             } else {
                                 throw scanner.problem(
-                                    at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
+                                    at: at, field: field(), scanner.expected(Phrase(.placesFileWhatString)))
                             }
                         } else {
                             try scanner.skipValue(field: "\(label()) properties")
@@ -336,7 +336,7 @@ enum GeoJSONLoader {
         }
         guard isPoint else { return false }
         guard let coordinates else {
-            throw scanner.problem(at: start, field: "\(label()) coordinates", Phrase("places-file.missing-from-point"))
+            throw scanner.problem(at: start, field: "\(label()) coordinates", Phrase(.placesFileMissingFromPoint))
         }
         if let wrong = coordinates.wrong {
             throw scanner.problem(at: wrong.at, field: "\(label()) coordinates", wrong.message)
@@ -351,7 +351,7 @@ enum GeoJSONLoader {
             lon.value, text: text(lon), at: lon.at, field: "\(label()) longitude", limit: 180)
         guard let name = values[0] else {
             throw scanner.problem(
-                at: propertiesAt ?? start, field: "\(label()) name", Phrase("places-file.missing-from-properties"))
+                at: propertiesAt ?? start, field: "\(label()) name", Phrase(.placesFileMissingFromProperties))
         }
         let cleanName = try builder.required(name.text, at: name.at, field: "\(label()) name")
         var kind = "Place"
@@ -409,7 +409,7 @@ enum GeoJSONLoader {
             try scanner.literal(field: field())
             return nil
         default:
-            throw scanner.problem(at: at, field: field(), scanner.expected(Phrase("places-file.what.string-or-number")))
+            throw scanner.problem(at: at, field: field(), scanner.expected(Phrase(.placesFileWhatStringOrNumber)))
         }
     }
 
@@ -430,7 +430,7 @@ enum GeoJSONLoader {
         var result = Position()
         let start = scanner.position
         guard scanner.peek() == UInt8(ascii: "[") else {
-            result.wrong = (start, scanner.expected(Phrase("places-file.what.position")))
+            result.wrong = (start, scanner.expected(Phrase(.placesFileWhatPosition)))
             try scanner.skipValue(field: field())
             return result
         }
@@ -444,7 +444,7 @@ enum GeoJSONLoader {
                     if result.count == 1 { result.latitude = (value, at, scanner.position) }
                     result.count += 1
                 } else {
-                    if result.wrong == nil { result.wrong = (at, scanner.expected(Phrase("places-file.what.number"))) }
+                    if result.wrong == nil { result.wrong = (at, scanner.expected(Phrase(.placesFileWhatNumber))) }
                     try scanner.skipValue(field: field())
                 }
             } while try scanner.more(UInt8(ascii: "]"), field: field())
@@ -453,11 +453,11 @@ enum GeoJSONLoader {
             result.wrong = (
                 start,
                 Phrase(
-                    "places-file.expected",
+                    .placesFileExpected,
                     nested: [
-                        "what": Phrase("places-file.what.position"),
+                        "what": Phrase(.placesFileWhatPosition),
                         "found": Phrase(
-                            "places-file.found.numbers", ["count": String(result.count)], count: result.count),
+                            .placesFileFoundNumbers, ["count": String(result.count)], count: result.count),
                     ]
                 )
             )

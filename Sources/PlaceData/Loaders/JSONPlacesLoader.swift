@@ -9,7 +9,7 @@ enum JSONPlacesLoader {
         var scanner = JSONScanner(bytes, file: file)
         var builder = PlaceBuilder(file: file, bytes: bytes, expected: bytes.count / 150)
         let arrayAt = scanner.peek() == nil ? 0 : scanner.position
-        try scanner.expect(UInt8(ascii: "["), field: nil, Phrase("places-file.what.places-array"))
+        try scanner.expect(UInt8(ascii: "["), field: nil, Phrase(.placesFileWhatPlacesArray))
         if !scanner.closesAtOnce(UInt8(ascii: "]")) {
             var number = 0
             repeat {
@@ -18,7 +18,7 @@ enum JSONPlacesLoader {
             } while try scanner.more(UInt8(ascii: "]"), field: nil)
         }
         try scanner.expectEnd()
-        guard !builder.places.isEmpty else { throw scanner.problem(at: arrayAt, Phrase("places-file.no-places")) }
+        guard !builder.places.isEmpty else { throw scanner.problem(at: arrayAt, Phrase(.placesFileNoPlaces)) }
         return builder.places
     }
 
@@ -27,7 +27,7 @@ enum JSONPlacesLoader {
     {
         func label() -> String { "place \(number)" }
         let start = scanner.position
-        try scanner.expect(UInt8(ascii: "{"), field: label(), Phrase("places-file.what.place-object"))
+        try scanner.expect(UInt8(ascii: "{"), field: label(), Phrase(.placesFileWhatPlaceObject))
         var texts: [(text: String, at: Int)?] = [nil, nil, nil, nil]
         var numbers: [(value: Double, text: String, at: Int)?] = [nil, nil]
         if !scanner.closesAtOnce(UInt8(ascii: "}")) {
@@ -52,12 +52,12 @@ enum JSONPlacesLoader {
                         )
                     } else {
                         throw scanner.problem(
-                            at: at, field: field(), scanner.expected(Phrase("places-file.what.string")))
+                            at: at, field: field(), scanner.expected(Phrase(.placesFileWhatString)))
                     }
                 default:
                     guard let byte = next, byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) else {
                         throw scanner.problem(
-                            at: at, field: field(), scanner.expected(Phrase("places-file.what.number")))
+                            at: at, field: field(), scanner.expected(Phrase(.placesFileWhatNumber)))
                     }
                     let value = try scanner.number(field: field())
                     numbers[key - 4] = (
@@ -71,11 +71,11 @@ enum JSONPlacesLoader {
         }
         for key in [1, 2] where texts[key] == nil {
             throw scanner.problem(
-                at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
+                at: start, field: "\(label()) \(keys[key].description)", Phrase(.placesFileMissing))
         }
         for key in [4, 5] where numbers[key - 4] == nil {
             throw scanner.problem(
-                at: start, field: "\(label()) \(keys[key].description)", Phrase("places-file.missing"))
+                at: start, field: "\(label()) \(keys[key].description)", Phrase(.placesFileMissing))
         }
         let name = try builder.required(texts[1]!.text, at: texts[1]!.at, field: "\(label()) name")
         let kind = try builder.required(texts[2]!.text, at: texts[2]!.at, field: "\(label()) kind")

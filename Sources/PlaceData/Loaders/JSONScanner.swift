@@ -41,27 +41,27 @@ struct JSONScanner {
 
     /// What the text holds at the current position, for messages.
     func found() -> Phrase {
-        guard position < bytes.count else { return Phrase("places-file.found.end") }
+        guard position < bytes.count else { return Phrase(.placesFileFoundEnd) }
         switch bytes[position] {
-        case UInt8(ascii: "{"): return Phrase("places-file.found.object")
-        case UInt8(ascii: "["): return Phrase("places-file.found.array")
-        case UInt8(ascii: "\""): return Phrase("places-file.found.string")
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return Phrase("places-file.found.boolean")
-        case UInt8(ascii: "n"): return Phrase("places-file.found.null")
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Phrase("places-file.found.number")
+        case UInt8(ascii: "{"): return Phrase(.placesFileFoundObject)
+        case UInt8(ascii: "["): return Phrase(.placesFileFoundArray)
+        case UInt8(ascii: "\""): return Phrase(.placesFileFoundString)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return Phrase(.placesFileFoundBoolean)
+        case UInt8(ascii: "n"): return Phrase(.placesFileFoundNull)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Phrase(.placesFileFoundNumber)
         case 0x21...0x7E:
             return Phrase(
-                "places-file.found.character", ["character": String(decoding: [bytes[position]], as: UTF8.self)])
+                .placesFileFoundCharacter, ["character": String(decoding: [bytes[position]], as: UTF8.self)])
         default:
             // A control byte or one that is not text by itself (a binary file) is named by value.
             let hex = String(bytes[position], radix: 16, uppercase: true)
-            return Phrase("places-file.found.byte", ["hex": hex.count == 1 ? "0" + hex : hex])
+            return Phrase(.placesFileFoundByte, ["hex": hex.count == 1 ? "0" + hex : hex])
         }
     }
 
     /// "expected WHAT, found WHAT IS THERE".
     func expected(_ what: Phrase) -> Phrase {
-        Phrase("places-file.expected", nested: ["what": what, "found": found()])
+        Phrase(.placesFileExpected, nested: ["what": what, "found": found()])
     }
 
     mutating func expect(_ byte: UInt8, field: @autoclosure () -> String?, _ what: Phrase) throws(PlacesFile.Problem) {
@@ -92,14 +92,14 @@ struct JSONScanner {
         default:
             let closer = end == UInt8(ascii: "}") ? "}" : "]"
             throw problem(
-                at: position, field: field(), expected(Phrase("places-file.what.comma-or", ["closer": closer])))
+                at: position, field: field(), expected(Phrase(.placesFileWhatCommaOr, ["closer": closer])))
         }
     }
 
     /// Reads an object key and its colon; returns the index of the key among `keys`, or nil.
     mutating func key(_ keys: [StaticString], field: @autoclosure () -> String?) throws(PlacesFile.Problem) -> Int? {
         guard peek() == UInt8(ascii: "\"") else {
-            throw problem(at: position, field: field(), expected(Phrase("places-file.what.key")))
+            throw problem(at: position, field: field(), expected(Phrase(.placesFileWhatKey)))
         }
         let (start, end, escaped) = try stringSpan(field: field())
         var result: Int?
@@ -120,7 +120,7 @@ struct JSONScanner {
                 }
             }
         }
-        try expect(UInt8(ascii: ":"), field: field(), Phrase("places-file.what.colon"))
+        try expect(UInt8(ascii: ":"), field: field(), Phrase(.placesFileWhatColon))
         return result
     }
 
@@ -148,21 +148,21 @@ struct JSONScanner {
                 case UInt8(ascii: "u"):
                     guard position + 4 < bytes.count,
                         (1...4).allSatisfy({ Self.hexValue(bytes[position + $0]) != nil })
-                    else { throw problem(at: position - 1, field: field(), Phrase("places-file.unicode-escape")) }
+                    else { throw problem(at: position - 1, field: field(), Phrase(.placesFileUnicodeEscape)) }
                     position += 5
                 default:
                     let escape = String(decoding: [bytes[position]], as: UTF8.self)
                     throw problem(
-                        at: position - 1, field: field(), Phrase("places-file.unknown-escape", ["character": escape]))
+                        at: position - 1, field: field(), Phrase(.placesFileUnknownEscape, ["character": escape]))
                 }
                 continue
             }
             if byte < 0x20 {
-                throw problem(at: position, field: field(), Phrase("places-file.control-character"))
+                throw problem(at: position, field: field(), Phrase(.placesFileControlCharacter))
             }
             position += 1
         }
-        throw problem(at: opening, field: field(), Phrase("places-file.string-not-closed"))
+        throw problem(at: opening, field: field(), Phrase(.placesFileStringNotClosed))
     }
 
     @inline(__always)
@@ -243,7 +243,7 @@ struct JSONScanner {
         var scale = 0
         var negative = false
         func bad() -> PlacesFile.Problem {
-            problem(at: start, field: field(), Phrase("places-file.malformed-number"))
+            problem(at: start, field: field(), Phrase(.placesFileMalformedNumber))
         }
         if position < bytes.count && bytes[position] == UInt8(ascii: "-") {
             negative = true
@@ -317,12 +317,12 @@ struct JSONScanner {
                 return
             }
         }
-        throw problem(at: position, field: field(), expected(Phrase("places-file.what.value")))
+        throw problem(at: position, field: field(), expected(Phrase(.placesFileWhatValue)))
     }
 
     /// Skips one value of any kind, checking that it is well formed.
     mutating func skipValue(field: @autoclosure () -> String?, depth: Int = 0) throws(PlacesFile.Problem) {
-        guard depth < 512 else { throw problem(at: position, field: field(), Phrase("places-file.nested-too-deep")) }
+        guard depth < 512 else { throw problem(at: position, field: field(), Phrase(.placesFileNestedTooDeep)) }
         switch peek() {
         case UInt8(ascii: "{"):
             position += 1
@@ -348,6 +348,6 @@ struct JSONScanner {
 
     /// Checks that nothing but white space follows the top-level value.
     mutating func expectEnd() throws(PlacesFile.Problem) {
-        if peek() != nil { throw problem(at: position, Phrase("places-file.after-end", nested: ["found": found()])) }
+        if peek() != nil { throw problem(at: position, Phrase(.placesFileAfterEnd, nested: ["found": found()])) }
     }
 }

@@ -89,7 +89,7 @@ struct PlaceBuilder {
     func required(_ text: String, at offset: Int, field: @autoclosure () -> String) throws(PlacesFile.Problem) -> String
     {
         guard let clean = Self.cleaned(text) else {
-            throw problem(at: offset, field: field(), Phrase("places-file.empty"))
+            throw problem(at: offset, field: field(), Phrase(.placesFileEmpty))
         }
         return clean
     }
@@ -109,7 +109,7 @@ struct PlaceBuilder {
         guard value.isFinite, abs(value) <= limit else {
             throw problem(
                 at: offset, field: field(),
-                Phrase("places-file.out-of-range", ["value": text(), "limit": String(Int(limit))]))
+                Phrase(.placesFileOutOfRange, ["value": text(), "limit": String(Int(limit))]))
         }
         return value
     }
@@ -130,7 +130,7 @@ struct PlaceBuilder {
                 let line = SourceLocation.lineAndColumn(in: bytes, at: idOffsets[other]).line
                 throw problem(
                     at: idOffset, field: idField(),
-                    Phrase("places-file.duplicate-id", ["id": id, "line": String(line)]))
+                    Phrase(.placesFileDuplicateId, ["id": id, "line": String(line)]))
             }
             slot = (slot + 1) & mask
         }
