@@ -37,6 +37,10 @@ do {
     for entry in file.entries where !entry.isHeader {
         guard let key = entry.context else { continue }
         let name = swiftName(key)
+        if names[name] == key {
+            FileHandle.standardError.write(Data("\(input):\(entry.line): \(key) is defined twice\n".utf8))
+            exit(65)
+        }
         if let other = names[name] {
             FileHandle.standardError.write(Data("\(input):\(entry.line): \(key) and \(other) are both \(name)\n".utf8))
             exit(65)
