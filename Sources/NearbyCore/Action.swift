@@ -42,6 +42,8 @@ public enum Action: Equatable, Sendable {
     /// `where`, or `where exact` for the coordinates.
     case whereRequested(exact: Bool)
     case walkRequested
+    /// `details`: the selected place's details again.
+    case detailsRequested
     /// `around`: the nearest place in each direction.
     case aroundRequested
     case repeatRequested

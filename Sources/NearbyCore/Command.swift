@@ -11,7 +11,7 @@ public enum Command: String, CaseIterable, Sendable {
     case find, clear, done, filter, count, next, previous, select, close, up, down, handle, back, detent, drag
     case read
     case whereabouts = "where"
-    case walk, around, current, spell
+    case walk, details, around, current, spell
     case repeatLast = "repeat"
     case history, stop, set, settings, voices, map, help
     case task, skip
@@ -41,7 +41,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .map: ["m"]
         case .help: ["h", "?"]
         case .quit: ["q", "exit"]
-        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around, .spell:
+        case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around, .spell,
+            .details:
             []
         case .task, .skip: []
         }
@@ -122,6 +123,7 @@ public enum Command: String, CaseIterable, Sendable {
             }
             return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
+        case .details: return noArgument(.detailsRequested)
         case .around: return noArgument(.aroundRequested)
         case .repeatLast: return noArgument(.repeatRequested)
         case .current: return noArgument(.currentRequested)

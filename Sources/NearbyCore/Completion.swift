@@ -88,7 +88,7 @@ public struct Completion: Equatable, Sendable {
         case .set:
             return settingCandidates(argument, after: prefix, in: state)
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .walk,
-            .around, .current, .spell, .repeatLast, .history, .stop, .settings, .map, .quit, .task, .skip:
+            .details, .around, .current, .spell, .repeatLast, .history, .stop, .settings, .map, .quit, .task, .skip:
             return []
         }
     }

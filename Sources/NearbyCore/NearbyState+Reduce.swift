@@ -48,6 +48,7 @@ extension NearbyState {
         case .placeSelected(let reference): return Reaction(select(reference))
         case .selectionCleared: return Reaction(clearSelection())
         case .walkRequested: return Reaction(walk())
+        case .detailsRequested: return Reaction(details())
         // The sheet (SheetFeature.swift).
         case .handleIncremented: return Reaction(sheet.step(up: true, words, settings.verbosity))
         case .handleDecremented: return Reaction(sheet.step(up: false, words, settings.verbosity))

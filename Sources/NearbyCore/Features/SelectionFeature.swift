@@ -127,13 +127,22 @@ extension NearbyState {
     /// `walk`: how long the walk to the selected place is.
     func walk() -> [Announcement] {
         guard let index = selectedIndex else {
-            return [Announcement(say(.walkNothingSelected), kind: .error, earcon: .error)]
+            return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
         }
         let place = catalog.places[index]
         let text = say(
             .walkAnswer,
             ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
         return [Announcement(text, kind: .walk)]
+    }
+
+    /// `details`: the selected place's details again, everything the data holds, wherever the
+    /// sheet is.
+    func details() -> [Announcement] {
+        guard let index = selectedIndex else {
+            return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
+        }
+        return [Announcement(detailPhrase(index), kind: .selection)]
     }
 
     /// The selected place's detail: everything the data holds.
