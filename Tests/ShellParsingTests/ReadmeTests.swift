@@ -53,9 +53,26 @@ struct ReadmeTests {
         #expect(Self.readme.contains("(\"12.3 kilometres\""))
     }
 
-    @Test("The README can be read")
-    func readable() {
-        #expect(Self.readme.contains("## Commands"))
+    @Test("The README was read, and every file and folder of the project it names exists")
+    func namedPathsExist() throws {
+        // Each heading whose table a test below reads.
+        for heading in ["## Commands", "## Options"] {
+            #expect(Self.readme.contains("\n\(heading)\n"), "the README has no \(heading)")
+        }
+        let pattern = try NSRegularExpression(
+            pattern: #"`((?:Sources|Tests|scripts|docs|Plugins|Benchmarks|Fuzz|\.ci)/[^`\s]*)`"#)
+        let range = NSRange(Self.readme.startIndex..., in: Self.readme)
+        let paths = pattern.matches(in: Self.readme, range: range).compactMap {
+            Range($0.range(at: 1), in: Self.readme).map { String(Self.readme[$0]) }
+        }
+        #expect(paths.count >= 20, "only \(paths.count) paths found: is the pattern still right?")
+        // A pattern (`Tests/*/ReadmeTests`) or a placeholder (`Sources/CX`) names no one file.
+        for path in paths
+        where !path.contains("*") && path.range(of: #"\b[A-Z]{1,4}\b|NAME"#, options: .regularExpression) == nil {
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                "the README names \(path), which does not exist")
+        }
     }
 
     @Test("The commands table names every command and alias, and nothing else")
