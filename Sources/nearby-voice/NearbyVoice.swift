@@ -122,7 +122,8 @@ enum NearbyVoice {
                     deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
         }
         do { return try PlacesFile.load(data, file: path, encoding: encoding) } catch {
-            throw Failure(.dataError, error.text(words))
+            // Memory that cannot be had is an I/O error of the file (74), not a wrong file (65).
+            throw Failure(error.isOutOfMemory ? .cannotWrite : .dataError, error.text(words))
         }
     }
 }
