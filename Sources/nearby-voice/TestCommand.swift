@@ -220,6 +220,8 @@ enum TestCommand {
         options.placesPath = besideTheTest(options.placesPath)
         options.tasksPath = besideTheTest(options.tasksPath)
         options.settings.stringsFile = besideTheTest(options.settings.stringsFile)
+        // And so are those its commands name (set places FILE), though named as typed.
+        options.filesFolder = (path as NSString).deletingLastPathComponent
         var collected = Array(repeating: [String](), count: scenario.steps.count)
         let reader = CommandListReader(scenario.steps.map(\.command))
         let session = try Session(options: options, reader: reader) { entry in
