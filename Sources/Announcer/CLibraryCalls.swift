@@ -1,6 +1,7 @@
 import CEspeak
 import Glibc
 import NearbyCore
+import Synchronization
 
 // The one file that calls C: espeak-ng for synthesis and pcaudiolib for the audio device.
 // Nothing here is thread-safe: the speech worker owns both, on its own thread.
@@ -75,10 +76,14 @@ private let espeakInitialization: Result<Int, SpeechError> = {
 final class EspeakEngine {
     let sampleRate: Int
 
-    /// Initialises espeak-ng once for the process and selects `voice`. espeak-ng is never
-    /// terminated: `espeak_ng_Terminate` followed by a second `espeak_ng_Initialize` hangs.
+    /// Initialises espeak-ng once for the process, reads its voice list and selects `voice`.
+    /// Made on the speech thread, so the list is read there: `voices` while speech runs then
+    /// reads the kept list and calls nothing of espeak-ng's, whose globals synthesis is using.
+    /// espeak-ng is never terminated: `espeak_ng_Terminate` followed by a second
+    /// `espeak_ng_Initialize` hangs.
     init(voice: String) throws(SpeechError) {
         sampleRate = try Self.initialize()
+        _ = Self.voiceList
         try setVoice(voice)
     }
 
@@ -171,7 +176,12 @@ final class EspeakEngine {
     /// standard error once it is full.
     static func installedVoices() -> [Voice] { voiceList }
 
+    /// The thread that read the voice list (`pthread_self`): the speech thread whenever speech
+    /// runs (tests check it).
+    static let voiceListThread = Mutex<pthread_t?>(nil)
+
     private static let voiceList: [Voice] = {
+        voiceListThread.withLock { $0 = pthread_self() }
         guard let list = espeak_ListVoices(nil) else { return [] }
         var voices: [Voice] = []
         var index = 0

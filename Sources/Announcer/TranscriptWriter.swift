@@ -15,6 +15,7 @@ public final class TranscriptWriter {
     /// A transcript into the file at `path`, or standard output for "-". The file is opened in
     /// place (open(2) with O_CREAT | O_TRUNC), never replaced: FileManager.createFile renames a
     /// new file over the path, which replaced /dev/full with a regular file when run as root.
+    /// It holds what was typed, as the log does: a file is made, or left, mode 0600.
     public init(path: String, format: TranscriptFormat) throws(OutputFileError) {
         self.format = format
         self.path = path
@@ -22,7 +23,11 @@ public final class TranscriptWriter {
             fd = .standardOutput
             ownsHandle = false
         } else {
-            do { fd = try FileDescriptor.open(path, .writeTruncating) } catch {
+            do {
+                fd = try FileDescriptor.open(path, .writeTruncating, permissions: 0o600)
+                try fd?.restrictToOwner(path: path)
+            } catch {
+                fd?.close()
                 throw OutputFileError(path: path, creating: error)
             }
             ownsHandle = true

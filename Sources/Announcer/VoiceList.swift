@@ -12,8 +12,9 @@ public enum VoiceList {
     }
 
     /// Every installed voice that can speak here (MBROLA voices need a program Debian's
-    /// espeak-ng-data does not bring, so they are left out). It initialises espeak-ng on the
-    /// calling thread when nothing has yet: call it before speech starts, or from the worker.
+    /// espeak-ng-data does not bring, so they are left out). It initialises espeak-ng and reads
+    /// its list on the calling thread only when no speech has started yet; once the speech
+    /// thread has (it reads the list as it starts), it calls nothing of espeak-ng's.
     public static func installed() -> [Voice] {
         guard (try? EspeakEngine.initialize()) != nil else { return [] }
         return EspeakEngine.installedVoices()

@@ -15,11 +15,16 @@ public final class WAVWriter {
     /// Creates (or truncates) the file and writes an empty header. The file is opened in place
     /// (open(2) with O_CREAT | O_TRUNC), never replaced: FileManager.createFile writes a new file
     /// and renames it over the path, which replaced /dev/full with a regular file when run as
-    /// root and would break a symbolic link.
+    /// root and would break a symbolic link. It holds what was said, the places and what was
+    /// typed among it: a file is made, or left, mode 0600, as the transcript and the log are.
     public init(path: String, sampleRate: Int) throws(OutputFileError) {
         self.path = path
         self.sampleRate = sampleRate
-        do { fd = try FileDescriptor.open(path, .writeTruncating) } catch {
+        do {
+            fd = try FileDescriptor.open(path, .writeTruncating, permissions: 0o600)
+            try fd?.restrictToOwner(path: path)
+        } catch {
+            fd?.close()
             throw OutputFileError(path: path, creating: error)
         }
         do { try write(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil) } catch {

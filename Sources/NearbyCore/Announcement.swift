@@ -7,6 +7,9 @@ public struct Announcement: Equatable, Sendable {
     public var earcon: Earcon?
     /// What the screen shows instead of `text`, when that differs (the map picture); never spoken.
     public var display: String?
+    /// How many of `display`'s first lines are a picture (the map's grid), which a terminal may
+    /// colour; the lines after it are its captions, words in any language, left as they are.
+    public var pictureRows = 0
     /// Whether it tells only what the eye sees (the camera's flight, the details sliding up)
     /// and the `visuals` setting is off: then it is not said, shown or kept in history, and
     /// only the JSON Lines transcript records it, for whoever reads the screen's state.

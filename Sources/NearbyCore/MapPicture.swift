@@ -9,6 +9,8 @@ public struct MapPicture {
     public let text: String
     /// What is spoken of the picture: what it shows, not the characters.
     public let summary: String
+    /// How many of the text's first lines are the map itself; the legend, scale and notes follow.
+    public let pictureRows: Int
 
     public init(state: NearbyState, columns: Int, rows: Int) {
         let words = state.words
@@ -84,6 +86,7 @@ public struct MapPicture {
             lines.append(words.text(.mapNotes, ["notes": notes.joined(separator: words.text(.listItemSeparator))]))
         }
         text = lines.joined(separator: "\n")
+        pictureRows = rows
         let pins = state.placesPhrase(state.shown.count)
         summary = words.text(state.selection == nil ? Key.mapSummary : Key.mapSummarySelected, ["places": pins])
     }

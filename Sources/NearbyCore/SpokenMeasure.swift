@@ -127,7 +127,7 @@ public enum SpokenMeasure {
     /// An integer with the catalog's thousands separator ("1,500" in English; none in Spanish
     /// and Portuguese, whose voices read "1500" as a number and "1 500" as two).
     public static func grouped(_ value: Int, _ words: Catalog) -> String {
-        let separator = String(words.text(.numberThousands).dropFirst().dropLast(3))
+        let separator = written(Key.numberThousands, between: "1", and: "000", words)
         let digits = String(value.magnitude)
         var result = ""
         for (offset, character) in digits.enumerated() {
@@ -151,7 +151,18 @@ public enum SpokenMeasure {
 
     /// The decimal separator of the catalog's "1.5".
     static func decimalSeparator(_ words: Catalog) -> String {
-        String(words.text(.numberDecimal).dropFirst().dropLast())
+        written(Key.numberDecimal, between: "1", and: "5", words)
+    }
+
+    /// What the catalog's example `key` writes between the digits `first` and `last` ("1.5":
+    /// "."). Found, not cut by position: the pseudo-locale brackets the example ("⟦1.5⟧"), and
+    /// a separator is data, never those brackets or a digit of the example.
+    static func written(_ key: Key, between first: String, and last: String, _ words: Catalog) -> String {
+        let example = words.text(key)
+        guard let start = example.range(of: first), let end = example.range(of: last, options: .backwards),
+            start.upperBound <= end.lowerBound
+        else { return "" }
+        return String(example[start.upperBound..<end.lowerBound])
     }
 
     /// A coordinate as it is read out: "38.7115 north, 9.139 west".

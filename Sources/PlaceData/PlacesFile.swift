@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TextFormats
 import Words
 
@@ -15,6 +16,8 @@ public enum PlacesFile {
         /// Where in the file's own terms: a column, "feature 3 coordinates", "row 4", "header".
         public var field: String?
         public var message: Phrase
+        /// Whether the file could not be held in memory (mmap(2) failed), rather than being wrong.
+        public var isOutOfMemory = false
 
         public init(file: String, line: Int? = nil, column: Int? = nil, field: String? = nil, message: Phrase) {
             self.file = file
@@ -28,6 +31,13 @@ public enum PlacesFile {
         init(file: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, field: String?, message: Phrase) {
             let location = SourceLocation(file: file, in: bytes, at: offset)
             self.init(file: file, line: location.line, column: location.column, field: field, message: message)
+        }
+
+        /// A file whose places memory cannot be found for: mmap(2)'s error, with the file's name.
+        static func outOfMemory(file: String, _ error: SystemError) -> Problem {
+            var problem = Problem(file: file, message: Phrase(.placesFileOutOfMemory, ["reason": error.reason]))
+            problem.isOutOfMemory = true
+            return problem
         }
 
         /// "FILE:LINE:COLUMN: FIELD: message.", in English.

@@ -7,13 +7,14 @@ public enum KeyEcho: String, CaseIterable, Sendable {
     /// What to say after one key changed the line `before` into `after` (points are byte
     /// offsets, as readline counts): the letter typed or deleted, the word a space or
     /// punctuation ended, or the whole line when more changed at once (history, completion,
-    /// or keys that arrived together, as a paste, which readline inserts in one go).
+    /// or keys that arrived together, as a paste, which readline inserts in one go). The lines
+    /// are compared as characters, never bytes: "ã" and "ç" share their first byte.
     public func phrase(
         before: (text: String, point: Int), after: (text: String, point: Int), _ words: Catalog = .builtIn(.english)
     ) -> String? {
         guard self != .none, before.text != after.text else { return nil }
-        let old = Array(before.text.utf8)
-        let new = Array(after.text.utf8)
+        let old = Array(before.text)
+        let new = Array(after.text)
         var common = 0
         while common < min(old.count, new.count) && old[common] == new[common] { common += 1 }
         var suffix = 0
@@ -21,13 +22,12 @@ public enum KeyEcho: String, CaseIterable, Sendable {
         {
             suffix += 1
         }
-        let removed = String(decoding: old[common..<(old.count - suffix)], as: UTF8.self)
-        let inserted = String(decoding: new[common..<(new.count - suffix)], as: UTF8.self)
+        let removed = String(old[common..<(old.count - suffix)])
+        let inserted = String(new[common..<(new.count - suffix)])
         if removed.isEmpty && inserted.count == 1, let character = inserted.first {
             if self == .letters { return Self.name(of: character, words) }
             guard character.isWhitespace || character.isPunctuation else { return nil }
-            let word = String(decoding: new[..<common], as: UTF8.self)
-                .split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).last
+            let word = String(new[..<common]).split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).last
             return word.map(String.init)
         }
         if inserted.isEmpty && removed.count <= 1 {

@@ -38,8 +38,17 @@ public struct Options: Sendable {
     public var logPath: String?
     public var showHelp = false
     public var showVersion = false
+    /// Where a relative file that a command names (`set places`, `set strings`) is found: a
+    /// test's own folder under `nearby-voice test`; nil, the current folder.
+    public var filesFolder: String?
 
     public init() {}
+
+    /// Where to open `file`, a command named it: in `filesFolder` when it is relative.
+    public func located(_ file: String) -> String {
+        guard let filesFolder, !file.hasPrefix("/") else { return file }
+        return filesFolder.isEmpty || filesFolder.hasSuffix("/") ? filesFolder + file : filesFolder + "/" + file
+    }
 
     /// The words of errors and `--help`: the built-in catalog of the language chosen so far.
     public var words: Catalog { Catalog.builtIn(settings.language) }

@@ -6,11 +6,12 @@ import Words
 /// A designer's PO file of words (`--strings`, `set strings`): read, checked and laid over a
 /// language's built-in words. Every problem names the file and line.
 public enum StringsFile {
-    /// The built-in catalog of `language` with the file at `path` over it.
-    public static func load(_ path: String, language: Language) throws(Failure) -> Catalog {
+    /// The built-in catalog of `language` with the file at `path` over it, opened at `location`
+    /// (a test's folder before `path`) when one is given.
+    public static func load(_ path: String, at location: String? = nil, language: Language) throws(Failure) -> Catalog {
         let words = Catalog.builtIn(language)
         let data: Data
-        do { data = Data(try FileContents(path: path).array) } catch {
+        do { data = Data(try FileContents(path: location ?? path).array) } catch {
             let key = error.operation == "open" ? Key.stringsCannotOpen : Key.stringsCannotRead
             throw Failure(.noInput, words.text(key, ["file": path, "reason": error.reason]))
         }

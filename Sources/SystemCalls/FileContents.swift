@@ -84,6 +84,40 @@ public enum FileSystem {
         try Syscalls.rename(from, to: to).get()
     }
 
+    /// Writes `bytes` as the file at `path`, whole or not at all: into a new file beside it
+    /// (".NAME.RANDOM.tmp"), flushed to the disk and given the old file's permissions, then
+    /// renamed over it. A run killed before the rename leaves the old file as it was; a write
+    /// that fails removes the new one. A new file is made with `permissions` (less the umask).
+    public static func replace(_ path: String, with bytes: [UInt8], permissions: UInt32 = 0o644)
+        throws(SystemError)
+    {
+        var kept: UInt32?
+        if let old = try? FileDescriptor.open(path, .readOnly) {
+            if let status = try? Syscalls.status(old.rawValue, path: path).get(), status.isRegular {
+                kept = status.permissions
+            }
+            old.close()
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + "." + name + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+        let fd = try FileDescriptor.open(temporary, .writeTruncating, permissions: permissions)
+        func fill() throws(SystemError) {
+            defer { fd.close() }
+            try fd.writeAll(bytes, path: temporary)
+            try fd.sync(path: temporary)
+            if let kept { try Syscalls.changeMode(fd.rawValue, kept, path: temporary).get() }
+        }
+        do throws(SystemError) {
+            try fill()
+            try rename(temporary, to: path)
+        } catch {
+            try? remove(temporary)
+            throw error
+        }
+    }
+
     /// Removes the file (unlink(2)).
     public static func remove(_ path: String) throws(SystemError) {
         try Syscalls.remove(path).get()

@@ -175,14 +175,15 @@ enum Syscalls {
         retrying("fsync", path: path) { fsync(fd) }.map { _ in () }
     }
 
-    /// fstat(2): whether the file is a regular one or a folder, and its size in bytes.
+    /// fstat(2): whether the file is a regular one or a folder, its size in bytes, and its
+    /// permission bits.
     static func status(_ fd: Int32, path: String?) -> Result<
-        (isRegular: Bool, isDirectory: Bool, size: Int), SystemError
+        (isRegular: Bool, isDirectory: Bool, size: Int, permissions: UInt32), SystemError
     > {
         var status = stat()
         guard fstat(fd, &status) == 0 else { return .failure(lastError("fstat", path: path)) }
         let type = status.st_mode & S_IFMT
-        return .success((type == S_IFREG, type == S_IFDIR, Int(status.st_size)))
+        return .success((type == S_IFREG, type == S_IFDIR, Int(status.st_size), UInt32(status.st_mode & 0o7777)))
     }
 
     /// The error a folder gives when read as a file (EISDIR), for a check made before mapping it.

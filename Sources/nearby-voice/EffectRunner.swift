@@ -44,7 +44,8 @@ final class EffectRunner {
             return nil
         case .loadPlaces(let path):
             do throws(Failure) {
-                let loaded = try NearbyVoice.readPlaces(path, words: state.words, encoding: options.encoding)
+                let loaded = try NearbyVoice.readPlaces(
+                    path, at: options.located(path), words: state.words, encoding: options.encoding)
                 let catalog = PlaceCatalog(loaded.places)
                 NearbyVoice.prepareSpelling(catalog)
                 return .placesLoaded(catalog, source: path, skippedFeatures: loaded.skippedFeatures)
@@ -53,7 +54,8 @@ final class EffectRunner {
             }
         case .loadStrings(let path, let language):
             do throws(Failure) {
-                return .stringsLoaded(try StringsFile.load(path, language: language), source: path)
+                return .stringsLoaded(
+                    try StringsFile.load(path, at: options.located(path), language: language), source: path)
             } catch {
                 return .stringsFailed(message: error.message)
             }

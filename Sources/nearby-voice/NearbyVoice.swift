@@ -106,13 +106,16 @@ enum NearbyVoice {
         DispatchQueue.global(qos: .utility).async { catalog.prepareSpelling() }
     }
 
-    /// Reads and parses a places file: all of it, or a failure naming what is wrong.
-    static func readPlaces(_ path: String, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure)
-        -> PlacesFile.Loaded
-    {
+    /// Reads and parses a places file: all of it, or a failure naming what is wrong. It is
+    /// opened at `location` (a test's folder before `path`), and named as `path`.
+    static func readPlaces(
+        _ path: String, at location: String? = nil, words: Catalog, encoding: TextEncoding = .utf8
+    ) throws(Failure) -> PlacesFile.Loaded {
         // Mapped, not copied: a 180 MB file is read once, by the loader, page by page.
         let contents: FileContents
-        do { contents = try FileContents(path: path) } catch { throw Failure(reading: .places, path, error, words) }
+        do { contents = try FileContents(path: location ?? path) } catch {
+            throw Failure(reading: .places, path, error, words)
+        }
         let data = contents.withUnsafeBytes { bytes in
             // The data keeps the contents (and so the mapping) alive until it goes.
             bytes.isEmpty
@@ -122,7 +125,8 @@ enum NearbyVoice {
                     deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
         }
         do { return try PlacesFile.load(data, file: path, encoding: encoding) } catch {
-            throw Failure(.dataError, error.text(words))
+            // Memory that cannot be had is an I/O error of the file (74), not a wrong file (65).
+            throw Failure(error.isOutOfMemory ? .cannotWrite : .dataError, error.text(words))
         }
     }
 }

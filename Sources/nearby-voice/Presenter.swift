@@ -17,14 +17,15 @@ final class Presenter {
     private(set) var speech: (any Speaker)?
     /// Sees every entry as it is announced (the test runner collects them).
     private let observer: ((TranscriptEntry) -> Void)?
-    /// Dresses a picture for the screen (colour), without changing what the transcript keeps.
-    private let decorate: (String) -> String
+    /// Dresses a picture for the screen (colour), given how many of its first lines are the
+    /// picture itself, without changing what the transcript keeps.
+    private let decorate: (String, Int) -> String
     /// Entries written to the transcript once their speech has ended (live speech only).
     private var awaitingSpeech: [TranscriptEntry] = []
 
     init(
         display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: (any Speaker)?,
-        observer: ((TranscriptEntry) -> Void)? = nil, decorate: @escaping (String) -> String = { $0 }
+        observer: ((TranscriptEntry) -> Void)? = nil, decorate: @escaping (String, Int) -> String = { text, _ in text }
     ) {
         self.display = display
         self.decorate = decorate
@@ -61,7 +62,7 @@ final class Presenter {
         if isLive && transcript != nil { awaitingSpeech.append(entry) }
         speech?.enqueue(
             Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon, form: clean.form))
-        display?(clean.display.map(decorate) ?? clean.text)
+        display?(clean.display.map { decorate($0, clean.pictureRows) } ?? clean.text)
         if !isLive { try transcript?.write(entry) }
         observer?(entry)
         return seq

@@ -19,7 +19,7 @@ enum SpeechStart {
         let display: ((String) -> Void)? = options.transcriptPath == "-" ? nil : { [unowned reader] in reader.show($0) }
         let speech = try speaker(options)
         let colour = Terminal.allowsColour(ProcessInfo.processInfo.environment)
-        let decorate: (String) -> String = colour ? { Terminal.colourMap($0) } : { $0 }
+        let decorate: (String, Int) -> String = colour ? { Terminal.colourMap($0, rows: $1) } : { text, _ in text }
         return Presenter(display: display, transcript: transcript, speech: speech, decorate: decorate)
     }
 

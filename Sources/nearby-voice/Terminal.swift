@@ -22,11 +22,12 @@ enum Terminal {
     }
 
     /// The map picture with its pins coloured: the user, the selection, pins, and the pins
-    /// seen through the sheet dimmed. Every character stays where it was.
-    static func colourMap(_ picture: String) -> String {
+    /// seen through the sheet dimmed. Every character stays where it was. Only its first `rows`
+    /// lines are the map: the captions after them are words, in any language, never coloured.
+    static func colourMap(_ picture: String, rows: Int) -> String {
         var lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let legend = lines.firstIndex(where: { $0.hasPrefix("Legend:") }) else { return picture }
-        for index in 0..<legend {
+        guard rows > 0 else { return picture }
+        for index in 0..<min(rows, lines.count) {
             var coloured = ""
             for character in lines[index] {
                 switch character {

@@ -66,10 +66,9 @@ enum TestCommand {
         }
         print("\(passed) passed, \(failed) failed")
         if let junit = parsed.junitPath {
-            do { try junitXML(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                throw Failure(
-                    .cannotWrite,
-                    words.text(.outputCannotWrite, ["file": junit, "reason": error.localizedDescription]))
+            // Into a new file renamed over the old: a killed run leaves the old report whole.
+            do { try FileSystem.replace(junit, with: Array(junitXML(outcomes).utf8)) } catch {
+                throw Failure(.cannotWrite, words.text(.outputCannotWrite, ["file": junit, "reason": error.reason]))
             }
         }
         if malformed > 0 { return .usage }
@@ -195,8 +194,9 @@ enum TestCommand {
         let recorded = scenario.recorded(announced, patterns: patterns)
         if record {
             let body = recorded.joined(separator: "\n") + "\n"
-            do { try body.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                return malformed(nil, words.text(.testCannotRecord, ["reason": error.localizedDescription]))
+            // Into a new file renamed over the old, with its mode: a killed run leaves it whole.
+            do { try FileSystem.replace(path, with: Array(body.utf8)) } catch {
+                return malformed(nil, words.text(.testCannotRecord, ["reason": error.reason]))
             }
             return Outcome(path: path, verdict: .recorded)
         }
@@ -220,6 +220,8 @@ enum TestCommand {
         options.placesPath = besideTheTest(options.placesPath)
         options.tasksPath = besideTheTest(options.tasksPath)
         options.settings.stringsFile = besideTheTest(options.settings.stringsFile)
+        // And so are those its commands name (set places FILE), though named as typed.
+        options.filesFolder = (path as NSString).deletingLastPathComponent
         var collected = Array(repeating: [String](), count: scenario.steps.count)
         let reader = CommandListReader(scenario.steps.map(\.command))
         let session = try Session(options: options, reader: reader) { entry in

@@ -5,8 +5,7 @@ import Testing
 /// never a crash, and nothing is loaded: no session starts on half the places.
 @Suite("Bad places files")
 struct BadFilesTests {
-    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "bad-places-\(UUID().uuidString.prefix(8))")
+    static let folder = URL(fileURLWithPath: temporaryPath("bad-places"))
 
     static func write(_ name: String, _ data: Data) throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

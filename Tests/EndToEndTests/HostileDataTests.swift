@@ -31,9 +31,7 @@ struct HostileDataTests {
         if invalidByte, let range = data.range(of: Data("Caf".utf8)) {
             data.replaceSubrange(range, with: Data([0x43, 0xFF, 0x61, 0x66]))
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hostile-\(UUID().uuidString.prefix(8)).csv"
-        ).path
+        let path = temporaryPath("hostile.csv")
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -77,9 +75,7 @@ struct HostileDataTests {
 
     @Test func markupInANameIsSpokenAsWordsNotObeyed() throws {
         let places = try writeCSV()
-        let wav = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hostile-\(UUID().uuidString.prefix(8)).wav"
-        ).path
+        let wav = temporaryPath("hostile.wav")
         let result = try BinaryRunner.run(
             ["--speech", "off", "--earcons", "off", "--places", places, "--wav", wav], input: "find markup\n")
         #expect(result.status == 0)

@@ -118,7 +118,9 @@ extension NearbyState {
     /// `map`, once the shell measured the screen: the picture shown, its summary said.
     func mapPicture(columns: Int, rows: Int) -> [Announcement] {
         let picture = MapPicture(state: self, columns: columns, rows: rows)
-        return [Announcement(picture.summary, kind: .screen, display: picture.text)]
+        var announcement = Announcement(picture.summary, kind: .screen, display: picture.text)
+        announcement.pictureRows = picture.pictureRows
+        return [announcement]
     }
 
     /// `where exact`: the coordinates, and the heading.

@@ -21,11 +21,17 @@ enum GeoJSONLoader {
     /// Features arrays shorter than this (in bytes) are read on one thread.
     static let parallelBytes = 1 << 20
 
-    /// `parallel: false` reads on one thread whatever the size (tests compare the two reads).
-    static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String, parallel: Bool = true) throws(PlacesFile
-        .Problem) -> PlacesFile.Loaded
-    {
-        if parallel, bytes.count >= parallelBytes, let loaded = quickly(bytes, file: file) { return loaded }
+    /// `parallel: false` reads on one thread whatever the size (tests compare the two reads);
+    /// `blockCapacity`, places to a block of the second half's memory.
+    static func load(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallel: Bool = true,
+        blockCapacity: Int = PlaceBlocks.defaultCapacity
+    ) throws(PlacesFile.Problem) -> PlacesFile.Loaded {
+        if parallel, bytes.count >= parallelBytes,
+            let loaded = try twoThreads(bytes, file: file, blockCapacity: blockCapacity)
+        {
+            return loaded
+        }
         // About 180 bytes a feature in an OpenStreetMap export.
         var builder = PlaceBuilder(file: file, bytes: bytes, expected: bytes.count / 200)
         let skipped = try document(bytes, file: file, &builder, parallel: false)
@@ -34,12 +40,22 @@ enum GeoJSONLoader {
 
     /// The places of a file read on two threads, ids checked at the end; nil on any problem.
     static func quickly(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> PlacesFile.Loaded? {
-        var builder = PlaceBuilder(file: file, bytes: bytes, collecting: bytes.count / 180)
+        (try? twoThreads(bytes, file: file, blockCapacity: PlaceBlocks.defaultCapacity)) ?? nil
+    }
+
+    /// The places of a file read on two threads, ids checked at the end; nil on any problem but
+    /// memory that cannot be had, which is thrown (reading again would not find it either).
+    static func twoThreads(_ bytes: UnsafeBufferPointer<UInt8>, file: String, blockCapacity: Int) throws(PlacesFile
+        .Problem) -> PlacesFile.Loaded?
+    {
+        var builder = PlaceBuilder(
+            file: file, bytes: bytes, collecting: bytes.count / 180, blockCapacity: blockCapacity)
         do throws(PlacesFile.Problem) {
             let skipped = try document(bytes, file: file, &builder, parallel: true)
             if builder.findsDuplicate() { return nil }
             return PlacesFile.Loaded(places: builder.places, skippedFeatures: skipped)
         } catch {
+            if error.isOutOfMemory { throw error }
             return nil
         }
     }
@@ -120,7 +136,8 @@ enum GeoJSONLoader {
             _ = try run(&scanner, &builder, &reading, &skipped, stop: nil, other: nil)
             return
         }
-        let second = SecondHalf(bytes: scanner.bytes, file: scanner.file, boundary: boundary)
+        let second = SecondHalf(
+            bytes: scanner.bytes, file: scanner.file, boundary: boundary, blockCapacity: builder.blockCapacity)
         // The first half's reader owns the state while it reads (moved, not copied).
         let first = FirstHalf(scanner: scanner, builder: builder, reading: reading, skipped: skipped)
         builder = PlaceBuilder(file: scanner.file, bytes: scanner.bytes, collecting: 0)
@@ -134,6 +151,7 @@ enum GeoJSONLoader {
         skipped = first.skipped
         guard try first.outcome.get() == .stop else { return }  // read to the end on one thread
         guard let part = second.part else {
+            if let problem = second.outOfMemory { throw problem }
             // The second half has a problem: the caller reads the file again in order for it.
             throw PlacesFile.Problem(file: scanner.file, message: Phrase(.placesFileAfterMiddle))
         }
@@ -177,21 +195,26 @@ enum GeoJSONLoader {
         let bytes: UnsafeBufferPointer<UInt8>
         let file: String
         let boundary: Int
+        let blockCapacity: Int
         let cancelled = Atomic<Bool>(false)
         /// What it read, when it read to the end of the array without a problem.
         var part: (builder: PlaceBuilder, skipped: Int, end: Int)?
+        /// Why it stopped, when memory for its places could not be had.
+        var outOfMemory: PlacesFile.Problem?
 
-        init(bytes: UnsafeBufferPointer<UInt8>, file: String, boundary: Int) {
+        init(bytes: UnsafeBufferPointer<UInt8>, file: String, boundary: Int, blockCapacity: Int) {
             self.bytes = bytes
             self.file = file
             self.boundary = boundary
+            self.blockCapacity = blockCapacity
         }
 
         func read() {
             var scanner = JSONScanner(bytes, file: file)
             scanner.position = boundary
             var builder = PlaceBuilder(
-                file: file, bytes: bytes, collecting: (bytes.count - boundary) / 180, inBlocks: true)
+                file: file, bytes: bytes, collecting: (bytes.count - boundary) / 180, inBlocks: true,
+                blockCapacity: blockCapacity)
             var reading = Reading()
             var skipped = 0
             do throws(PlacesFile.Problem) {
@@ -200,6 +223,7 @@ enum GeoJSONLoader {
                 }
             } catch {
                 part = nil
+                if error.isOutOfMemory { outOfMemory = error }
             }
         }
     }
@@ -372,7 +396,7 @@ enum GeoJSONLoader {
         let identity = id ?? values[idKey]
         let given = identity.flatMap { PlaceBuilder.cleaned($0.text) }
         if builder.collecting {
-            builder.collect(
+            try builder.collect(
                 id: given, name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude,
                 kindIsShared: kindIsShared)
         } else {

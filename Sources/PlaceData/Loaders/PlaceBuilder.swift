@@ -27,6 +27,8 @@ struct PlaceBuilder {
     let collecting: Bool
     private var hashes: [UInt32] = []
     private var blocks: PlaceBlocks?
+    /// Places to a block, for a part read after this one's (tests ask for blocks too large).
+    private(set) var blockCapacity = PlaceBlocks.defaultCapacity
 
     init(file: String, bytes: UnsafeBufferPointer<UInt8>, expected: Int = 0) {
         self.file = file
@@ -155,27 +157,34 @@ struct PlaceBuilder {
 
     // MARK: Collecting now, checking ids after
 
-    /// A builder for `collect`; `inBlocks` for a part of the file that will be joined to another.
-    init(file: String, bytes: UnsafeBufferPointer<UInt8>, collecting expected: Int, inBlocks: Bool = false) {
+    /// A builder for `collect`; `inBlocks` for a part of the file that will be joined to another,
+    /// `blockCapacity` places to a block.
+    init(
+        file: String, bytes: UnsafeBufferPointer<UInt8>, collecting expected: Int, inBlocks: Bool = false,
+        blockCapacity: Int = PlaceBlocks.defaultCapacity
+    ) {
         self.file = file
         self.bytes = bytes
         collecting = true
         slots = []
-        if inBlocks { blocks = PlaceBlocks() } else { places.reserveCapacity(expected) }
+        self.blockCapacity = blockCapacity
+        if inBlocks { blocks = PlaceBlocks(capacity: blockCapacity) } else { places.reserveCapacity(expected) }
         hashes.reserveCapacity(expected)
     }
 
-    /// Adds a place without checking its id (nil: "place-N", given by `findsDuplicate`).
+    /// Adds a place without checking its id (nil: "place-N", given by `findsDuplicate`). Throws
+    /// when memory for the places cannot be had (`PlacesFile.Problem.outOfMemory`).
     mutating func collect(
         id: String?, name: String, kind: String, symbol: String?, latitude: Double, longitude: Double,
         kindIsShared: Bool
-    ) {
+    ) throws(PlacesFile.Problem) {
         hashes.append(id.map { Self.hash($0) } ?? 0)
         let place = Place(
             id: id ?? "", name: name, kind: kindIsShared ? kind : share(kind),
             symbol: symbol.map { share($0) } ?? "mappin",
             latitude: latitude, longitude: longitude)
-        if let blocks { blocks.append(place) } else { places.append(place) }
+        guard let blocks else { return places.append(place) }
+        do { try blocks.append(place) } catch { throw .outOfMemory(file: file, error) }
     }
 
     /// Takes the places another builder collected (read after this one's, in the file).
@@ -255,27 +264,32 @@ struct PlaceBuilder {
 /// the first part's array a block at a time, each block's memory given back as soon as it is
 /// moved, so that the join does not hold both copies at once.
 final class PlaceBlocks: @unchecked Sendable {
-    private static let capacity = 16_384
-    private static let size = capacity * MemoryLayout<Place>.stride
+    /// Places a block holds, unless a test asks for blocks too large to map.
+    static let defaultCapacity = 16_384
+    private let capacity: Int
+    private let size: Int
     private var blocks: [UnsafeMutablePointer<Place>] = []
     private var lastCount = 0
 
-    func append(_ place: Place) {
-        if blocks.isEmpty || lastCount == Self.capacity {
-            let raw: UnsafeMutableRawPointer
-            do { raw = try PageMemory.allocate(Self.size) } catch {
-                fatalError("out of memory for \(Self.size) bytes of places: \(error.reason)")
-            }
-            blocks.append(raw.bindMemory(to: Place.self, capacity: Self.capacity))
+    init(capacity: Int = defaultCapacity) {
+        self.capacity = capacity
+        size = capacity.multipliedReportingOverflow(by: MemoryLayout<Place>.stride).partialValue
+    }
+
+    /// Adds a place; throws mmap(2)'s error (ENOMEM) when a new block cannot be had.
+    func append(_ place: Place) throws(SystemError) {
+        if blocks.isEmpty || lastCount == capacity {
+            let raw = try PageMemory.allocate(size)
+            blocks.append(raw.bindMemory(to: Place.self, capacity: capacity))
             lastCount = 0
         }
         (blocks[blocks.count - 1] + lastCount).initialize(to: place)
         lastCount += 1
     }
 
-    private func count(of block: Int) -> Int { block == blocks.count - 1 ? lastCount : Self.capacity }
+    private func count(of block: Int) -> Int { block == blocks.count - 1 ? lastCount : capacity }
 
-    private static func release(_ block: UnsafeMutablePointer<Place>) {
+    private func release(_ block: UnsafeMutablePointer<Place>) {
         PageMemory.deallocate(UnsafeMutableRawPointer(block), size: size)
     }
 
@@ -284,7 +298,7 @@ final class PlaceBlocks: @unchecked Sendable {
         for index in blocks.indices {
             let block = blocks[index]
             array.append(contentsOf: (0..<count(of: index)).lazy.map { (block + $0).move() })
-            Self.release(block)
+            release(block)
         }
         blocks = []
     }
@@ -292,7 +306,7 @@ final class PlaceBlocks: @unchecked Sendable {
     deinit {
         for index in blocks.indices {
             blocks[index].deinitialize(count: count(of: index))
-            Self.release(blocks[index])
+            release(blocks[index])
         }
     }
 }
