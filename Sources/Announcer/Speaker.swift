@@ -1,7 +1,7 @@
 import NearbyCore
 
 /// What the session speaks through: espeak-ng inside the program (`SpeechOutput`), or the
-/// user's speech-dispatcher (`DispatcherOutput`). Both keep the screen-reader queue rules and
+/// user's speech-dispatcher (`SpeechDispatcherOutput`). Both keep the screen-reader queue rules and
 /// report what became of each utterance into `outcomes`.
 public protocol Speaker: AnyObject, Sendable {
     /// Live (interruptions apply), or rendered whole into the WAV file only.

@@ -7,7 +7,7 @@ public enum VoiceList {
     public static func installed(_ backend: SpeechBackend) -> [Voice] {
         switch backend {
         case .espeak: installed()
-        case .dispatcher: DispatcherOutput.voices()
+        case .dispatcher: SpeechDispatcherOutput.voices()
         }
     }
 

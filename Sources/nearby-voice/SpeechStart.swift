@@ -30,7 +30,7 @@ enum SpeechStart {
         case .espeak:
             try withStandardErrorSilenced { try SpeechOutput(mode: .live, voice: voice, wavPath: options.wavPath) }
         case .dispatcher:
-            try withStandardErrorSilenced { try DispatcherOutput(voice: voice, wavPath: options.wavPath) }
+            try withStandardErrorSilenced { try SpeechDispatcherOutput(voice: voice, wavPath: options.wavPath) }
         }
     }
 
@@ -52,7 +52,7 @@ enum SpeechStart {
             throw Failure(.cannotWrite, error.text(options.words))
         } catch let error as SpeechError where !error.isDeviceError {
             throw failure(error, options)
-        } catch let error as DispatcherError {
+        } catch let error as SpeechDispatcherError {
             if error.isVoiceNotFound { throw failure(error, options) }
             if options.speech == .on {
                 throw Failure(
@@ -74,7 +74,7 @@ enum SpeechStart {
     /// (64, with the closest that are), or anything else (69).
     static func failure(_ error: any Error, _ options: Options) -> Failure {
         if let error = error as? OutputFileError { return Failure(.cannotWrite, error.text(options.words)) }
-        if (error as? SpeechError) == .voiceNotFound || (error as? DispatcherError)?.isVoiceNotFound == true {
+        if (error as? SpeechError) == .voiceNotFound || (error as? SpeechDispatcherError)?.isVoiceNotFound == true {
             let voices = VoiceList.installed(options.settings.speechBackend)
             let close = NearbyState.closestVoices(to: options.settings.voice, in: voices)
             return Failure(

@@ -10,7 +10,7 @@ import Testing
 @Suite(
     "Speech through speech-dispatcher", .serialized,
     .disabled(if: Sanitizer.thread, "ThreadSanitizer stops the program when libspeechd's event thread ends"))
-struct DispatcherTests {
+struct SpeechDispatcherTests {
     static let backend = ["--speech-backend", "dispatcher", "--speech", "on", "--earcons", "off"]
 
     /// Runs the program with `environment`, feeding `lines` with a pause before each; the exit

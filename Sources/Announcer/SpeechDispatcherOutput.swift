@@ -18,12 +18,12 @@ import NearbyCore
 /// language follows the words', unless the server already speaks it. `--wav` is rendered by
 /// espeak-ng beside it (speech-dispatcher cannot hand back its audio): every announcement,
 /// whole, in order.
-public final class DispatcherOutput: Speaker, @unchecked Sendable {
+public final class SpeechDispatcherOutput: Speaker, @unchecked Sendable {
     public let mode = SpeechOutput.Mode.live
     public var backend: SpeechBackend { .dispatcher }
     public let outcomes: OutcomeLog
 
-    private var connection: SpeechdConnection!
+    private var connection: SpeechDispatcherConnection!
     /// espeak-ng rendering the WAV file, when one is asked for.
     private let renderer: SpeechOutput?
     /// One SSIP exchange at a time. Never taken by the event callbacks: libspeechd delivers
@@ -34,7 +34,7 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
     /// The messages the server holds for us, by SSIP message id, in the order sent.
     private var sent: [(id: Int, message: Sent)] = []
     /// Events that arrived before `spd_say` returned their message's id.
-    private var early: [Int: [(event: DispatcherEvent, time: UInt64)]] = [:]
+    private var early: [Int: [(event: SpeechDispatcherEvent, time: UInt64)]] = [:]
     /// Messages cancelled to be sent again: their cancel is not an outcome.
     private var retired: Set<Int> = []
     private var lost = false
@@ -62,7 +62,7 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
         self.outcomes = outcomes
         renderer = try wavPath.map { try SpeechOutput(mode: .renderOnly, voice: voice, wavPath: $0) }
         do {
-            connection = try SpeechdConnection(name: "main") { [weak self] id, event in
+            connection = try SpeechDispatcherConnection(name: "main") { [weak self] id, event in
                 self?.received(event, for: id)
             }
         } catch {
@@ -72,7 +72,7 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
         if voice.chosen.contains(.voice), Self.resolve(voice.voice, in: Self.voices()) == nil {
             connection.close()
             renderer?.finish()
-            throw DispatcherError("speech-dispatcher has no voice \(voice.voice)", isVoiceNotFound: true)
+            throw SpeechDispatcherError("speech-dispatcher has no voice \(voice.voice)", isVoiceNotFound: true)
         }
         serverLanguage = connection.language()
         apply(voice)
@@ -82,7 +82,7 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
 
     // MARK: What the server says
 
-    private func received(_ event: DispatcherEvent, for id: Int) {
+    private func received(_ event: SpeechDispatcherEvent, for id: Int) {
         let time = DispatchTime.now().uptimeNanoseconds
         condition.lock()
         defer {
@@ -101,7 +101,7 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
     }
 
     /// Called with `condition` locked.
-    private func apply(_ event: DispatcherEvent, at time: UInt64, to id: Int) {
+    private func apply(_ event: SpeechDispatcherEvent, at time: UInt64, to id: Int) {
         guard let index = sent.firstIndex(where: { $0.id == id }) else { return }
         lastEvent = time
         switch event {
@@ -209,7 +209,7 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
             outcomes.add(utterance.seq, .spoken)
             return
         }
-        let priority: DispatcherPriority =
+        let priority: SpeechDispatcherPriority =
             switch utterance.priority {
             case .assertive: .message
             case .polite: .text
@@ -331,7 +331,7 @@ public final class DispatcherOutput: Speaker, @unchecked Sendable {
     /// speech-dispatcher's output modules and their voices (a connection of its own, so the
     /// speaking one's module is left as the user set it); empty when no server answers.
     public static func voices() -> [Voice] {
-        guard let connection = try? SpeechdConnection(name: "voices", events: nil) else { return [] }
+        guard let connection = try? SpeechDispatcherConnection(name: "voices", events: nil) else { return [] }
         defer { connection.close() }
         return connection.modules().flatMap { module in
             connection.setOutputModule(module) ? connection.synthesisVoices(module: module) : []

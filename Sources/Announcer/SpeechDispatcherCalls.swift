@@ -4,10 +4,10 @@ import NearbyCore
 import Synchronization
 
 // The one file that calls libspeechd: a thin shell around its C API, speaking SSIP to the
-// user's speech-dispatcher. The rules of what to say when are DispatcherOutput's.
+// user's speech-dispatcher. The rules of what to say when are SpeechDispatcherOutput's.
 
 /// Why speech-dispatcher cannot be used: libspeechd's own message, or what failed.
-public struct DispatcherError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct SpeechDispatcherError: Error, CustomStringConvertible, Equatable, Sendable {
     public let message: String
     /// Whether it is the voice asked for that the server does not have.
     public let isVoiceNotFound: Bool
@@ -22,7 +22,7 @@ public struct DispatcherError: Error, CustomStringConvertible, Equatable, Sendab
 }
 
 /// What SSIP reports of one message (with `SET SELF NOTIFICATION … on`).
-enum DispatcherEvent: Sendable {
+enum SpeechDispatcherEvent: Sendable {
     /// 701: it began to be spoken.
     case begin
     /// 702: it was spoken to its end.
@@ -32,7 +32,7 @@ enum DispatcherEvent: Sendable {
 }
 
 /// The SSIP priorities nearby-voice speaks with.
-enum DispatcherPriority {
+enum SpeechDispatcherPriority {
     /// `message`: cancels queued and speaking `text` and `notification`, queues after `message`.
     case message
     /// `text`: waits its turn after `message` and `text`.
@@ -51,11 +51,11 @@ enum DispatcherPriority {
 
 /// Where the events of each connection go, by its SSIP client id: libspeechd's callbacks carry
 /// no context pointer, only the message's and the client's ids.
-private let eventHandlers = Mutex<[Int: @Sendable (Int, DispatcherEvent) -> Void]>([:])
+private let eventHandlers = Mutex<[Int: @Sendable (Int, SpeechDispatcherEvent) -> Void]>([:])
 
 /// libspeechd's callback for begin, end and cancel, called on its event thread.
 private func dispatcherCallback(_ message: Int, _ client: Int, _ state: SPDNotificationType) {
-    let event: DispatcherEvent
+    let event: SpeechDispatcherEvent
     switch state {
     case SPD_EVENT_BEGIN: event = .begin
     case SPD_EVENT_END: event = .end
@@ -76,7 +76,7 @@ private func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
 /// One connection to speech-dispatcher (`spd_open2`), at the address libspeechd finds
 /// (`SPEECHD_ADDRESS`, else the user's socket), started by autospawn when none runs and the
 /// user's configuration allows it.
-final class SpeechdConnection: @unchecked Sendable {
+final class SpeechDispatcherConnection: @unchecked Sendable {
     private let connection: UnsafeMutablePointer<SPDConnection>
     private let clientID: Int?
     private let closed = Atomic<Bool>(false)
@@ -84,11 +84,11 @@ final class SpeechdConnection: @unchecked Sendable {
     /// Opens a connection. With `events`, it is threaded and reports every message's begin, end
     /// and cancel (`spd_set_notification_on`); without, it is a single-threaded one for
     /// questions (the voices).
-    init(name: String, events: (@Sendable (Int, DispatcherEvent) -> Void)?) throws(DispatcherError) {
+    init(name: String, events: (@Sendable (Int, SpeechDispatcherEvent) -> Void)?) throws(SpeechDispatcherError) {
         var error: UnsafeMutablePointer<CChar>? = nil
         let mode = events == nil ? SPD_MODE_SINGLE : SPD_MODE_THREADED
         guard let opened = spd_open2("nearby-voice", name, nil, mode, nil, 1, &error) else {
-            throw DispatcherError(takeString(error) ?? "libspeechd gave no reason")
+            throw SpeechDispatcherError(takeString(error) ?? "libspeechd gave no reason")
         }
         _ = takeString(error)
         connection = opened
@@ -104,7 +104,7 @@ final class SpeechdConnection: @unchecked Sendable {
         opened.pointee.callback_cancel = dispatcherCallback
         for notification in [SPD_BEGIN, SPD_END, SPD_CANCEL] where spd_set_notification_on(opened, notification) != 0 {
             close()
-            throw DispatcherError("speech-dispatcher refused to report what it speaks")
+            throw SpeechDispatcherError("speech-dispatcher refused to report what it speaks")
         }
     }
 
@@ -112,7 +112,7 @@ final class SpeechdConnection: @unchecked Sendable {
 
     /// `spd_say`: queues `text` (plain text, never SSML) at `priority`; its message id, or
     /// nil when the server did not take it.
-    func say(_ text: String, _ priority: DispatcherPriority) -> Int? {
+    func say(_ text: String, _ priority: SpeechDispatcherPriority) -> Int? {
         guard !isBroken else { return nil }
         let id = spd_say(connection, priority.ssip, text)
         return id < 0 ? nil : Int(id)
