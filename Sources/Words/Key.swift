@@ -1,8 +1,8 @@
 @_exported import POFormat
 
-/// A key of the catalog: the `msgctxt` of one entry of `po/en.po`, such as `detent.announced`.
+/// A key of the catalog: the `msgctxt` of one entry of `po/en.po`, such as `places.loaded`.
 ///
-/// Every key is a constant generated from `po/en.po` at build time (`Key.detentAnnounced`, by
+/// Every key is a constant generated from `po/en.po` at build time (`Key.placesLoaded`, by
 /// the CatalogKeys build-tool plugin), so a missing or misspelt key is a compile error, never a
 /// "⟦missing …⟧" heard in a session. Keys that a table builds from its cases (`command.find.word`
 /// for every command) come from `Key(family:)`, and each table's test checks every member.
