@@ -4,6 +4,8 @@ public struct PlaceCatalog: Equatable, Sendable {
     let index: SearchIndex
     /// The words of the names, for a search that found nothing (`correctedQuery`).
     let spelling = Spelling()
+    /// The names for Tab (`completionNames`), indexed once.
+    let completion = CompletionCache()
 
     public init(_ places: [Place]) {
         self.places = places

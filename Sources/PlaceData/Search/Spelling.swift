@@ -174,10 +174,12 @@ extension String {
 
 extension PlaceCatalog {
     /// Gathers the words of the names now, so that the first search that finds nothing need
-    /// not: the shell calls it on a thread of its own once the places are loaded. A search
-    /// that needs them meanwhile waits for the rest.
+    /// not, and builds Tab's index of the names (`prepareCompletion`), so that the first Tab
+    /// need not: the shell calls it on a thread of its own once the places are loaded. A
+    /// search or a Tab that needs them meanwhile waits for the rest.
     public func prepareSpelling() {
         _ = spelling.words(near: 0, allowed: 0, of: places)
+        prepareCompletion()
     }
 
     /// A query spelled like `query` that finds places when `query` finds none: each word that
