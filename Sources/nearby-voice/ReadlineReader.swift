@@ -54,9 +54,6 @@ final class ReadlineReader: LineReader {
     private var lastCompletion: Completion?
 
     static let historyLimit = 1000
-    /// The most candidates listed on the screen; beyond that, only their number.
-    static let listLimit = 100
-
     /// The reader that readline's C callbacks reach. One reader runs per process, on the main
     /// thread; readline itself is a set of globals.
     nonisolated(unsafe) private static var active: ReadlineReader?
@@ -297,9 +294,10 @@ final class ReadlineReader: LineReader {
     fileprivate func listCandidates() {
         guard let completion = lastCompletion else { return }
         let labels = completion.candidates.map(\.label)
+        let total = completion.total
         let lines =
-            labels.count > Self.listLimit
-            ? [events.words().text(.completionTooMany, ["count": String(labels.count)], count: labels.count)]
+            total > Completion.listLimit
+            ? [events.words().text(.completionTooMany, ["count": String(total)], count: total)]
             : labels
         showBelowLine(lines)
         if configuration.keyEcho != .none {
@@ -308,10 +306,10 @@ final class ReadlineReader: LineReader {
                 words.text(
                     .completionCandidates,
                     [
-                        "count": String(labels.count),
+                        "count": String(total),
                         "labels": labels.prefix(10).joined(separator: words.text(.listSeparator)),
                     ],
-                    count: labels.count))
+                    count: total))
         }
     }
 }
