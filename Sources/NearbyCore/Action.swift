@@ -58,7 +58,7 @@ public enum Action: Equatable, Sendable {
     /// `set KEY VALUE`.
     case settingChanged(Setting, value: String)
     /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places.
-    case placesLoaded(PlaceCatalog, source: String, skippedFeatures: Int)
+    case placesLoaded(Places, source: String, skippedFeatures: Int)
     /// The shell could not read that file: `message` says why.
     case placesFailed(message: String)
     /// The shell read the file `set strings` named (`Effect.loadStrings`): these are the words.

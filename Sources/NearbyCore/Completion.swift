@@ -89,11 +89,11 @@ public struct Completion: Equatable, Sendable {
         case .find:
             // The kinds, then the names that are not a kind's too.
             let kinds = kinds(in: state).filter { wordsBegin(argument, $0) }
-            let names = state.catalog.completionNames(argument)
-            let both = Set(kinds.filter { names.contains($0, in: state.catalog) })
+            let names = state.places.completionNames(argument)
+            let both = Set(kinds.filter { names.contains($0, in: state.places) })
             return (prefix, Labels(kinds, then: names, except: both))
         case .select:
-            return (prefix, Labels([], then: state.catalog.completionNames(argument, among: state.shown.members)))
+            return (prefix, Labels([], then: state.places.completionNames(argument, among: state.shown.members)))
         case .filter:
             return labels(([state.words.text(.filterAll)] + kinds(in: state)).filter { wordsBegin(argument, $0) })
         case .detent:
@@ -173,7 +173,7 @@ public struct Completion: Equatable, Sendable {
 
     /// The kinds of place, alphabetically.
     private static func kinds(in state: NearbyState) -> [String] {
-        state.catalog.kindCounts().map(\.kind)
+        state.places.kindCounts().map(\.kind)
     }
 
     /// Whether every typed word begins a word of `name`, in the order typed (case and accents

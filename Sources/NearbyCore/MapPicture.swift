@@ -26,7 +26,7 @@ public struct MapPicture {
         // camera centres on stays in the rows the sheet leaves free.
         let freeRows = !state.sheet.isPresented ? rows : state.sheet.detent == .resting ? sheetTop : rows / 2
         let region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
-        let letters = Self.letters(for: state.catalog.kindCounts(among: state.shown).map(\.kind))
+        let letters = Self.letters(for: state.places.kindCounts(among: state.shown).map(\.kind))
 
         func cell(_ point: Coordinate) -> (row: Int, column: Int)? {
             let x = (point.longitude - region.west) / (region.east - region.west)
@@ -37,7 +37,7 @@ public struct MapPicture {
             )
         }
         for index in state.shown.reversed() {
-            let place = state.catalog.places[index]
+            let place = state.places.all[index]
             guard let spot = cell(place.coordinate) else { continue }
             grid[spot.row][spot.column] = place.id == state.selection ? "*" : letters[place.kind] ?? "?"
         }
@@ -124,7 +124,7 @@ public struct MapPicture {
         north: Double, south: Double, east: Double, west: Double
     ) {
         if case .closeUp(let id, let altitude) = state.camera,
-            let place = state.catalog.places.first(where: { $0.id == id })
+            let place = state.places.all.first(where: { $0.id == id })
         {
             // A camera `altitude` metres up sees about as far across.
             let halfLat = altitude / 2 / 111_320
@@ -135,7 +135,7 @@ public struct MapPicture {
                 north, north - 2 * halfLat, place.coordinate.longitude + halfLon, place.coordinate.longitude - halfLon
             )
         }
-        let points = state.shown.prefix(10_000).map { state.catalog.places[$0].coordinate } + [state.settings.origin]
+        let points = state.shown.prefix(10_000).map { state.places.all[$0].coordinate } + [state.settings.origin]
         var north = points.map(\.latitude).max()!
         var south = points.map(\.latitude).min()!
         var east = points.map(\.longitude).max()!

@@ -78,8 +78,8 @@ extension NearbyState {
         // Settings, and the files they have the shell read (SettingsFeature.swift).
         case .settingChanged(let setting, let value): return changeSetting(setting, value)
         case .settingsRequested: return Reaction([Announcement(settingsPhrase(), kind: .settings)])
-        case .placesLoaded(let newCatalog, let source, let skipped):
-            return placesLoaded(newCatalog, source: source, skipped: skipped)
+        case .placesLoaded(let newPlaces, let source, let skipped):
+            return placesLoaded(newPlaces, source: source, skipped: skipped)
         case .placesFailed(let message): return placesFailed(message)
         case .stringsLoaded(let loaded, let source): return stringsLoaded(loaded, source: source)
         case .stringsFailed(let message): return stringsFailed(message)

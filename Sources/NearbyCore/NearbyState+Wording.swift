@@ -30,7 +30,7 @@ extension NearbyState {
         let metres = distances[index]
         let distance = distancePhrase(metres)
         if metres < 2.5 { return distance }
-        let bearing = settings.origin.bearing(to: catalog.places[index].coordinate)
+        let bearing = settings.origin.bearing(to: places.all[index].coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
         return say(.placeDistanceDirection, ["distance": distance, "direction": direction])
@@ -45,7 +45,7 @@ extension NearbyState {
     /// position last when given. A selected place is first said to be selected, as VoiceOver
     /// reads the selected trait.
     func describe(_ index: Int, position: Int? = nil) -> String {
-        let place = catalog.places[index]
+        let place = places.all[index]
         var text = say(
             namesItsKind(index) ? Key.placeRowKindInName : Key.placeRow,
             [
@@ -63,8 +63,8 @@ extension NearbyState {
     /// Whether the place's name already says its kind ("Golden Crust Bakery", a bakery): the
     /// kind is then not said again.
     func namesItsKind(_ index: Int) -> Bool {
-        let kind = TextFolding.fold(catalog.places[index].kind)
-        return !kind.isEmpty && catalog.foldedName(at: index).contains(kind)
+        let kind = TextFolding.fold(places.all[index].kind)
+        return !kind.isEmpty && places.foldedName(at: index).contains(kind)
     }
 
     /// "1 place" or "21 places".
@@ -94,7 +94,7 @@ extension NearbyState {
             : [Key.directionNorth, Key.directionEast, Key.directionSouth, Key.directionWest]
         var nearest: [Int?] = Array(repeating: nil, count: 4)
         for index in shown.prefix(10_000) where distances[index] >= 2.5 {
-            let bearing = settings.origin.bearing(to: catalog.places[index].coordinate)
+            let bearing = settings.origin.bearing(to: places.all[index].coordinate)
             let angle = bearing - (relative ? settings.heading ?? 0 : 0)
             let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
             let quarter = Int(((normalised + 45) / 90).rounded(.down)) % 4
@@ -106,7 +106,7 @@ extension NearbyState {
             return say(
                 .aroundItem,
                 [
-                    "direction": say(key), "name": catalog.places[index].name,
+                    "direction": say(key), "name": places.all[index].name,
                     "distance": distancePhrase(distances[index]),
                 ])
         }
@@ -155,14 +155,14 @@ extension NearbyState {
             case (false, false): return say(.cameraShowsMatchingInFilter, fields)
             }
         case .closeUp(let id, let altitude):
-            let name = catalog.places.first { $0.id == id }?.name ?? id
+            let name = places.all.first { $0.id == id }?.name ?? id
             return say(.cameraShowsCloseUp, ["name": name, "height": distancePhrase(altitude)])
         }
     }
 
     /// The camera's move to a place: it flies, or, with reduce motion, it simply shows it.
     func cameraMovePhrase(to index: Int) -> String {
-        let fields = ["name": catalog.places[index].name, "height": distancePhrase(settings.closeUpDistance)]
+        let fields = ["name": places.all[index].name, "height": distancePhrase(settings.closeUpDistance)]
         return say(settings.reduceMotion ? Key.cameraShowsCloseUp : Key.cameraFliesTo, fields)
     }
 

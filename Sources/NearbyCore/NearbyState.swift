@@ -4,11 +4,11 @@ import Words
 /// The whole Nearby screen as data: the places, the search, the sheet, the selection and the
 /// camera. `reduce(_:)` (in `NearbyState+Reduce.swift`) is the only way it changes.
 public struct NearbyState: Equatable, Sendable {
-    public private(set) var catalog: PlaceCatalog
+    public private(set) var places: Places
     public private(set) var settings: Settings
     /// Every word said, in the settings' language (and a designer's file over it, if any).
     public internal(set) var words: Catalog
-    /// The distance from the user to each place of the catalog, by index, in metres.
+    /// The distance from the user to each place loaded, by index, in metres.
     public private(set) var distances: [Double]
 
     public internal(set) var query = ""
@@ -28,7 +28,7 @@ public struct NearbyState: Equatable, Sendable {
     /// How far the full list is scrolled, in points (whole rows of `rowHeight`): the seed's
     /// inner scroll, which only the top detent lets a drag reach.
     public internal(set) var scrollOffset = 0.0
-    /// The places the list and the map show: catalog indices, nearest first, put in order only
+    /// The places the list and the map show: indices into the places, nearest first, put in order only
     /// as far as they are read (a million matches are counted, and the nearest named, unsorted).
     public private(set) var shown: NearestFirst
     /// What was said, for `repeat` and `history` (`ReviewFeature.swift`).
@@ -64,15 +64,15 @@ public struct NearbyState: Equatable, Sendable {
     public static let railSize = 4
 
     public init(places: [Place] = BuiltInPlaces.lisbon, settings: Settings = Settings(), words: Catalog? = nil) {
-        self.init(catalog: PlaceCatalog(places), settings: settings, words: words)
+        self.init(places: Places(places), settings: settings, words: words)
     }
 
     /// The screen over `catalog`; `words` default to the built-in ones of the settings' language.
-    public init(catalog: PlaceCatalog, settings: Settings = Settings(), words: Catalog? = nil) {
-        self.catalog = catalog
+    public init(places: Places, settings: Settings = Settings(), words: Catalog? = nil) {
+        self.places = places
         self.settings = settings
         self.words = words ?? Catalog.builtIn(settings.language)
-        self.distances = catalog.places.map { settings.origin.distance(to: $0.coordinate) }
+        self.distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
         self.shown = NearestFirst(members: [], distances: [])
         refreshShown()
     }
@@ -129,19 +129,19 @@ public struct NearbyState: Equatable, Sendable {
     }
 
     /// The places the list shows, nearest first.
-    public var shownPlaces: [Place] { shown.map { catalog.places[$0] } }
+    public var shownPlaces: [Place] { shown.map { places.all[$0] } }
 
-    /// The selected place and its index in the catalog.
+    /// The selected place and its index among the places.
     var selectedIndex: Int? {
         guard let selection else { return nil }
-        return catalog.places.firstIndex { $0.id == selection }
+        return places.all.firstIndex { $0.id == selection }
     }
 
     /// Puts new places on the map: the search, the filter, the selection and the focus start
     /// afresh; the settings, the sheet and what was said stay.
-    mutating func replaceCatalog(_ newCatalog: PlaceCatalog) {
-        catalog = newCatalog
-        distances = catalog.places.map { settings.origin.distance(to: $0.coordinate) }
+    mutating func replaceCatalog(_ newPlaces: Places) {
+        places = newPlaces
+        distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
         query = ""
         kindFilter = nil
         selection = nil
@@ -160,7 +160,7 @@ public struct NearbyState: Equatable, Sendable {
         let moved = updated.origin != settings.origin
         settings = updated
         if moved {
-            distances = catalog.places.map { settings.origin.distance(to: $0.coordinate) }
+            distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
             refreshShown()
         }
     }
@@ -169,7 +169,7 @@ public struct NearbyState: Equatable, Sendable {
     mutating func refreshShown() {
         let members =
             query.isEmpty && kindFilter == nil
-            ? (0..<Int32(catalog.count)).map { $0 } : catalog.matchSet(query: query, kind: kindFilter).members
+            ? (0..<Int32(places.count)).map { $0 } : places.matchSet(query: query, kind: kindFilter).members
         shown = NearestFirst(members: members, distances: distances)
         scrollOffset = min(scrollOffset, maxScrollOffset)
         if let focus, focus >= shown.count { self.focus = nil }

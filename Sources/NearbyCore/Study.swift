@@ -91,9 +91,9 @@ public enum TaskFile {
     /// designer, and the same file serves testers in every language).
     static let goalWords = ["select", "walk", "detent", "filter"]
 
-    /// The tasks of `text`, checked against `catalog`: every place and kind a goal names must
+    /// The tasks of `text`, checked against `places`: every place and kind a goal names must
     /// be there. Throws the first problem, with its line.
-    public static func parse(_ text: String, places catalog: PlaceCatalog) throws(TaskFileProblem) -> [StudyTask] {
+    public static func parse(_ text: String, places places: Places) throws(TaskFileProblem) -> [StudyTask] {
         var tasks: [StudyTask] = []
         for numbered in TextFile(text: text, name: "").lines {
             let number = numbered.number
@@ -105,7 +105,7 @@ public enum TaskFile {
             let words = line[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
             let goalText = line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
             guard !words.isEmpty else { throw TaskFileProblem(line: number, Phrase(.tasksNoWords)) }
-            let goal = try parseGoal(goalText, line: number, catalog: catalog)
+            let goal = try parseGoal(goalText, line: number, places: places)
             tasks.append(StudyTask(words: words, goal: goal, line: number))
         }
         guard !tasks.isEmpty else { throw TaskFileProblem(line: 0, Phrase(.tasksEmpty)) }
@@ -113,7 +113,7 @@ public enum TaskFile {
     }
 
     /// One goal: its word, then what it names.
-    static func parseGoal(_ text: String, line: Int, catalog: PlaceCatalog) throws(TaskFileProblem) -> StudyGoal {
+    static func parseGoal(_ text: String, line: Int, places: Places) throws(TaskFileProblem) -> StudyGoal {
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
         let verb = parts.first?.lowercased() ?? ""
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
@@ -126,7 +126,7 @@ public enum TaskFile {
         switch verb {
         case "select", "walk":
             let wanted = TextFolding.fold(argument)
-            let named = catalog.places.filter { TextFolding.fold($0.name) == wanted }
+            let named = places.all.filter { TextFolding.fold($0.name) == wanted }
             guard let first = named.first else {
                 throw TaskFileProblem(line: line, Phrase(.tasksUnknownPlace, ["place": argument]))
             }
@@ -138,7 +138,7 @@ public enum TaskFile {
             }
             return .detent(detent)
         default:
-            let kinds = catalog.kindCounts().map(\.kind)
+            let kinds = places.kindCounts().map(\.kind)
             let wanted = TextFolding.fold(argument)
             guard let kind = kinds.first(where: { TextFolding.fold($0) == wanted }) else {
                 throw TaskFileProblem(

@@ -76,7 +76,7 @@ func nearestByHeap(_ members: [Int32], _ distances: [Double], k: Int) -> [Int32]
 }
 
 /// What a query costs in nearby-voice: every match counted, the nearest named.
-func countAndNearest(_ catalog: PlaceCatalog, _ distances: [Double], _ query: String) -> (count: Int, nearest: Int?) {
+func countAndNearest(_ catalog: Places, _ distances: [Double], _ query: String) -> (count: Int, nearest: Int?) {
     let shown = NearestFirst(members: catalog.matchSet(query: query).members, distances: distances)
     return (shown.count, shown.first)
 }
@@ -104,7 +104,7 @@ func rareWords(_ scan: FoldedScan, count: Int = 3) -> [String] {
 
 /// Forgiving search as nearby-voice does it: a query that finds nothing, its nearest spelling
 /// (`correctedQuery`), and the three nearest places that spelling finds.
-func forgiving(_ catalog: PlaceCatalog, _ distances: [Double], _ query: String) -> [Int] {
+func forgiving(_ catalog: Places, _ distances: [Double], _ query: String) -> [Int] {
     guard let corrected = catalog.correctedQuery(query) else { return [] }
     return Array(NearestFirst(members: catalog.matchSet(query: corrected).members, distances: distances).prefix(3))
 }
@@ -166,21 +166,21 @@ func probe(_ arguments: [String]) -> Int32 {
     }
     let parsed = Measure.now()
     let parsePeak = Measure.status("VmHWM")
-    let catalog = PlaceCatalog(places)
+    let catalog = Places(places)
     let indexed = Measure.now()
-    let state = NearbyState(catalog: catalog)
+    let state = NearbyState(places: catalog)
     let loadSeconds = Measure.now() - start
 
     let steady = Measure.status("VmRSS")
     var found = 0
     if arguments.contains("--search") {
         for query in fixedQueries + keystrokes {
-            found += countAndNearest(state.catalog, state.distances, query).count
+            found += countAndNearest(state.places, state.distances, query).count
             _ = Array(state.shown.prefix(4))
         }
     }
     print(
-        "places \(state.catalog.count) load \(loadSeconds) parse \(parsed - start) index \(indexed - parsed) steadyKB \(steady) peakKB \(Measure.status("VmHWM")) parsePeakKB \(parsePeak) found \(found)"
+        "places \(state.places.count) load \(loadSeconds) parse \(parsed - start) index \(indexed - parsed) steadyKB \(steady) peakKB \(Measure.status("VmHWM")) parsePeakKB \(parsePeak) found \(found)"
     )
     return 0
 }
@@ -321,9 +321,9 @@ func bench(_ arguments: [String]) throws -> Int32 {
         // set, each with its own pair of times.
         note("Measuring \(label(size)): searching…")
         let state = try loadState(geoJSON)
-        let catalog = state.catalog
+        let catalog = state.places
         let distances = state.distances
-        let scan = FoldedScan(catalog.places)
+        let scan = FoldedScan(catalog.all)
         let queries = fixedQueries + rareWords(scan).map { "\($0)" }
         let rare = Set(queries.dropFirst(fixedQueries.count))
         var worstScan = Double.infinity
@@ -332,7 +332,7 @@ func bench(_ arguments: [String]) throws -> Int32 {
             let text = query.hasPrefix("⌨ ") ? String(query.dropFirst(2)) : query
             let oursTime = Measure.time(runs: 7) { _ = countAndNearest(catalog, distances, text) }
             let scanTime = Measure.time(runs: 3) { _ = scan.matches(query: text) }
-            let seedTime = Measure.time(runs: 1) { _ = SeedSearch.matches(catalog.places, query: text) }
+            let seedTime = Measure.time(runs: 1) { _ = SeedSearch.matches(catalog.all, query: text) }
             worstScan = min(worstScan, scanTime / oursTime)
             worstSeed = min(worstSeed, seedTime / oursTime)
             let kind =

@@ -46,9 +46,9 @@ final class EffectRunner {
             do throws(Failure) {
                 let loaded = try NearbyVoice.readPlaces(
                     path, at: options.located(path), words: state.words, encoding: options.encoding)
-                let catalog = PlaceCatalog(loaded.places)
-                NearbyVoice.prepareSpelling(catalog)
-                return .placesLoaded(catalog, source: path, skippedFeatures: loaded.skippedFeatures)
+                let places = Places(loaded.places)
+                NearbyVoice.prepareSpelling(places)
+                return .placesLoaded(places, source: path, skippedFeatures: loaded.skippedFeatures)
             } catch {
                 return .placesFailed(message: error.message)
             }

@@ -102,8 +102,8 @@ enum NearbyVoice {
     /// Gathers the words of the places' names on a thread of its own, for forgiving search: at a
     /// million places that takes seconds, which the first search that finds nothing would
     /// otherwise wait for.
-    static func prepareSpelling(_ catalog: PlaceCatalog) {
-        DispatchQueue.global(qos: .utility).async { catalog.prepareSpelling() }
+    static func prepareSpelling(_ places: Places) {
+        DispatchQueue.global(qos: .utility).async { places.prepareSpelling() }
     }
 
     /// Reads and parses a places file: all of it, or a failure naming what is wrong. It is

@@ -45,11 +45,11 @@ final class Session {
             places: try NearbyVoice.loadPlaces(
                 options.placesPath, words: words ?? options.words, encoding: options.encoding),
             settings: options.settings, words: words)
-        NearbyVoice.prepareSpelling(state.catalog)
-        let catalog = state.catalog
+        NearbyVoice.prepareSpelling(state.places)
+        let places = state.places
         tasks =
             try options.tasksPath.map { (path) throws(Failure) in
-                try Self.readTasks(path, places: catalog, options: options)
+                try Self.readTasks(path, places: places, options: options)
             } ?? []
         let log = try options.logPath.map { (path) throws(Failure) in
             do throws(SystemError) { return try StudyLog(path: path, began: began) } catch {
@@ -79,7 +79,7 @@ final class Session {
         try recorder.record(
             .start(
                 SessionStart(
-                    version: NearbyVoice.version, arguments: arguments, places: state.catalog.count,
+                    version: NearbyVoice.version, arguments: arguments, places: state.places.count,
                     language: state.settings.language.code, voice: state.settings.voice, rate: state.settings.rate,
                     strings: state.settings.stringsFile, speech: speech, tasksFile: options.tasksPath,
                     tasks: tasks.map(\.words))),
@@ -132,7 +132,7 @@ final class Session {
     }
 
     /// Reads and checks the tasks file: `FILE:LINE: …` and 65 for a line that is wrong.
-    static func readTasks(_ path: String, places: PlaceCatalog, options: Options) throws(Failure) -> [StudyTask] {
+    static func readTasks(_ path: String, places: Places, options: Options) throws(Failure) -> [StudyTask] {
         let words = options.words
         let data: Data
         do { data = Data(try FileContents(path: path).array) } catch {

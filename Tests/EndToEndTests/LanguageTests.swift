@@ -10,11 +10,11 @@ struct LanguageTests {
 
     @Test("A designer's round trip: strings, change one msgstr, --strings, the change is heard")
     func designerRoundTrip() throws {
-        let catalog = try Self.run(["strings", "--language", "en"])
-        #expect(catalog.status == 0)
+        let places = try Self.run(["strings", "--language", "en"])
+        #expect(places.status == 0)
         let original = "msgstr \"Adjustable: type {command-up} or {command-down} to move it.\""
-        #expect(catalog.stdout.contains(original))
-        let changed = catalog.stdout.replacingOccurrences(
+        #expect(places.stdout.contains(original))
+        let changed = places.stdout.replacingOccurrences(
             of: original,
             with:
                 "msgstr \"Adjustable. To move the sheet one step higher, type {command-up}; one step lower, {command-down}.\""
@@ -136,12 +136,12 @@ struct LanguageTests {
         #expect(Set(seconds.values.map { ($0 * 100).rounded() }).count == 3, "\(seconds)")
     }
 
-    @Test("strings prints a catalog msgfmt accepts, in every language", arguments: ["en", "es", "pt", "en-XA"])
+    @Test("strings prints a places msgfmt accepts, in every language", arguments: ["en", "es", "pt", "en-XA"])
     func msgfmtAcceptsTheCatalogs(language: String) throws {
-        let catalog = try Self.run(["strings", "--language", language])
-        #expect(catalog.status == 0)
+        let places = try Self.run(["strings", "--language", language])
+        #expect(places.status == 0)
         let path = temporaryPath("strings-\(language).po")
-        try catalog.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        try places.stdout.write(toFile: path, atomically: true, encoding: .utf8)
         let msgfmt = Process()
         msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
         msgfmt.arguments = ["--check", "-o", "/dev/null", path]

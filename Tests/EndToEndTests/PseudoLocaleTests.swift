@@ -10,7 +10,7 @@ import Words
 /// brackets must be data (place names and kinds, what was typed, numbers, voice codes, the
 /// identifiers that commands and settings take) or punctuation: a word outside is an English
 /// literal left in Swift.
-@Suite("The pseudo-locale finds every word that is not from the catalog")
+@Suite("The pseudo-locale finds every word that is not from the places")
 struct PseudoLocaleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -114,7 +114,7 @@ struct PseudoLocaleTests {
             .filter { $0.hasSuffix(".nvtest") }.sorted()
     }()
 
-    @Test("Every scenario under en-XA says only catalog words and data")
+    @Test("Every scenario under en-XA says only places words and data")
     func everyScenario() throws {
         #expect(Self.scenarios.count > 80)
         // The system's own words for an error (strerror) are data too: they come from the C library.
@@ -166,6 +166,6 @@ struct PseudoLocaleTests {
                 }
             }
         }
-        for failure in failures { Issue.record("Words not from the catalog: \(failure)") }
+        for failure in failures { Issue.record("Words not from the places: \(failure)") }
     }
 }

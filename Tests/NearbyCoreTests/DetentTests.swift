@@ -100,7 +100,7 @@ struct DetentTests {
 
     @Test func selectingOpensTheDetailAtFullHeightAndFliesTheCamera() {
         var state = NearbyState()
-        let coffee = state.catalog.places.firstIndex { $0.id == "coffee" }!
+        let coffee = state.places.all.firstIndex { $0.id == "coffee" }!
         let position = state.shown.firstIndex(of: coffee)!
         expectReduce(
             &state, .placeSelected(.name("harbor coffee")),

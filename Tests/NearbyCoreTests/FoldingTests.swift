@@ -62,10 +62,10 @@ struct FoldingTests {
             longitude: 10)
     }
 
-    let catalog = PlaceCatalog(Self.places)
+    let places = Places(Self.places)
 
     func ids(_ query: String, kind: String? = nil) -> Set<String> {
-        Set(catalog.matches(query: query, kind: kind).map { catalog.places[$0].id })
+        Set(places.matches(query: query, kind: kind).map { places.all[$0].id })
     }
 
     static let latinSpellings: [(String, String)] = [
@@ -194,7 +194,7 @@ struct NearestFirstTests {
         arguments: [1, 5, 15, 16, 17, 40, 1000])
     func theFirstBlockAndWhatFollowsIt(size: Int) {
         let state = NearbyState(places: Array(Self.places.prefix(size)), settings: Self.settings)
-        let expected = state.catalog.places.indices.sorted {
+        let expected = state.places.all.indices.sorted {
             (state.distances[$0], $0) < (state.distances[$1], $1)
         }
         // Each position read first in a fresh copy, then everything in one.
@@ -208,7 +208,7 @@ struct NearestFirstTests {
     @Test func readingEverythingGivesTheOrderOfAFullSort() {
         var state = NearbyState(places: Self.places, settings: Self.settings)
         _ = state.reduce(Action.queryEntered("cafe"))
-        let expected = state.catalog.matches(query: "cafe").sorted {
+        let expected = state.places.matches(query: "cafe").sorted {
             (state.distances[$0], $0) < (state.distances[$1], $1)
         }
         #expect(expected.count == 334)

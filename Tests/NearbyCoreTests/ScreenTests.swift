@@ -8,7 +8,7 @@ struct ScreenTests {
         var state = NearbyState()
         _ = state.reduce(.queryEntered("riverside"))
         _ = state.reduce(.placeSelected(.position(1)))
-        let park = state.catalog.places.firstIndex { $0.id == "park" }!
+        let park = state.places.all.firstIndex { $0.id == "park" }!
         expectReduce(
             &state, .filterChosen("park"),
             [
@@ -110,7 +110,7 @@ struct ScreenTests {
         settings.heading = 90
         settings.units = .imperial
         let state = NearbyState(settings: settings)
-        let coffee = state.catalog.places.firstIndex { $0.id == "coffee" }!
+        let coffee = state.places.all.firstIndex { $0.id == "coffee" }!
         #expect(state.describe(coffee) == "Harbor Coffee, Café, 940 feet behind, 4 minute walk")
     }
 }

@@ -94,8 +94,8 @@ struct ScrollSignalsAndTypedTextTests {
 
     @Test(arguments: [("'", 1), ("’", 1), ("-", 0), ("«»", 0), ("taberna '", 1)])
     func aWordWithoutLettersIsMatchedLiterally(_ query: String, _ count: Int) {
-        let catalog = PlaceCatalog(BuiltInPlaces.lisbon)
-        #expect(catalog.matches(query: query).count == count)
+        let places = Places(BuiltInPlaces.lisbon)
+        #expect(places.matches(query: query).count == count)
     }
 
     @Test func theSheetsTitleAndBorderAreNeverOverwrittenByPins() {

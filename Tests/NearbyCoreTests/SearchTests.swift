@@ -5,15 +5,15 @@ import Testing
 
 @Suite("Search, as the seed defines it")
 struct SearchTests {
-    let catalog = PlaceCatalog(BuiltInPlaces.lisbon)
+    let places = Places(BuiltInPlaces.lisbon)
 
     func names(_ query: String, kind: String? = nil) -> Set<String> {
-        Set(catalog.matches(query: query, kind: kind).map { catalog.places[$0].name })
+        Set(places.matches(query: query, kind: kind).map { places.all[$0].name })
     }
 
     @Test func emptyQueryKeepsEveryPlace() {
-        #expect(catalog.matches(query: "").count == 21)
-        #expect(catalog.matches(query: "   ").count == 21)
+        #expect(places.matches(query: "").count == 21)
+        #expect(places.matches(query: "   ").count == 21)
     }
 
     @Test func kindMatchesIgnoringAccentsAndCase() {
@@ -77,7 +77,7 @@ struct SearchTests {
                     id: "museum", name: "Tile Museum Café", kind: "Café", symbol: "cup.and.saucer.fill",
                     latitude: 38.7157, longitude: -9.1338))
         #expect(seed.map(\.id) == ["coffee", "bakery", "books", "park", "market", "museum", "diner"])
-        let kinds = catalog.kindCounts()
+        let kinds = places.kindCounts()
         #expect(kinds.count >= 6)
         #expect(kinds.allSatisfy { $0.count >= 2 })
         #expect(Set(BuiltInPlaces.lisbon.map(\.id)).count == BuiltInPlaces.lisbon.count)

@@ -16,10 +16,10 @@ let exampleTasks = """
 
 @Suite("A study's tasks file: words => goal, checked against the places")
 struct TaskFileTests {
-    let catalog = PlaceCatalog(BuiltInPlaces.lisbon)
+    let places = Places(BuiltInPlaces.lisbon)
 
     @Test func theExampleReadsAsFourTasksWithTheirLines() throws {
-        let tasks = try TaskFile.parse(exampleTasks, places: catalog)
+        let tasks = try TaskFile.parse(exampleTasks, places: places)
         #expect(
             tasks.map(\.words) == [
                 "Find a café to the west and open it", "How long is the walk to Blue Door Bakery?",
@@ -39,7 +39,7 @@ struct TaskFileTests {
     }
 
     @Test func placesAndKindsAreMatchedWhateverTheirCaseAndAccents() throws {
-        let tasks = try TaskFile.parse("Open it => select harbor coffee\nCafés => filter CAFE", places: catalog)
+        let tasks = try TaskFile.parse("Open it => select harbor coffee\nCafés => filter CAFE", places: places)
         #expect(tasks[0].goal.written == "select Harbor Coffee")
         #expect(tasks[1].goal == .filter(kind: "Café"))
     }
@@ -56,9 +56,9 @@ struct TaskFileTests {
         ("# only a comment\n\n", 0, Key.tasksEmpty),
     ])
     func aBadLineIsRefusedWithItsNumber(text: String, line: Int, key: Key) {
-        #expect(throws: TaskFileProblem.self) { try TaskFile.parse(text, places: catalog) }
+        #expect(throws: TaskFileProblem.self) { try TaskFile.parse(text, places: places) }
         do {
-            _ = try TaskFile.parse(text, places: catalog)
+            _ = try TaskFile.parse(text, places: places)
         } catch {
             #expect(error.line == line)
             #expect(error.phrase.key == key)
@@ -71,7 +71,7 @@ struct TaskFileTests {
 
     @Test func anUnknownKindNamesTheKindsThereAre() {
         do {
-            _ = try TaskFile.parse("Go => filter Cinema", places: catalog)
+            _ = try TaskFile.parse("Go => filter Cinema", places: places)
             Issue.record("a kind not in the places was taken")
         } catch {
             #expect(
@@ -84,7 +84,7 @@ struct TaskFileTests {
 
 @Suite("A task's goal, recognised in the state after a command")
 struct StudyGoalTests {
-    let tasks = try! TaskFile.parse(exampleTasks, places: PlaceCatalog(BuiltInPlaces.lisbon))
+    let tasks = try! TaskFile.parse(exampleTasks, places: Places(BuiltInPlaces.lisbon))
 
     @Test func selectHoldsWhileThePlaceIsSelected() {
         var state = NearbyState()
@@ -123,7 +123,7 @@ struct StudyGoalTests {
 
 @Suite("A study in the session: the tasks read out, done, repeated and skipped")
 struct StudyReduceTests {
-    let tasks = try! TaskFile.parse(exampleTasks, places: PlaceCatalog(BuiltInPlaces.lisbon))
+    let tasks = try! TaskFile.parse(exampleTasks, places: Places(BuiltInPlaces.lisbon))
 
     @Test func theFirstTaskIsReadOutAndADoneTaskGivesTheNext() {
         var state = NearbyState()
@@ -165,7 +165,7 @@ struct StudyReduceTests {
 
     @Test func aGoalThatHeldWhenTheTaskBeganIsReachedOnlyByACommandThatDoesIt() {
         var state = NearbyState()
-        _ = state.reduce(.tasksGiven(try! TaskFile.parse("Half => detent half", places: state.catalog)))
+        _ = state.reduce(.tasksGiven(try! TaskFile.parse("Half => detent half", places: state.places)))
         // The sheet is at half height already: task, read and help do not finish the task...
         #expect(state.reduce(.taskRequested).studyEvents == [])
         #expect(state.reduce(.readRequested).studyEvents == [])
@@ -176,7 +176,7 @@ struct StudyReduceTests {
 
     @Test func aGoalReachedFromElsewhereCountsWhateverTheCommand() {
         var state = NearbyState()
-        _ = state.reduce(.tasksGiven(try! TaskFile.parse("Full => detent full", places: state.catalog)))
+        _ = state.reduce(.tasksGiven(try! TaskFile.parse("Full => detent full", places: state.places)))
         // find lifts the sheet to full height: the goal is reached.
         #expect(state.reduce(.queryEntered("cafe")).studyEvents == [.done(number: 1)])
     }

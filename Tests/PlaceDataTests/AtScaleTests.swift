@@ -172,7 +172,7 @@ struct AtScaleTests {
                 kind: NamePieces.kinds[Int(random.next() % UInt64(NamePieces.kinds.count))], symbol: "mappin",
                 latitude: 38.7, longitude: -9.1)
         }
-        let catalog = PlaceCatalog(places)
+        let indexed = Places(places)
         let scan = LinearScan(places)
         // 500 queries: pieces of names (1 to 8 letters, so every gram length), whole words,
         // two words, kinds, numbers, and words no place holds.
@@ -194,7 +194,7 @@ struct AtScaleTests {
         }
         var mismatches: [String] = []
         for query in queries {
-            let index = catalog.matches(query: query)
+            let index = indexed.matches(query: query)
             let linear = scan.matches(query)
             if index != linear { mismatches.append("\"\(query)\": index \(index.count), scan \(linear.count)") }
         }

@@ -50,17 +50,17 @@ struct CompletionIndexTests {
         "Saint Pedro", "Sao Paulo", "Łódź Bar", "Museum", "Museu", "Muséum d’Histoire", "Zürich Bar", "Zurich Bar",
         "Bar Bar", "O’Brien’s", "한강 카페", "하늘 서울", "東京 喫茶", "Пушкин Кафе", "Θησείο", "Quay 12", "Quay 120",
     ]
-    let catalog = PlaceCatalog(Self.places(Self.placeNames))
+    let indexed = Places(Self.places(Self.placeNames))
 
     func names(_ typed: String, among: [Int32]? = nil) -> [String] {
-        Array(catalog.completionNames(typed, among: among))
+        Array(indexed.completionNames(typed, among: among))
     }
 
     @Test func namesComeOnceEachInFoldedOrderThenAsWritten() {
         #expect(
             names("caf") == ["Café Central", "cafe central", "Cafeteria Sol", "São Pedro Café", "Tile Museum Café"])
         #expect(names("cafe cen") == ["Café Central", "cafe central"])
-        #expect(catalog.completionNames("caf").count == 5)
+        #expect(indexed.completionNames("caf").count == 5)
     }
 
     @Test func everyTypedWordBeginsAWordInTheOrderTyped() {
@@ -97,9 +97,9 @@ struct CompletionIndexTests {
     }
 
     @Test func nothingTypedIsEveryName() {
-        #expect(names("") == PlainCompletion(catalog.places).names)
-        #expect(names("   ") == PlainCompletion(catalog.places).names)
-        #expect(catalog.completionNames("").count == Set(Self.placeNames).count)
+        #expect(names("") == PlainCompletion(indexed.all).names)
+        #expect(names("   ") == PlainCompletion(indexed.all).names)
+        #expect(indexed.completionNames("").count == Set(Self.placeNames).count)
     }
 
     @Test func amongSomePlacesOnlyTheirNames() {
@@ -108,15 +108,15 @@ struct CompletionIndexTests {
         #expect(names("caf", among: [0, 2, 5]) == ["cafe central", "São Pedro Café", "Tile Museum Café"])
         #expect(names("caf", among: []).isEmpty)
         #expect(names("bar", among: [8, 12, 14]) == ["Bar Bar", "Łódź Bar", "Zürich Bar"])
-        #expect(catalog.completionNames("bar", among: [8, 12, 14]).count == 3)
+        #expect(indexed.completionNames("bar", among: [8, 12, 14]).count == 3)
     }
 
     @Test func containsFindsANameEqualAsAString() {
-        let matches = catalog.completionNames("mus")
-        #expect(matches.contains("Museum", in: catalog))
-        #expect(matches.contains("Muse\u{301}um d’Histoire", in: catalog))
-        #expect(!matches.contains("Museums", in: catalog))
-        #expect(!matches.contains("Café Central", in: catalog))
+        let matches = indexed.completionNames("mus")
+        #expect(matches.contains("Museum", in: indexed))
+        #expect(matches.contains("Muse\u{301}um d’Histoire", in: indexed))
+        #expect(!matches.contains("Museums", in: indexed))
+        #expect(!matches.contains("Café Central", in: indexed))
     }
 
     @Test(arguments: [
@@ -125,7 +125,7 @@ struct CompletionIndexTests {
         "c c", "cafe cafe", "'", "-",
     ])
     func theIndexGivesWhatThePlainRuleGives(typed: String) {
-        let plain = PlainCompletion(catalog.places)
+        let plain = PlainCompletion(indexed.all)
         #expect(names(typed) == plain.matches(typed))
         let among: [Int32] = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22]
         #expect(names(typed, among: among) == plain.matches(typed, among: Set(among.map { Self.placeNames[Int($0)] })))
@@ -138,7 +138,7 @@ struct CompletionIndexTests {
                 id: "\(index)", name: NamePieces.name(&random) + (index % 5 == 0 ? " \(index % 1000)" : ""),
                 kind: "Café", symbol: "mappin", latitude: 38.7, longitude: -9.1)
         }
-        let catalog = PlaceCatalog(places)
+        let indexed = Places(places)
         let plain = PlainCompletion(places)
         // Beginnings of words of names (1 to 4 letters), two words, a word and a number, and
         // words no name holds; typed in lower case, upper case or without accents.
@@ -158,18 +158,18 @@ struct CompletionIndexTests {
         }
         var mismatches: [String] = []
         for query in queries {
-            let found = Array(catalog.completionNames(query))
+            let found = Array(indexed.completionNames(query))
             let expected = plain.matches(query)
-            if found != expected || catalog.completionNames(query).count != expected.count {
+            if found != expected || indexed.completionNames(query).count != expected.count {
                 mismatches.append("\"\(query)\": index \(found.count), plain \(expected.count)")
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(queries.count) differ: \(mismatches.prefix(5))")
         // Among the places a search shows: the names of those places alone.
-        let shown = catalog.matches(query: "sao").map { Int32($0) }
+        let shown = indexed.matches(query: "sao").map { Int32($0) }
         let shownNames = Set(shown.map { places[Int($0)].name })
         for query in ["", "p", "sao pe", "be"] {
-            #expect(Array(catalog.completionNames(query, among: shown)) == plain.matches(query, among: shownNames))
+            #expect(Array(indexed.completionNames(query, among: shown)) == plain.matches(query, among: shownNames))
         }
     }
 }

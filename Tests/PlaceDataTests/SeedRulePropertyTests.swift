@@ -64,7 +64,7 @@ struct SeedRulePropertyTests {
                 id: "\(index)", name: name, kind: NamePieces.kinds[Int(random.next() % UInt64(NamePieces.kinds.count))],
                 symbol: "mappin", latitude: 38.7, longitude: -9.1)
         }
-        let catalog = PlaceCatalog(places)
+        let indexed = Places(places)
         var missed: [String] = []
         for index in 0..<Instrumented.scaled(400) {
             // A piece of a word of some place, written plainly or dressed, alone or with a kind word.
@@ -77,7 +77,7 @@ struct SeedRulePropertyTests {
             if index % 3 == 0 { query = Self.dressed(query, &random) }
             if index % 4 == 0 { query += " " + place.kind.prefix(3) }
             let seed = Self.seedFinds(places, query)
-            let ours = Set(catalog.matches(query: query))
+            let ours = Set(indexed.matches(query: query))
             let lost = seed.subtracting(ours)
             if !lost.isEmpty {
                 let example = places[lost.first!].name

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Forgiving search: the nearest spelling, only when nothing matches")
 struct SpellingTests {
-    let catalog = PlaceCatalog(BuiltInPlaces.lisbon)
+    let places = Places(BuiltInPlaces.lisbon)
 
     @Test func singularsAndTheOtherSpellingComeFirst() {
         #expect(Spelling.variants(of: "bakerys").contains("bakery"))
@@ -27,18 +27,18 @@ struct SpellingTests {
     }
 
     @Test func aQueryThatFindsSomethingIsNeverCorrected() {
-        #expect(catalog.correctedQuery("cafe") == nil)
-        #expect(catalog.correctedQuery("harbor") == nil)
+        #expect(places.correctedQuery("cafe") == nil)
+        #expect(places.correctedQuery("harbor") == nil)
     }
 
     @Test func aQueryThatFindsNothingGetsTheNearestSpellingThatDoes() {
-        #expect(catalog.correctedQuery("harbour") == "harbor")
-        #expect(catalog.correctedQuery("caffe") == "cafe")
-        #expect(catalog.correctedQuery("bakerys") == "bakery")
-        #expect(catalog.correctedQuery("harbour cofee") == "harbor coffee")
+        #expect(places.correctedQuery("harbour") == "harbor")
+        #expect(places.correctedQuery("caffe") == "cafe")
+        #expect(places.correctedQuery("bakerys") == "bakery")
+        #expect(places.correctedQuery("harbour cofee") == "harbor coffee")
         // Too far from every word: nothing is offered rather than a wild guess.
-        #expect(catalog.correctedQuery("zzqx") == nil)
+        #expect(places.correctedQuery("zzqx") == nil)
         // Within a kind, only that kind's places are offered.
-        #expect(catalog.correctedQuery("caffe", kind: "Bakery") == nil)
+        #expect(places.correctedQuery("caffe", kind: "Bakery") == nil)
     }
 }

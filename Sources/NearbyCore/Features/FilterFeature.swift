@@ -12,7 +12,7 @@ extension NearbyState {
             return afterFilterChange()
         }
         let wanted = TextFolding.fold(kind)
-        let kinds = catalog.kindCounts()
+        let kinds = places.kindCounts()
         guard
             let match = kinds.first(where: { TextFolding.fold($0.kind) == wanted })
                 ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
@@ -51,8 +51,8 @@ extension NearbyState {
 
     /// The filter pills, each with its count among the places the query matches.
     func filtersPhrase() -> String {
-        let matching = catalog.matches(query: query)
-        var counts = catalog.kindCounts(among: matching)
+        let matching = places.matches(query: query)
+        var counts = places.kindCounts(among: matching)
         // The chosen pill stays, with its 0, when the query leaves it nothing.
         if let kindFilter, !counts.contains(where: { $0.kind == kindFilter }) {
             counts.append((kind: kindFilter, count: 0))

@@ -32,7 +32,7 @@ extension NearbyState {
         if sheet.detent == .full, let index = selectedIndex {
             return [
                 Announcement(
-                    say(.listBehindDetails, ["name": catalog.places[index].name]), kind: .place, earcon: .end)
+                    say(.listBehindDetails, ["name": places.all[index].name]), kind: .place, earcon: .end)
             ]
         }
         // A focus beyond what this detent reaches, set before the sheet came down, steps back

@@ -42,8 +42,8 @@ extension NearbyState {
 
     /// A place's name, said to be selected when it is: "Selected, Harbor Coffee".
     private func markedName(_ index: Int) -> String {
-        let name = catalog.places[index].name
-        return catalog.places[index].id == selection ? say(.placeSelected, ["place": name]) : name
+        let name = places.all[index].name
+        return places.all[index].id == selection ? say(.placeSelected, ["place": name]) : name
     }
 
     /// The rail of the half detent: the nearest few, with their distances.
@@ -93,16 +93,16 @@ extension NearbyState {
         }
         // The nearest, unless it is the selected place, which is said next.
         if let nearest = shown.first(where: { distances[$0] >= 2.5 }) ?? shown.first,
-            catalog.places[nearest].id != selection
+            places.all[nearest].id != selection
         {
             parts.append(
                 say(
-                    .whereNearest, ["name": catalog.places[nearest].name, "where": distanceAndDirection(of: nearest)])
+                    .whereNearest, ["name": places.all[nearest].name, "where": distanceAndDirection(of: nearest)])
             )
         }
         if let index = selectedIndex {
             parts.append(
-                say(.whereSelected, ["name": catalog.places[index].name, "where": distanceAndDirection(of: index)]))
+                say(.whereSelected, ["name": places.all[index].name, "where": distanceAndDirection(of: index)]))
         }
         parts.append(say(.whereSheet, ["detent": sheet.situation(words)]))
         parts.append(countPhrase())

@@ -102,7 +102,7 @@ extension NearbyState {
         guard let (index, _) = currentPlace else {
             return Announcement(say(.spellNothing), kind: .error, earcon: .error)
         }
-        let name = catalog.places[index].name
+        let name = places.all[index].name
         let prefix = say(.spellPrefix, ["name": name])
         let shown = name.map { $0 == " " ? say(.spellSpace) : String($0) }.joined(separator: " ")
         return Announcement(

@@ -76,12 +76,12 @@ extension NearbyState {
     /// A search that found nothing: the places the nearest spelling finds ("Did you mean"),
     /// which `select 1` takes; nil when no spelling near the query finds any.
     private mutating func suggest() -> Announcement? {
-        guard let corrected = catalog.correctedQuery(query, kind: kindFilter) else { return nil }
+        guard let corrected = places.correctedQuery(query, kind: kindFilter) else { return nil }
         let found = NearestFirst(
-            members: catalog.matchSet(query: corrected, kind: kindFilter).members, distances: distances)
+            members: places.matchSet(query: corrected, kind: kindFilter).members, distances: distances)
         suggestions = Array(found.prefix(3))
         suggestedQuery = corrected
-        let names = suggestions.map { catalog.places[$0].name }
+        let names = suggestions.map { places.all[$0].name }
         let numbers = (1...suggestions.count).map(String.init)
         let text = say(
             .searchDidYouMean,
@@ -158,7 +158,7 @@ extension NearbyState {
             focus = nil
             answers = [
                 Announcement(
-                    say(.selectionCleared, ["name": catalog.places[index].name]) + " " + resultsPhrase(),
+                    say(.selectionCleared, ["name": places.all[index].name]) + " " + resultsPhrase(),
                     kind: .results)
             ]
             if camera != .showingAll {

@@ -14,7 +14,7 @@ extension NearbyState {
             if case .failure(let error) = resolved { return [error.announcement] }
             return []
         }
-        let place = catalog.places[index]
+        let place = places.all[index]
         // A place offered by spelling: the search becomes that spelling, as a tapped
         // suggestion does, so that the list holds what was chosen.
         if !shown.contains(index), let corrected = suggestedQuery {
@@ -48,7 +48,7 @@ extension NearbyState {
         SelectionError(say(key, fields, count: count))
     }
 
-    /// The catalog index a reference names, or what to say when it names none.
+    /// The index among the places a reference names, or what to say when it names none.
     private func resolve(_ reference: PlaceReference) -> Result<Int, SelectionError> {
         switch reference {
         case .focused:
@@ -73,13 +73,13 @@ extension NearbyState {
             return .success(shown[number - 1])
         case .name(let typed):
             let wanted = TextFolding.fold(typed)
-            if let exact = shown.first(where: { catalog.foldedName(at: $0) == wanted }) { return .success(exact) }
+            if let exact = shown.first(where: { places.foldedName(at: $0) == wanted }) { return .success(exact) }
             let queryWords = TextFolding.queryWords(typed)
-            let named = { (index: Int) in queryWords.allSatisfy { catalog.foldedName(at: index).contains($0) } }
+            let named = { (index: Int) in queryWords.allSatisfy { places.foldedName(at: index).contains($0) } }
             let candidates = shown.filter(named)
             if candidates.count == 1 { return .success(candidates[0]) }
             if candidates.count > 1 {
-                let names = candidates.prefix(3).map { catalog.places[$0].name }.joined(
+                let names = candidates.prefix(3).map { places.all[$0].name }.joined(
                     separator: say(.listSeparator))
                 return .failure(
                     refusal(
@@ -87,9 +87,9 @@ extension NearbyState {
                         ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
                         count: candidates.count))
             }
-            if let hidden = catalog.places.indices.first(where: named) {
-                let name = catalog.places[hidden].name
-                if let kindFilter, catalog.places[hidden].kind != kindFilter {
+            if let hidden = places.all.indices.first(where: named) {
+                let name = places.all[hidden].name
+                if let kindFilter, places.all[hidden].kind != kindFilter {
                     return .failure(
                         refusal(
                             .selectHiddenByFilter, ["name": name, "kind": kindFilter, "all": say(.filterAll)]))
@@ -97,16 +97,16 @@ extension NearbyState {
                 return .failure(refusal(.selectHiddenBySearch, ["name": name]))
             }
             // Nothing holds those words: the nearest spelling among the places shown.
-            if let corrected = catalog.correctedQuery(typed, kind: kindFilter),
+            if let corrected = places.correctedQuery(typed, kind: kindFilter),
                 let position = shown.firstIndex(where: { candidate in
-                    TextFolding.queryWords(corrected).allSatisfy { catalog.foldedName(at: candidate).contains($0) }
+                    TextFolding.queryWords(corrected).allSatisfy { places.foldedName(at: candidate).contains($0) }
                 })
             {
                 return .failure(
                     refusal(
                         .selectDidYouMean,
                         [
-                            "name": Self.echo(typed, words), "suggestion": catalog.places[shown[position]].name,
+                            "name": Self.echo(typed, words), "suggestion": places.all[shown[position]].name,
                             "number": grouped(position + 1),
                         ]))
             }
@@ -121,7 +121,7 @@ extension NearbyState {
         }
         // The seed leaves the camera where it is when the selection goes.
         selection = nil
-        return [Announcement(say(.selectionCleared, ["name": catalog.places[index].name]), kind: .selection)]
+        return [Announcement(say(.selectionCleared, ["name": places.all[index].name]), kind: .selection)]
     }
 
     /// `walk`: how long the walk to the selected place is.
@@ -129,7 +129,7 @@ extension NearbyState {
         guard let index = selectedIndex else {
             return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
         }
-        let place = catalog.places[index]
+        let place = places.all[index]
         let text = say(
             .walkAnswer,
             ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
@@ -147,7 +147,7 @@ extension NearbyState {
 
     /// The selected place's detail: everything the data holds.
     func detailPhrase(_ index: Int) -> String {
-        let place = catalog.places[index]
+        let place = places.all[index]
         var text = say(
             namesItsKind(index) ? Key.detailsKindInName : Key.details,
             [

@@ -6,7 +6,7 @@ import Words
 extension NearbyState {
     /// An interactive session begins: the greeting, with how many places there are.
     func greeting() -> [Announcement] {
-        [Announcement(say(.sessionGreeting, ["places": placesPhrase(catalog.count)]), kind: .notice)]
+        [Announcement(say(.sessionGreeting, ["places": placesPhrase(places.count)]), kind: .notice)]
     }
 
     /// `quit`, or the end of input: the session ends after the goodbye.
@@ -43,7 +43,7 @@ extension NearbyState {
         switch error {
         case .unknownCommand(let typed, let suggestion):
             let word = Self.echo(typed, words)
-            if suggestion == nil, typed.count <= Self.queryLimit, !catalog.matches(query: typed).isEmpty,
+            if suggestion == nil, typed.count <= Self.queryLimit, !places.matches(query: typed).isEmpty,
                 TextFolding.queryWords(typed).count > 0
             {
                 return Announcement(say(.commandUnknownSearch, ["word": word]), kind: .error, earcon: .error)

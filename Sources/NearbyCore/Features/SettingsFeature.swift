@@ -24,7 +24,7 @@ extension NearbyState {
         case .places:
             guard updated.placesFile != nil else {
                 // The built-in places need no file.
-                let builtIn = PlaceCatalog(BuiltInPlaces.lisbon)
+                let builtIn = Places(BuiltInPlaces.lisbon)
                 return replacePlaces(
                     with: builtIn, file: nil,
                     opening: [say(.placesBuiltInAgain, ["places": placesPhrase(builtIn.count)])])
@@ -70,10 +70,10 @@ extension NearbyState {
     }
 
     /// The shell read the places file `set places` named: its places replace the list's.
-    mutating func placesLoaded(_ newCatalog: PlaceCatalog, source: String, skipped: Int) -> Reaction {
-        var opening = [say(.placesLoaded, ["places": placesPhrase(newCatalog.count), "file": source])]
+    mutating func placesLoaded(_ newPlaces: Places, source: String, skipped: Int) -> Reaction {
+        var opening = [say(.placesLoaded, ["places": placesPhrase(newPlaces.count), "file": source])]
         if skipped > 0 { opening.append(say(.placesSkipped, ["count": grouped(skipped)], count: skipped)) }
-        return replacePlaces(with: newCatalog, file: source, opening: opening)
+        return replacePlaces(with: newPlaces, file: source, opening: opening)
     }
 
     /// The shell could not read the places file: the places stay.
@@ -83,8 +83,8 @@ extension NearbyState {
 
     /// New places in the list (search, filter and selection start afresh), and the answer:
     /// `opening` (said of the new places), then the nearest of them.
-    mutating func replacePlaces(with newCatalog: PlaceCatalog, file: String?, opening: [String]) -> Reaction {
-        replaceCatalog(newCatalog)
+    mutating func replacePlaces(with newPlaces: Places, file: String?, opening: [String]) -> Reaction {
+        replaceCatalog(newPlaces)
         updateSettings { $0.placesFile = file }
         var parts = opening
         if let first = shown.first { parts.append(say(.placesNearest, ["place": describe(first)])) }

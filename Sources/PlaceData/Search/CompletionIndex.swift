@@ -1,12 +1,12 @@
 import Foundation
 
-/// The place names Tab completes to, indexed once per catalog, so that a Tab among a million
+/// The place names Tab completes to, indexed once per set of places, so that a Tab among a million
 /// places looks up its words instead of sorting and splitting every name.
 ///
 /// The rule is `Completion`'s: every typed word begins a word of the name, in the order typed,
 /// case and accents ignored (the words are `TextFolding.queryWords`, and "begins" is
 /// `Substring.hasPrefix`, character by character, exactly as the plain rule asks it). The
-/// names come in Tab's order: each distinct name once (the first spelling the catalog holds of
+/// names come in Tab's order: each distinct name once (the first spelling the places hold of
 /// names that are equal as strings), by its folded form, then as written.
 ///
 /// Built once: the distinct names in that order, their distinct words sorted (String's `<`),
@@ -261,8 +261,8 @@ package struct NameMatches: Sequence, Sendable {
     package let count: Int
 
     /// Whether `name` is one of them.
-    package func contains(_ name: String, in catalog: PlaceCatalog) -> Bool {
-        guard let position = catalog.completionIndex.position(of: name) else { return false }
+    package func contains(_ name: String, in places: Places) -> Bool {
+        guard let position = places.completionIndex.position(of: name) else { return false }
         return bits[position >> 6] & (1 << (position & 63)) != 0
     }
 
@@ -287,7 +287,7 @@ package struct NameMatches: Sequence, Sendable {
     package var underestimatedCount: Int { count }
 }
 
-/// The completion index of one catalog, built once: by `prepareSpelling` on the shell's thread
+/// The completion index of one set of places, built once: by `prepareSpelling` on the shell's thread
 /// once the places load, or by the first Tab, which waits for a build under way.
 final class CompletionCache: @unchecked Sendable {
     /// Nil until built. Guarded by `lock` (a pthread mutex, which ThreadSanitizer sees, as
@@ -305,9 +305,9 @@ final class CompletionCache: @unchecked Sendable {
     }
 }
 
-extension PlaceCatalog {
+extension Places {
     /// The completion index, built on first use.
-    var completionIndex: CompletionIndex { completion.index(of: places) }
+    var completionIndex: CompletionIndex { completion.index(of: all) }
 
     /// Builds the completion index now, so that the first Tab need not.
     public func prepareCompletion() {
@@ -316,7 +316,7 @@ extension PlaceCatalog {
 
     /// The distinct place names that `typed` completes to (every typed word begins a word of
     /// the name, in order, case and accents ignored), in Tab's order: by folded name, then as
-    /// written. With `among` (catalog indices), only the names of those places.
+    /// written. With `among` (indices into the places), only the names of those places.
     package func completionNames(_ typed: String, among places: [Int32]? = nil) -> NameMatches {
         completionIndex.matches(typed, among: places)
     }

@@ -7,15 +7,15 @@ import Synchronization
 /// is what a find, the rail and `read` ask for. Reading further gathers the rest and selects
 /// the next nearest block (quickselect), sorting only that block, doubling it each time. So a
 /// query that speaks its count and the nearest places never sorts its matches, and walking the
-/// list sorts what it walks. Ties in distance go to the lower catalog index, so the order is
+/// list sorts what it walks. Ties in distance go to the lower index among the places, so the order is
 /// the one a full sort would give.
 public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
     public typealias Element = Int
     public typealias Index = Int
 
-    /// The matching catalog indices, ascending.
+    /// The matching indices into the places, ascending.
     package let members: [Int32]
-    /// The distance of every place of the catalog, by index.
+    /// The distance of every place loaded, by index.
     let distances: [Double]
     private let order: Order
 
@@ -62,7 +62,7 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
         /// How many places the first reading puts in order.
         static let firstBlock = 16
 
-        /// Whether `a` comes before `b`: nearer, or as near and lower in the catalog. The one
+        /// Whether `a` comes before `b`: nearer, or as near and lower among the places. The one
         /// order of the list, which a full sort would give too.
         @inline(__always)
         static func precedes(_ a: Int32, _ b: Int32, _ distances: UnsafeBufferPointer<Double>) -> Bool {

@@ -1,7 +1,7 @@
-/// A set of catalog indices as a bitmap: one bit a place, so that the words of a query combine
+/// A set of indices into the places as a bitmap: one bit a place, so that the words of a query combine
 /// with a few thousand word operations even at a million places.
 package struct PlaceSet: Equatable, Sendable {
-    /// The number of places in the catalog (the universe).
+    /// The number of places loaded (the universe).
     package let universe: Int
     private var words: [UInt64]
 

@@ -39,7 +39,7 @@ final class SearchIndex: Sendable {
     /// Keys: 256 (unused: single bytes have bitmaps), then 65,536 byte pairs, then hashed byte triples.
     static let pairBase = 256
     static let tripleBase = 256 + 65_536
-    /// Buckets for triples: 2^18 at a million places, fewer for a small catalog (so that the
+    /// Buckets for triples: 2^18 at a million places, fewer for a few places (so that the
     /// built-in places start in no time); `tripleShift` is 32 minus the bits.
     let tripleShift: UInt32
     var keyCount: Int { Self.tripleBase + 1 << (32 - Int(tripleShift)) }

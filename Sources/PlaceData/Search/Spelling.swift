@@ -172,13 +172,13 @@ extension String {
     }
 }
 
-extension PlaceCatalog {
+extension Places {
     /// Gathers the words of the names now, so that the first search that finds nothing need
     /// not, and builds Tab's index of the names (`prepareCompletion`), so that the first Tab
     /// need not: the shell calls it on a thread of its own once the places are loaded. A
     /// search or a Tab that needs them meanwhile waits for the rest.
     public func prepareSpelling() {
-        _ = spelling.words(near: 0, allowed: 0, of: places)
+        _ = spelling.words(near: 0, allowed: 0, of: all)
         prepareCompletion()
     }
 
@@ -199,7 +199,7 @@ extension PlaceCatalog {
             var replacement = Spelling.variants(of: word).first { !matchSet(query: $0, kind: kind).isEmpty }
             if replacement == nil {
                 let vocabulary = spelling.words(
-                    near: word.utf8.count, allowed: Spelling.allowedDistance(word), of: places)
+                    near: word.utf8.count, allowed: Spelling.allowedDistance(word), of: all)
                 replacement = Spelling.nearest(to: word, in: vocabulary).flatMap {
                     matchSet(query: $0, kind: kind).isEmpty ? nil : $0
                 }

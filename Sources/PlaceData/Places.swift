@@ -1,6 +1,8 @@
-/// The places loaded, with their search index built once (`SearchIndex`).
-public struct PlaceCatalog: Equatable, Sendable {
-    public let places: [Place]
+/// The places loaded (`all`), with their indexes built once: the search index (`SearchIndex`),
+/// the words of their names for a misspelt search, and the names for Tab. (A `Catalog` is
+/// always the words the program says; places are `Places`.)
+public struct Places: Equatable, Sendable {
+    public let all: [Place]
     let index: SearchIndex
     /// The words of the names, for a search that found nothing (`correctedQuery`).
     let spelling = Spelling()
@@ -8,13 +10,13 @@ public struct PlaceCatalog: Equatable, Sendable {
     let completion = CompletionCache()
 
     public init(_ places: [Place]) {
-        self.places = places
+        self.all = places
         self.index = SearchIndex(places)
     }
 
-    public var count: Int { places.count }
+    public var count: Int { all.count }
 
-    public static func == (lhs: PlaceCatalog, rhs: PlaceCatalog) -> Bool { lhs.places == rhs.places }
+    public static func == (lhs: Places, rhs: Places) -> Bool { lhs.all == rhs.all }
 
     /// The places whose name or kind holds every word of `query` (the seed's rule), and whose
     /// kind is `kind` when one is given, as a set. A word is found whatever its case and accents,
@@ -30,7 +32,7 @@ public struct PlaceCatalog: Equatable, Sendable {
         guard !literals.isEmpty else { return found }
         var kept = PlaceSet(count: count)
         for member in found.members {
-            let place = places[Int(member)]
+            let place = all[Int(member)]
             let text = TextFolding.literalForm("\(place.name) \(place.kind)")
             if literals.allSatisfy({ text.contains($0) }) { kept.insert(member) }
         }
@@ -38,7 +40,7 @@ public struct PlaceCatalog: Equatable, Sendable {
         return found
     }
 
-    /// The same matches as catalog indices, ascending.
+    /// The same matches as indices into the places, ascending.
     public func matches(query: String, kind: String? = nil) -> [Int] {
         matchSet(query: query, kind: kind).members.map { Int($0) }
     }
@@ -70,5 +72,5 @@ public struct PlaceCatalog: Equatable, Sendable {
     }
 
     /// The folded name of the place at `index`.
-    package func foldedName(at index: Int) -> String { TextFolding.fold(places[index].name) }
+    package func foldedName(at index: Int) -> String { TextFolding.fold(all[index].name) }
 }
