@@ -76,6 +76,11 @@ public final class SpeechDispatcherOutput: Speaker, @unchecked Sendable {
         }
         serverLanguage = connection.language()
         apply(voice)
+        // A server that stopped answering after the connection opened: as one never reached.
+        if connection.isDead {
+            renderer?.finish()
+            throw SpeechDispatcherConnection.noAnswer
+        }
     }
 
     deinit { connection?.close() }
@@ -242,12 +247,26 @@ public final class SpeechDispatcherOutput: Speaker, @unchecked Sendable {
 
     /// Waits until the server has said what it holds of ours. A server that goes silent (no
     /// event for longer than what it holds would take to say at the slowest rate, and 3 s) is
-    /// not waited for: what it held is marked dropped, so quitting never hangs.
+    /// not waited for: what it held is marked dropped, so quitting never hangs. One that stops
+    /// answering is asked, after each 2 s without an event, for its language: a question it
+    /// does not answer within the connection's deadline loses it (within about 4 s).
     public func waitUntilIdle() {
         condition.lock()
         lastEvent = DispatchTime.now().uptimeNanoseconds
+        var lastAsked = lastEvent
         while !sent.isEmpty && !lost {
             if !condition.wait(until: Date().addingTimeInterval(0.1)) && connection.isBroken { loseServer() }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if !lost && now &- max(lastEvent, lastAsked) > 2_000_000_000 {
+                lastAsked = now
+                condition.unlock()
+                exchanges.lock()
+                _ = connection.language()
+                exchanges.unlock()
+                condition.lock()
+                if connection.isDead { loseServer() }
+                continue
+            }
             let words = sent.reduce(0) { $0 + $1.message.utterance.text.split(separator: " ").count }
             let patience = UInt64((3 + Double(words) * 0.75) * 1e9)
             if DispatchTime.now().uptimeNanoseconds &- lastEvent > patience {

@@ -27,9 +27,9 @@ enum NearbyVoice {
             }
             // SIGTERM and SIGHUP are blocked before the first thread starts (Foundation's
             // Process, asking the desktop below, starts two), so that every thread inherits the
-            // block. With a log and no terminal, one thread of the session's own then takes them
-            // (`SignalEnding.install`); otherwise the main thread unblocks them below and they
-            // act as they always do.
+            // block. Without a terminal, one thread of the session's own then takes them
+            // (`SignalEnding.install`); at a terminal the main thread unblocks them below and
+            // readline takes them.
             ProcessSignal.block(SignalEnding.signals)
             // Later sources win: the desktop, the config file, the environment, the command line.
             var options = Options()
@@ -62,7 +62,7 @@ enum NearbyVoice {
             } else {
                 reader = PipeLineReader()
             }
-            if options.logPath == nil || reader.isInteractive { ProcessSignal.unblock(SignalEnding.signals) }
+            if reader.isInteractive { ProcessSignal.unblock(SignalEnding.signals) }
             return try Session(options: options, reader: reader, arguments: arguments).run().rawValue
         } catch {
             // A failure without a message (standard output's reader has gone) ends quietly.

@@ -6,8 +6,15 @@ import PlaceData
 /// Sends every announcement to where it goes: numbered, cleaned of control characters, onto
 /// the screen (or the transcript on standard output), into the transcript file, and to speech.
 /// With live speech the transcript waits for each announcement's fate (heard whole, cut off or
-/// dropped) and writes it in order once known.
-final class Presenter {
+/// dropped) and writes it in order once known; a signal that ends the session writes those
+/// still waiting (`endBySignal`), from the thread that took it.
+///
+/// Unchecked Sendable: the transcript and the entries waiting for it are touched from that
+/// thread too, always holding `lock`; the rest is the main thread's alone.
+final class Presenter: @unchecked Sendable {
+    /// Guards `awaitingSpeech` and the transcript's writes. Never held while speech is waited
+    /// for, so that a signal's thread takes it at once.
+    private let lock = NSLock()
     private(set) var seq = 0
     /// The screen: each announcement's text (or picture), one line each; nil when the
     /// transcript itself goes to standard output.
@@ -50,6 +57,8 @@ final class Presenter {
         // What only the eye sees, with visuals off: kept in the JSON Lines transcript alone, in
         // its place among the rest, with no speech to wait for.
         if clean.isVisualOnly {
+            lock.lock()
+            defer { lock.unlock() }
             if isLive && transcript != nil {
                 var settled = entry
                 settled.outcome = .spoken
@@ -59,11 +68,15 @@ final class Presenter {
             }
             return seq
         }
-        if isLive && transcript != nil { awaitingSpeech.append(entry) }
+        if isLive && transcript != nil { lock.withLock { awaitingSpeech.append(entry) } }
         speech?.enqueue(
             Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon, form: clean.form))
         display?(clean.display.map { decorate($0, clean.pictureRows) } ?? clean.text)
-        if !isLive { try transcript?.write(entry) }
+        if !isLive {
+            lock.lock()
+            defer { lock.unlock() }
+            try transcript?.write(entry)
+        }
         observer?(entry)
         return seq
     }
@@ -73,7 +86,9 @@ final class Presenter {
     /// the announcements that follow.
     func replaceSpeech(with speaker: (any Speaker)?) throws(OutputFileError) {
         speech?.finish()
-        try settle(speech?.outcomes.drain() ?? [])
+        lock.lock()
+        defer { lock.unlock() }
+        try settleLocked(speech?.outcomes.drain() ?? [])
         speech = speaker
         if !isLive {
             for entry in awaitingSpeech { try transcript?.write(entry) }
@@ -81,8 +96,26 @@ final class Presenter {
         }
     }
 
+    /// Takes what speech reported so far and marks and writes the entries it completes; returns
+    /// the reports. Taken holding `lock`, so that a signal's thread finds every report either
+    /// settled here or still in speech's log.
+    func settleSpeech() throws(OutputFileError) -> [SpeechReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        let reports = speech?.outcomes.drain() ?? []
+        try settleLocked(reports)
+        return reports
+    }
+
     /// Marks the entries whose speech has ended and writes those now complete, in order.
     func settle(_ reports: [SpeechReport]) throws(OutputFileError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try settleLocked(reports)
+    }
+
+    /// `settle`, holding `lock`.
+    private func settleLocked(_ reports: [SpeechReport]) throws(OutputFileError) {
         guard !awaitingSpeech.isEmpty else { return }
         for report in reports {
             if let index = awaitingSpeech.firstIndex(where: { $0.seq == report.seq }) {
@@ -100,12 +133,40 @@ final class Presenter {
     @discardableResult
     func finish() throws(OutputFileError) -> [SpeechReport] {
         speech?.finish()
+        lock.lock()
+        defer { lock.unlock() }
         let last = speech?.outcomes.drain() ?? []
-        try settle(last)
+        try settleLocked(last)
         for entry in awaitingSpeech { try transcript?.write(entry) }
         awaitingSpeech.removeAll()
         transcript?.close()
         if let error = speech?.wavError { throw error }
         return last
+    }
+
+    /// A signal ends the session (piped input or a script): speech stops, and every entry still
+    /// waiting for its speech is written, in order, with what became of it: cut off where it
+    /// was, or dropped when it was never heard. Called from the signal's thread, which then
+    /// ends the process: `lock` is kept, so nothing more is written after these lines.
+    func endBySignal() {
+        lock.lock()
+        guard !awaitingSpeech.isEmpty, let speech else { return }
+        speech.stop()
+        // The worker reports the utterance it cut off within a chunk (5 ms); what is still
+        // unreported after a quarter of a second is taken as never heard.
+        let deadline = ContinuousClock.now + .milliseconds(250)
+        while awaitingSpeech.contains(where: { $0.outcome == nil }) && ContinuousClock.now < deadline {
+            for report in speech.outcomes.drain() {
+                if let index = awaitingSpeech.firstIndex(where: { $0.seq == report.seq }) {
+                    awaitingSpeech[index].outcome = report.outcome
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        for var entry in awaitingSpeech {
+            if entry.outcome == nil { entry.outcome = .dropped }
+            try? transcript?.write(entry)
+        }
+        awaitingSpeech.removeAll()
     }
 }

@@ -71,10 +71,15 @@ final class Session {
         try InputLoop(session: self, reader: reader, pace: options.pace).run()
     }
 
-    /// Writes the log's first line: the options, the places, the language and the voice. With
-    /// a log and no terminal, a thread of its own then waits for the signals that end a session.
+    /// Writes the log's first line: the options, the places, the language and the voice.
+    /// Without a terminal, a thread of its own then waits for the signals that end a session.
     func start() throws(Failure) {
-        guard let log = recorder.log else { return }
+        defer {
+            if !reader.isInteractive {
+                SignalEnding.install(writingTo: recorder.log) { [presenter] in presenter.endBySignal() }
+            }
+        }
+        guard recorder.log != nil else { return }
         let speech = presenter.speech.map { $0.mode == .live ? "live" : "wav" } ?? "off"
         try recorder.record(
             .start(
@@ -84,7 +89,6 @@ final class Session {
                     strings: state.settings.stringsFile, speech: speech, tasksFile: options.tasksPath,
                     tasks: tasks.map(\.words))),
             words: state.words)
-        if !reader.isInteractive { SignalEnding.install(writingTo: log) }
     }
 
     /// Reduces `action`, announces what it says, logs it, and carries out what it asks of the

@@ -39,8 +39,8 @@ final class SpeechFollower {
             return []
         }
         tellIfDeviceLost(words: words)
-        let reports = speech.outcomes.drain()
-        do { try presenter.settle(reports) } catch { throw Failure.writing(error, words) }
+        let reports: [SpeechReport]
+        do { reports = try presenter.settleSpeech() } catch { throw Failure.writing(error, words) }
         try recorder.recordSpeech(reports, words: words)
         var marks: [Action] = []
         for report in reports {

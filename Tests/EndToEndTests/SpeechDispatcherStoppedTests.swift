@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// A speech-dispatcher that stops answering (SIGSTOP: its socket still accepts, nothing
+/// replies) must not hang the program: every call into libspeechd has a 2 s deadline.
+@Suite(
+    "A speech-dispatcher that stops answering", .serialized,
+    .disabled(if: Sanitizer.thread, "ThreadSanitizer stops the program when libspeechd's event thread ends"))
+struct SpeechDispatcherStoppedTests {
+    static let lost = "speech-dispatcher stopped answering, so nothing more will be spoken; answers are printed.\n"
+
+    /// Runs `body` with the server stopped, and lets it go on after (so that it can be ended).
+    func whileStopped<T>(_ server: SpeechDispatcherServer, _ body: () throws -> T) throws -> T {
+        let pid = try #require(server.pid)
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        return try body()
+    }
+
+    /// Runs the program to its end, or kills it after 10 s: (status, stdout, stderr, seconds).
+    func run(_ arguments: [String], input: String, environment: [String: String]) throws -> (
+        end: FaultTests.End, stdout: String, stderr: String, seconds: Double
+    ) {
+        let inputPath = temporaryPath("input.txt")
+        let outputPath = temporaryPath("stdout.txt")
+        let errorPath = temporaryPath("stderr.txt")
+        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let began = Date()
+        let pid = try Spawn.start(
+            BinaryRunner.executable.path, arguments, environment: environment, input: inputPath,
+            output: .path(outputPath), error: .path(errorPath))
+        let end = FaultTests.End(Spawn.wait(pid, seconds: 10))
+        let seconds = Date().timeIntervalSince(began)
+        return (
+            end, try String(contentsOfFile: outputPath, encoding: .utf8),
+            try String(contentsOfFile: errorPath, encoding: .utf8), seconds
+        )
+    }
+
+    /// Stopped before the program starts: `--speech on` ends with 69 and the reason, within
+    /// the deadline; `--speech auto` says so once and goes on in text.
+    @Test func stoppedBeforeStart() throws {
+        let pulse = try PulseServer()
+        let server = try SpeechDispatcherServer(pulse: pulse)
+        let input = "find cafe\nnext\n"
+        let text = try BinaryRunner.run(["--speech", "off"], input: input)
+        try whileStopped(server) {
+            let on = try run(
+                ["--speech-backend", "dispatcher", "--speech", "on"], input: input, environment: server.environment)
+            print("speech-dispatcher stopped, --speech on: \(on.end) after \(Int(on.seconds * 1000)) ms")
+            #expect(on.end == .exited(69))
+            #expect(on.seconds < 5)
+            #expect(on.stdout.isEmpty)
+            #expect(
+                on.stderr
+                    == "nearby-voice: speech-dispatcher cannot be reached (speech-dispatcher did not answer within 2 seconds). Use --speech-backend espeak to speak with espeak-ng, or --speech off to read the answers instead.\n"
+            )
+            let auto = try run(
+                ["--speech-backend", "dispatcher", "--speech", "auto"], input: input, environment: server.environment)
+            print("speech-dispatcher stopped, --speech auto: \(auto.end) after \(Int(auto.seconds * 1000)) ms")
+            #expect(auto.end == .exited(0))
+            #expect(auto.seconds < 5)
+            #expect(auto.stdout == text.stdout)
+            #expect(
+                auto.stderr
+                    == "speech-dispatcher cannot be reached (speech-dispatcher did not answer within 2 seconds), so nothing will be spoken; answers are printed.\n"
+            )
+        }
+    }
+
+    /// Stopped while an answer is spoken: each answer after it is printed within 3 s, speech
+    /// gives up and says so once, and the program ends normally at the end of its input. With
+    /// the default pace the next line waits for help's speech to end: the server is asked after
+    /// 2 s without a word from it, and gives up within the deadline after that (about 4 s).
+    @Test(arguments: ["none", "speech"])
+    func stoppedMidSession(pace: String) throws {
+        let patience: Double = pace == "none" ? 3 : 5
+        let pulse = try PulseServer()
+        let server = try SpeechDispatcherServer(pulse: pulse)
+        let transcript = temporaryPath("stopped.jsonl")
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments =
+            SpeechDispatcherTests.backend + ["--pace", pace, "--format", "jsonl", "--transcript", transcript]
+        process.environment = server.environment
+        let input = Pipe()
+        let output = Pipe()
+        let errors = temporaryPath("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        let shown = Shown()
+        output.fileHandleForReading.readabilityHandler = { handle in shown.append(handle.availableData) }
+        try process.run()
+        // Killed, not terminated: Foundation's children have SIGTERM blocked under the test runner.
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let lines = ["help", "find cafe", "next", "read"]
+        func send(_ line: String) -> Double? {
+            let before = shown.count
+            let sent = Date()
+            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            while Date().timeIntervalSince(sent) < 10 {
+                if shown.count > before { return Date().timeIntervalSince(sent) }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return nil
+        }
+        #expect(send(lines[0]) != nil)
+        // help is long: a second of it is said, then the server stops answering.
+        Thread.sleep(forTimeInterval: 1)
+        let (waits, ended): ([Double?], Double) = try whileStopped(server) {
+            let waits = lines.dropFirst().map { send($0) }
+            let closed = Date()
+            try input.fileHandleForWriting.close()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            return (waits, Date().timeIntervalSince(closed))
+        }
+        print(
+            "speech-dispatcher stopped mid-session, --pace \(pace): answers printed after \(waits.map { $0.map { "\(Int($0 * 1000)) ms" } ?? "never" }), ended \(Int(ended * 1000)) ms after the input"
+        )
+        #expect(waits.allSatisfy { $0 != nil && $0! < patience })
+        try #require(!process.isRunning, "still running \(Int(ended)) s after the end of its input")
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(try String(contentsOfFile: errors, encoding: .utf8) == Self.lost)
+        output.fileHandleForReading.readabilityHandler = nil
+        let text = try BinaryRunner.run(["--speech", "off"], input: lines.joined(separator: "\n") + "\n")
+        #expect(shown.text == text.stdout)
+        // Every announcement is in the transcript; help was cut off where the server stopped.
+        let kept = try String(contentsOfFile: transcript, encoding: .utf8).split(separator: "\n")
+        #expect(kept.count == text.stdout.split(separator: "\n").count)
+        #expect(kept.first?.contains("\"interrupted\":true") == true)
+    }
+}
+
+/// What the program has printed so far, gathered as it comes.
+private final class Shown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var count: Int { lock.withLock { data.count } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
