@@ -10,14 +10,13 @@ enum Spawn {
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which the Glibc module leaves
     /// out (it is declared for _GNU_SOURCE only).
-    private static let addCloseFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 =
-        {
-            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
-                fatalError("glibc 2.34 or later is needed: no posix_spawn_file_actions_addclosefrom_np")
-            }
-            return unsafeBitCast(
-                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        }()
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("glibc 2.34 or later is needed: no posix_spawn_file_actions_addclosefrom_np")
+        }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
 
     /// Adds to `actions`, after the standard streams are set up, the closing of every other
     /// descriptor. Tests run side by side: without it a child holds the write end of another
