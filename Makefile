@@ -36,11 +36,12 @@ release: deps
 run: release
 	.build/release/nearby-voice $(ARGS)
 
-## Builds and runs every test: unit, end to end, real speech, live audio and the terminal.
+## Builds and runs every test: unit, end to end, real speech, live audio and the terminal, and
+## the scenarios. One build, the tests with it; then the test bundle as a few processes side by
+## side (scripts/parallel-tests says why), the scenarios beside them.
 test: test-deps
-	$(SWIFT) build
-	$(SWIFT) test
-	.build/debug/nearby-voice test --jobs 2 Tests/Scenarios
+	$(SWIFT) build --build-tests
+	scripts/parallel-tests .build/debug -- .build/debug/nearby-voice test --jobs 2 Tests/Scenarios
 	@echo "All test suites passed."
 
 ## Runs the tests again under the sanitizers: AddressSanitizer (with LeakSanitizer), then
@@ -55,12 +56,14 @@ check: check-address check-thread
 	@echo "The tests pass under AddressSanitizer and ThreadSanitizer."
 
 check-address: test-deps
-	$(SANITIZER_ENV) $(SWIFT) test --sanitize=address --scratch-path $(ASAN_BUILD)
-	$(SANITIZER_ENV) $(ASAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
+	$(SANITIZER_ENV) scripts/parallel-tests $(ASAN_BUILD)/debug -- \
+		$(ASAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
 
 check-thread: test-deps
-	NEARBY_VOICE_SANITIZED=1 $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD)
-	$(TSAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD)
+	NEARBY_VOICE_SANITIZED=1 scripts/parallel-tests $(TSAN_BUILD)/debug -- \
+		$(TSAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
 
 ## Builds release and prints two tables, each figure against a baseline answering the same
 ## question in the same run, checked against its goal; the run fails when any falls short.
