@@ -55,11 +55,10 @@ struct UsabilityStudyTests {
         Steps(outcome: "done", commands: 2, errors: 0, repeats: 0, histories: 0, helps: 1, taskAgain: 0, lines: 5...6),
     ]
 
-    /// Runs one tester's script live at `rate`, its files in `folder`; its exit status and
-    /// standard error.
-    static func runSession(
-        _ name: String, script: [String], rate: Int, folder: String, environment: [String: String]
-    ) throws -> (status: Int32, stderr: String) {
+    /// Runs one tester's script live at `rate`; gives the log's and the transcript's lines.
+    func session(
+        _ name: String, script: [String], rate: Int, folder: String, server: PulseServer
+    ) throws -> (log: [[String: Any]], transcript: [[String: Any]], wav: String) {
         let scriptPath = "\(folder)/\(name).txt"
         try (script.joined(separator: "\n") + "\n").write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let process = Process()
@@ -69,22 +68,16 @@ struct UsabilityStudyTests {
             "--speech", "on", "--rate", String(rate), "--wav", "\(folder)/\(name).wav", "--format", "jsonl",
             "--transcript", "\(folder)/\(name)-transcript.jsonl",
         ]
-        process.environment = environment
+        process.environment = server.environment
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// A session's log's and transcript's lines, and its WAV file.
-    static func session(_ name: String, folder: String) throws -> (
-        log: [[String: Any]], transcript: [[String: Any]], wav: String
-    ) {
-        (
-            try jsonLines("\(folder)/\(name).jsonl"), try jsonLines("\(folder)/\(name)-transcript.jsonl"),
+        #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
+        return (
+            try Self.jsonLines("\(folder)/\(name).jsonl"), try Self.jsonLines("\(folder)/\(name)-transcript.jsonl"),
             "\(folder)/\(name).wav"
         )
     }
@@ -107,22 +100,8 @@ struct UsabilityStudyTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Self.tasks.write(toFile: "\(folder)/tasks.txt", atomically: true, encoding: .utf8)
         let server = try PulseServer()
-        // The two testers at the same time, as in two rooms: the same sound server, each session
-        // its own files. Side by side they take as long as Anna's, the longer (about a minute).
-        let environment = server.environment
-        let testers = [("anna", Self.anna, 250), ("ben", Self.ben, 450)]
-        let ends = concurrently(testers.count, width: testers.count) { index in
-            let (name, script, rate) = testers[index]
-            return Result {
-                try Self.runSession(name, script: script, rate: rate, folder: folder, environment: environment)
-            }
-        }
-        for ((name, _, _), end) in zip(testers, ends) {
-            let (status, stderr) = try end.get()
-            #expect(status == 0, "\(name): \(stderr)")
-        }
-        let anna = try Self.session("anna", folder: folder)
-        let ben = try Self.session("ben", folder: folder)
+        let anna = try session("anna", script: Self.anna, rate: 250, folder: folder, server: server)
+        let ben = try session("ben", script: Self.ben, rate: 450, folder: folder, server: server)
 
         // The logs: mode 0600, t never goes back, start says the rate, every line an event.
         for (name, log) in [("anna", anna.log), ("ben", ben.log)] {
