@@ -36,11 +36,12 @@ release: deps
 run: release
 	.build/release/nearby-voice $(ARGS)
 
-## Builds and runs every test: unit, end to end, real speech, live audio and the terminal.
+## Builds and runs every test: unit, end to end, real speech, live audio and the terminal, and
+## the scenarios. One build, the tests with it; then the test bundle as a few processes side by
+## side (scripts/parallel-tests says why), the scenarios beside them.
 test: test-deps
-	$(SWIFT) build
-	$(SWIFT) test
-	.build/debug/nearby-voice test --jobs 2 Tests/Scenarios
+	$(SWIFT) build --build-tests
+	scripts/parallel-tests .build/debug -- .build/debug/nearby-voice test --jobs 2 Tests/Scenarios
 	@echo "All test suites passed."
 
 ## Runs the tests again under the sanitizers: AddressSanitizer (with LeakSanitizer), then
@@ -55,15 +56,20 @@ check: check-address check-thread
 	@echo "The tests pass under AddressSanitizer and ThreadSanitizer."
 
 check-address: test-deps
-	$(SANITIZER_ENV) $(SWIFT) test --sanitize=address --scratch-path $(ASAN_BUILD)
-	$(SANITIZER_ENV) $(ASAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
+	$(SANITIZER_ENV) scripts/parallel-tests $(ASAN_BUILD)/debug -- \
+		$(ASAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
 
 check-thread: test-deps
-	NEARBY_VOICE_SANITIZED=1 $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD)
-	$(TSAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD)
+	NEARBY_VOICE_SANITIZED=1 scripts/parallel-tests $(TSAN_BUILD)/debug -- \
+		$(TSAN_BUILD)/debug/nearby-voice test --jobs 2 Tests/Scenarios
 
 ## Builds release and prints two tables, each figure against a baseline answering the same
 ## question in the same run, checked against its goal; the run fails when any falls short.
+## The benchmarks are a package of their own (Benchmarks/, built in BENCHMARKS_BUILD), using the
+## program's libraries from this one, so that `make build` and `make test` never compile them;
+## they measure the program's own release build (BENCH_BUILD/release/nearby-voice).
 ## Data (nearby-voice-bench): loading, search, nearest-first, memory and start-up at a million
 ## places, medians of BENCH_RUNS runs; through a private PulseAudio null sink, so that
 ## nearby-voice's start-up with --speech auto opens a real audio stream, as a user's does. Speech (nearby-voice-speech-bench, through a private
@@ -75,12 +81,14 @@ BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11
 BENCH_BUILD ?= .build
+BENCHMARKS_BUILD ?= Benchmarks/.build
 bench: test-deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
+	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCHMARKS_BUILD)
 	@data=0; speech=0; words=0; \
-	scripts/pulse-null-sink $(BENCH_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
-	scripts/pulse-null-sink $(BENCH_BUILD)/release/nearby-voice-speech-bench --app $(BENCH_BUILD)/release/nearby-voice --trials $(BENCH_TRIALS) || speech=$$?; \
-	$(BENCH_BUILD)/release/nearby-voice-words-bench || words=$$?; \
+	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
+	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-speech-bench --app $(BENCH_BUILD)/release/nearby-voice --trials $(BENCH_TRIALS) || speech=$$?; \
+	$(BENCHMARKS_BUILD)/release/nearby-voice-words-bench || words=$$?; \
 	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words)."; exit 1; fi
 
 ## Issue 11's figures for a listener, on a fixed 30-command session (Tests/Fixtures/listening):
@@ -93,14 +101,15 @@ listening: test-deps
 
 clean:
 	$(SWIFT) package clean
+	$(SWIFT) package clean --package-path Benchmarks --scratch-path $(BENCHMARKS_BUILD)
 
 ## The house style, as the toolchain's swift-format checks it (.swift-format): `make lint` fails on
 ## any finding; `make format` rewrites the tree in place.
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Fuzz Plugins Package.swift
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Fuzz Plugins Package.swift Benchmarks/Package.swift Benchmarks/Sources
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Plugins Package.swift
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Plugins Package.swift Benchmarks/Package.swift Benchmarks/Sources
 
 ## Builds each libFuzzer target in Fuzz/Targets (AddressSanitizer on) and runs it for
 ## FUZZ_SECONDS on its seed corpus in Fuzz/Corpus; prints each target's executions and what was

@@ -5,11 +5,13 @@ let package = Package(
     name: "nearby-voice",
     products: [
         .executable(name: "nearby-voice", targets: ["nearby-voice"]),
-        .executable(name: "nearby-voice-bench", targets: ["nearby-voice-bench"]),
         .library(name: "PlaceData", targets: ["PlaceData"]),
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "Announcer", targets: ["Announcer"]),
+        // For the benchmarks (Benchmarks/, a package of their own): what an announcement's
+        // words cost.
+        .library(name: "Words", targets: ["Words"]),
     ],
     targets: [
         // GNU readline: the line editor of interactive sessions. The headers sit in the system
@@ -104,14 +106,6 @@ let package = Package(
                 "StudyReport", "CReadline",
             ]
         ),
-        // `make bench`: loading, search and memory at a million places against their baselines.
-        .executableTarget(name: "nearby-voice-bench", dependencies: ["PlaceData", "NearbyCore"]),
-        // `make bench`: what the catalog of words costs per announcement, against a string built
-        // by hand.
-        .executableTarget(name: "nearby-voice-words-bench", dependencies: ["NearbyCore", "Words"]),
-        // `make bench`: latency at the ear, at a null sink's monitor, beside espeak-ng and the
-        // floor of the audio path.
-        .executableTarget(name: "nearby-voice-speech-bench"),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),

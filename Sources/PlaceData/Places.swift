@@ -21,8 +21,9 @@ public struct Places: Equatable, Sendable {
     /// The places whose name or kind holds every word of `query` (the seed's rule), and whose
     /// kind is `kind` when one is given, as a set. A word is found whatever its case and accents,
     /// with letters like ł, ø, ß typed as l, o, ss, umlauts as a/ae, quotes left out, and in the
-    /// name read without its spaces and hyphens ("saopedro" finds "São Pedro").
-    package func matchSet(query: String, kind: String? = nil) -> PlaceSet {
+    /// name read without its spaces and hyphens ("saopedro" finds "São Pedro"). Public for the
+    /// benchmarks, which time it.
+    public func matchSet(query: String, kind: String? = nil) -> PlaceSet {
         var found = index.matches(query: query, kind: kind)
         // A word of punctuation alone ("'", "-") is looked for as typed, never dropped.
         let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter(

@@ -116,20 +116,6 @@ struct FaultTests {
         return dataBytes / 2
     }
 
-    static func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-    }
-
-    /// Waits until `condition` holds, at most `seconds`.
-    static func waitUntil(seconds: Double = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return true
-    }
-
     /// The process id of `nearby-voice` running in `terminal` (found by its own XDG_STATE_HOME).
     static func programPID(in terminal: Tmux) -> pid_t? {
         let marker = "XDG_STATE_HOME=\(terminal.folder.appendingPathComponent("state").path)"
@@ -274,10 +260,12 @@ struct FaultTests {
         // Six commands, seven answers ("find cafe" lifts the sheet; the camera's flight after
         // "select 1" is not said with visuals off, so the text transcript leaves it out).
         #expect(
-            Self.waitUntil {
+            waitUntil {
                 (try? String(contentsOfFile: transcript, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 7
             })
-        Thread.sleep(forTimeInterval: 0.3)  // the speech worker finishes rendering into the WAV
+        // The speech worker renders into the WAV behind the transcript: two seconds of it are
+        // there (the header may lag a chunk behind the samples).
+        #expect(waitUntil { fileSize(wav) > 44 + 2 * 22_050 * 2 })
         kill(pid, signal)
         #expect(End(Spawn.wait(pid, seconds: 10)) == .killed(signal))
         let kept = try String(contentsOfFile: transcript, encoding: .utf8)
@@ -309,7 +297,7 @@ struct FaultTests {
             input: "\(folder)/input.txt", output: out, errorPath: "\(folder)/stderr.txt",
             environment: server.environment)
         // A second and a half said: speech is in progress.
-        #expect(Self.waitUntil { Self.fileSize(wav) > 44 + 22_050 * 3 })
+        #expect(waitUntil { fileSize(wav) > 44 + 22_050 * 3 })
         kill(pid, signal)
         #expect(End(Spawn.wait(pid, seconds: 10)) == .killed(signal))
         _ = try Self.checkWAV(wav, exact: false)
@@ -370,15 +358,15 @@ struct FaultTests {
         // stays the same for half a second.
         var greeting = 0
         #expect(
-            Self.waitUntil(seconds: 20) {
-                let size = Self.fileSize(wav)
+            waitUntil(timeout: 20) {
+                let size = fileSize(wav)
                 defer { greeting = size }
                 Thread.sleep(forTimeInterval: 0.5)
-                return size > 44 && size == greeting && Self.fileSize(wav) == size
+                return size > 44 && size == greeting && fileSize(wav) == size
             })
         try terminal.typeLine("help")
         // Half a second of the answer has been said: speech is in progress.
-        #expect(Self.waitUntil { Self.fileSize(wav) > greeting + 22_050 })
+        #expect(waitUntil { fileSize(wav) > greeting + 22_050 })
         let pid = try #require(Self.programPID(in: terminal))
         kill(pid, signal)
         #expect(try terminal.waitForExit() == 128 + signal)
@@ -407,7 +395,7 @@ struct FaultTests {
             BinaryRunner.executable.path, ["--speech", "on", "--wav", wav], input: "\(folder)/input.txt",
             output: out, errorPath: "\(folder)/stderr.txt", environment: server.environment)
         // One second said, then the server goes.
-        #expect(Self.waitUntil { Self.fileSize(wav) > 44 + 22_050 * 2 })
+        #expect(waitUntil { fileSize(wav) > 44 + 22_050 * 2 })
         let pidFile = server.folder.appendingPathComponent("runtime/pulse/pid").path
         let daemon = try #require(
             pid_t(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))

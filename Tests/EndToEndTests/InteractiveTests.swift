@@ -89,8 +89,7 @@ struct InteractiveTests {
             }
         }
         func waitForInputs(_ count: Int) throws {
-            let deadline = Date().addingTimeInterval(Sanitizer.patience)
-            while try inputs().count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            try waitUntil { try inputs().count >= count }
         }
         try terminal.typeLine("find tile")
         try waitForInputs(1)
@@ -220,7 +219,9 @@ struct InteractiveTests {
         try terminal.waitFor("the count") { $0.contains("1 place matches \"tram\".") }
         try terminal.press(key)
         if key == "C-u" {
-            // The emptied line, after the pause, gives the search up.
+            // The emptied line, after the pause, gives the search up. Giving up says and shows
+            // nothing, so there is no event to wait for: the test pauses as the person does,
+            // past the typing pause (0.3 s).
             try terminal.waitForLastLine(">")
             Thread.sleep(forTimeInterval: 0.8)
             // The search is gone: typing it again is counted again (the same query would not be).
@@ -255,7 +256,8 @@ struct InteractiveTests {
             "--speech", "off", "--typing-pause", "1500", "--transcript", transcriptPath, "--format", "jsonl",
         ])
         try terminal.waitForLastLine(">")
-        // Keys every 0.3 seconds or so, then Enter: never a pause of 1.5 seconds.
+        // Keys every 0.3 seconds or so, then Enter: never a pause of 1.5 seconds. (The sleeps
+        // are the person's timing, which this test is about, not waits for the program.)
         try terminal.type("find c")
         Thread.sleep(forTimeInterval: 0.3)
         try terminal.type("a")

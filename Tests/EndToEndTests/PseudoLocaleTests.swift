@@ -40,7 +40,9 @@ struct PseudoLocaleTests {
         var rest = outsideBrackets(unquoted)
         // Longest first, so that "Tile Museum Café" goes before "Café".
         // Whole words only: a typed "s" must not take the s out of "search".
-        for item in data.sorted(by: { $0.count > $1.count }) where !item.isEmpty {
+        // An item the text does not hold, code unit for code unit, cannot match: most of them.
+        for item in data.sorted(by: { $0.count > $1.count })
+        where !item.isEmpty && rest.range(of: item, options: .literal) != nil {
             let pattern = "(?<![\\p{L}\\p{N}-])" + NSRegularExpression.escapedPattern(for: item) + "(?![\\p{L}\\p{N}-])"
             guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
             rest = regex.stringByReplacingMatches(
@@ -114,7 +116,14 @@ struct PseudoLocaleTests {
             .filter { $0.hasSuffix(".nvtest") }.sorted()
     }()
 
-    @Test("Every scenario under en-XA says only places words and data")
+    // Under a sanitizer the scenarios run once, in `nearby-voice test` (make check): which words
+    // the catalog holds is the same in every build, so this second run of them all is the plain
+    // build's alone.
+    @Test(
+        "Every scenario under en-XA says only catalog words and data",
+        .disabled(
+            if: Sanitizer.address || Sanitizer.thread,
+            "the scenarios run once a pass: make check's runner runs them under the sanitizer"))
     func everyScenario() throws {
         #expect(Self.scenarios.count > 80)
         // The system's own words for an error (strerror) are data too: they come from the C library.
@@ -123,7 +132,14 @@ struct PseudoLocaleTests {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-voice-pseudo-\(getpid())")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: config) }
-        var failures: [String] = []
+        // Each scenario's options and commands; then every scenario's run, four at a time (each
+        // a process that mostly waits); then what each said, in the scenarios' order.
+        struct Run: Sendable {
+            var name: String
+            var options: [String]
+            var commands: [String]
+        }
+        var runs: [Run] = []
         for name in Self.scenarios {
             let path = Self.root.appendingPathComponent("Tests/Scenarios/\(name)")
             let scenario = try Scenario.parse(try String(contentsOf: path, encoding: .utf8))
@@ -136,16 +152,29 @@ struct PseudoLocaleTests {
             let commands = scenario.steps.map(\.command)
             // A scenario that changes the language mid-way is about the other languages.
             if commands.contains(where: { $0.lowercased().hasPrefix("set language") }) { continue }
+            runs.append(Run(name: name, options: options, commands: commands))
+        }
+        let root = Self.root
+        let toRun = runs
+        let results = concurrently(toRun.count, width: 4) { index in
+            let run = toRun[index]
+            return Result {
+                try BinaryRunner.run(
+                    run.options + ["--language", "en-XA", "--speech", "off", "--transcript", "-", "--format", "jsonl"],
+                    input: run.commands.joined(separator: "\n") + "\n",
+                    environment: ["XDG_CONFIG_HOME": config.path, "HOME": config.path],
+                    directory: root)
+            }
+        }
+        var failures: [String] = []
+        for (run, outcome) in zip(runs, results) {
+            let (name, options, commands) = (run.name, run.options, run.commands)
             // What was typed is data as the program cleans it (escape sequences go) and as an error
             // repeats it (its first 40 characters).
             let cleaned = commands.map { SafeText.clean($0, limit: .max) }
             let words = (commands + cleaned).flatMap { $0.split(separator: " ").map(String.init) }
             let typed = words + words.map { String($0.prefix(40)) } + commands + cleaned + options
-            let result = try BinaryRunner.run(
-                options + ["--language", "en-XA", "--speech", "off", "--transcript", "-", "--format", "jsonl"],
-                input: commands.joined(separator: "\n") + "\n",
-                environment: ["XDG_CONFIG_HOME": config.path, "HOME": config.path],
-                directory: Self.root)
+            let result = try outcome.get()
             for line in result.stdout.split(separator: "\n") {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                     let text = object["text"] as? String

@@ -6,7 +6,8 @@ import Testing
 final class PulseServer {
     let folder: URL
     let socket: String
-    private var recorder: pid_t?
+    /// The recorder of the sink's monitor, the file it writes, and when it was started.
+    private var recorder: (pid: pid_t, path: String, started: Date)?
 
     /// `PULSE_SERVER` for clients of this daemon.
     var address: String { "unix:\(socket)" }
@@ -34,11 +35,7 @@ final class PulseServer {
                 "--use-pid-file=yes", "--log-target=file:\(folder.appendingPathComponent("pulse.log").path)",
             ], environment: environment)
         Spawn.wait(daemon)
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        guard FileManager.default.fileExists(atPath: socket) else {
+        guard waitUntil(timeout: 5, { FileManager.default.fileExists(atPath: socket) }) else {
             throw Failure(
                 "PulseAudio did not start: \((try? String(contentsOf: folder.appendingPathComponent("pulse.log"), encoding: .utf8)) ?? "")"
             )
@@ -59,23 +56,38 @@ final class PulseServer {
         return env
     }
 
-    /// Starts recording the sink's monitor into `path` (22,050 Hz mono WAV).
+    /// The bytes of the WAV header parecord writes, and of 10 ms of its samples.
+    static let headerBytes = 44
+    static let bytesPer10ms = 2 * 22_050 / 100
+
+    /// Starts recording the sink's monitor into `path` (22,050 Hz mono WAV), and returns once
+    /// the recorder is connected: its file holds samples. (The monitor of a null sink streams
+    /// silence too, so samples arrive from the moment it is connected.)
     func startRecording(_ path: String) throws {
-        recorder = try Spawn.start(
+        let started = Date()
+        let pid = try Spawn.start(
             "/usr/bin/parecord",
             [
                 "--device=nearby.monitor", "--latency-msec=20", "--format=s16le", "--rate=22050", "--channels=1",
                 "--file-format=wav", path,
             ], environment: environment)
-        Thread.sleep(forTimeInterval: 0.3)
+        recorder = (pid, path, started)
+        guard waitUntil({ fileSize(path) >= Self.headerBytes + Self.bytesPer10ms }) else {
+            throw Failure("parecord did not start recording into \(path)")
+        }
     }
 
-    /// Stops the recording and waits for the file to be complete.
+    /// Stops the recording once it holds the sink up to 0.3 s after this call, and waits for the
+    /// file to be complete. The monitor's samples come at the sink's rate from the moment the
+    /// recorder connected, which is after it was started: so a file holding as many samples as
+    /// the seconds since its start (plus 0.3) holds at least that much, whatever the recorder's
+    /// lag behind the sink.
     func stopRecording() {
         guard let recorder else { return }
-        Thread.sleep(forTimeInterval: 0.3)
-        kill(recorder, SIGINT)
-        Spawn.wait(recorder, seconds: 5)
+        let wanted = Date().timeIntervalSince(recorder.started) + 0.3
+        waitUntil { Double(fileSize(recorder.path) - Self.headerBytes) >= wanted * 100 * Double(Self.bytesPer10ms) }
+        kill(recorder.pid, SIGINT)
+        Spawn.wait(recorder.pid, seconds: 5)
         self.recorder = nil
     }
 
@@ -86,9 +98,7 @@ final class PulseServer {
             let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
         {
             kill(pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(3)
-            while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+            if !waitUntil(timeout: 3, every: 0.01, { kill(pid, 0) != 0 }) { kill(pid, SIGKILL) }
         }
         try? FileManager.default.removeItem(at: folder)
     }

@@ -27,7 +27,7 @@ struct SignalTranscriptTests {
             ["--speech", "on", "--pace", pace, "--wav", wav, "--format", "jsonl", "--transcript", transcript],
             environment: server.environment, input: inputPath, error: .path(temporaryPath("stderr.txt")))
         // A second and a half said: speech is in progress.
-        #expect(FaultTests.waitUntil { FaultTests.fileSize(wav) > 44 + 22_050 * 3 })
+        #expect(waitUntil { fileSize(wav) > 44 + 22_050 * 3 })
         kill(pid, signal)
         let signalled = Date()
         #expect(FaultTests.End(Spawn.wait(pid, seconds: 10)) == .killed(signal))

@@ -3,8 +3,28 @@ import Foundation
 /// Starts programs with a clean signal mask. Foundation's `Process` starts children with
 /// SIGINT, SIGTERM and SIGHUP blocked when run from the test runner, so such a child could
 /// never be stopped by a signal; `posix_spawn` with `POSIX_SPAWN_SETSIGMASK` gives it none.
+/// Unlike `Process`, `posix_spawn` hands the child every descriptor not marked close-on-exec;
+/// `closeInherited` closes them.
 enum Spawn {
     struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which the Glibc module leaves
+    /// out (it is declared for _GNU_SOURCE only).
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("glibc 2.34 or later is needed: no posix_spawn_file_actions_addclosefrom_np")
+        }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
+    /// Adds to `actions`, after the standard streams are set up, the closing of every other
+    /// descriptor. Tests run side by side: without it a child holds the write end of another
+    /// test's pipe (Foundation's `Pipe` is not close-on-exec), and a daemon (PulseAudio,
+    /// speech-dispatcher, tmux) would keep that test's read from ending until the daemon does.
+    static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+        _ = addCloseFrom(&actions, 3)
+    }
 
     /// Where a child's standard stream goes: a file (opened for it) or one of our descriptors.
     enum Stream {
@@ -29,6 +49,7 @@ enum Spawn {
             case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }
+        closeInherited(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -36,11 +36,7 @@ final class SpeechDispatcherServer {
             "/usr/bin/speech-dispatcher",
             ["-s", "-t", "0", "-c", "unix_socket", "-S", socket, "-C", conf.path, "-L", folder.path],
             environment: pulse.environment)
-        let deadline = Date().addingTimeInterval(15)
-        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        guard FileManager.default.fileExists(atPath: socket) else {
+        guard waitUntil(timeout: 15, { FileManager.default.fileExists(atPath: socket) }) else {
             throw PulseServer.Failure("speech-dispatcher did not start")
         }
         try say("Ready.")

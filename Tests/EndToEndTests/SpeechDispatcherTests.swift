@@ -246,13 +246,16 @@ struct SpeechDispatcherTests {
         let outPath = folder.appendingPathComponent("stdout.txt").path
         let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { close(out) }
+        let recording = folder.appendingPathComponent("heard.wav").path
+        try pulse.startRecording(recording)
         let pid = try Spawn.start(
             BinaryRunner.executable.path,
             Self.backend + ["--format", "jsonl", "--transcript", transcript], environment: server.environment,
             input: inputPath, output: .descriptor(out), error: .path(errors))
-        // Two seconds said (the first answers, one at a time), then the server goes.
-        Thread.sleep(forTimeInterval: 2)
+        // The first answer is heard for a while (0.7 s of sound at the sink), then the server goes.
+        #expect(waitUntil(every: 0.05) { ((try? Recording(recording))?.soundSeconds() ?? 0) >= 0.7 })
         server.kill()
+        pulse.stopRecording()
         #expect(FaultTests.End(Spawn.wait(pid, seconds: 60)) == .exited(0))
         #expect(
             try String(contentsOfFile: errors, encoding: .utf8)

@@ -306,11 +306,8 @@ struct UsabilityStudyTests {
             input: fifo)
         _ = "find cafe\nnext\n".withCString { write(writer, $0, strlen($0)) }
         // Wait until both lines are in the log, then kill the session as it waits for more.
-        let deadline = Date().addingTimeInterval(Sanitizer.patience)
-        while Date() < deadline {
-            let text = (try? String(contentsOfFile: "\(folder)/log.jsonl", encoding: .utf8)) ?? ""
-            if text.contains("\"number\":2") { break }
-            Thread.sleep(forTimeInterval: 0.05)
+        waitUntil {
+            ((try? String(contentsOfFile: "\(folder)/log.jsonl", encoding: .utf8)) ?? "").contains("\"number\":2")
         }
         kill(pid, signal)
         let status = Spawn.wait(pid, seconds: Sanitizer.patience)

@@ -14,12 +14,14 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
     public typealias Index = Int
 
     /// The matching indices into the places, ascending.
-    package let members: [Int32]
+    public let members: [Int32]
     /// The distance of every place loaded, by index.
     let distances: [Double]
     private let order: Order
 
-    package init(members: [Int32], distances: [Double]) {
+    /// The places `members` (catalog indices, ascending), to be read nearest first by
+    /// `distances` (every place's, by index).
+    public init(members: [Int32], distances: [Double]) {
         self.members = members
         self.distances = distances
         order = Order()

@@ -1,6 +1,7 @@
-/// A set of indices into the places as a bitmap: one bit a place, so that the words of a query combine
-/// with a few thousand word operations even at a million places.
-package struct PlaceSet: Equatable, Sendable {
+/// A set of indices into the places as a bitmap: one bit a place, so that the words of a query
+/// combine with a few thousand word operations even at a million places. Public, read only, for
+/// the benchmarks (a package of their own); built and combined only inside this package.
+public struct PlaceSet: Equatable, Sendable {
     /// The number of places loaded (the universe).
     package let universe: Int
     private var words: [UInt64]
@@ -53,12 +54,12 @@ package struct PlaceSet: Equatable, Sendable {
     }
 
     /// How many places the set holds.
-    package var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+    public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
-    package var isEmpty: Bool { !words.contains { $0 != 0 } }
+    public var isEmpty: Bool { !words.contains { $0 != 0 } }
 
     /// The members, ascending.
-    package var members: [Int32] {
+    public var members: [Int32] {
         var result: [Int32] = []
         result.reserveCapacity(count)
         for (offset, word) in words.enumerated() {

@@ -37,10 +37,9 @@ func option(_ name: String) -> String? {
     return arguments[index + 1]
 }
 let trials = Int(option("--trials") ?? "") ?? 11
-let app =
-    option("--app")
-    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("nearby-voice").path
+// The program's release build, run from the package's folder as make bench does: the benchmarks
+// are a package of their own (Benchmarks/), built apart from it.
+let app = option("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
 let rate = 22_050
 let chunkSamples = 110  // 5 ms
 let loud: Int16 = 600

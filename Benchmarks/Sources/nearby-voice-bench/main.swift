@@ -237,8 +237,9 @@ func bench(_ arguments: [String]) throws -> Int32 {
     }
     func note(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
     let folder = option("--data") ?? "bench-data"
-    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let app = option("--app") ?? me.deletingLastPathComponent().appendingPathComponent("nearby-voice").path
+    // The program's release build, run from the package's folder as make bench does: the
+    // benchmarks are a package of their own (Benchmarks/), built apart from it.
+    let app = option("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
     let runs = Int(option("--runs") ?? "5") ?? 5
     let sizes = (option("--sizes") ?? "10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
