@@ -80,10 +80,12 @@ struct SpeechDispatcherTests {
         let heard = try Recording(heardPath).soundSeconds()
         let said = try Recording(saidPath).soundSeconds()
         #expect(said > 3, "the reference holds \(said) s of sound")
-        // Within a twentieth (at least 0.3 s): the suites run side by side on two cores, and a
-        // late module leaves gaps at the sink.
+        // Within a tenth (at least 0.3 s): the suites run side by side on two cores, a late
+        // module leaves gaps at the sink, and a busy recorder loses some (13.4 s against 14.6 s
+        // was seen with every answer whole). An answer lost is 3 s or more of the 14: still
+        // caught, and a cut one is in the transcript, checked above.
         #expect(
-            abs(heard - said) < max(0.3, said / 20), "heard \(heard) s through nearby-voice, \(said) s through spd-say")
+            abs(heard - said) < max(0.3, said / 10), "heard \(heard) s through nearby-voice, \(said) s through spd-say")
     }
 
     /// A setting given goes to the server: at 450 words a minute (SSIP's rate 100) the answer is
