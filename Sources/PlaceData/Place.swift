@@ -8,6 +8,8 @@ public struct Place: Identifiable, Hashable, Sendable {
     public var coordinate: Coordinate
     /// Further fields of the data (an address, opening hours), in the order the data gave them.
     public var details: [Detail]
+    /// What OpenStreetMap says of the place beyond its name and kind; empty for other data.
+    public var facts: Facts
 
     /// One further labelled field of a place, read out in its detail.
     public struct Detail: Hashable, Sendable {
@@ -20,9 +22,43 @@ public struct Place: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// What OpenStreetMap's tags say of a place, as mapped (every field may be missing): its
+    /// address (`addr:street`, `addr:housenumber`, `addr:city`), or the nearest named street when
+    /// it has none; `opening_hours`, `phone`, `website` and `wheelchair` as their tags hold them.
+    public struct Facts: Hashable, Sendable {
+        public var street: String?
+        public var houseNumber: String?
+        public var city: String?
+        /// `street` is the nearest named street, not the place's own address.
+        public var streetIsNearest: Bool
+        public var openingHours: String?
+        public var phone: String?
+        public var website: String?
+        /// `yes`, `no`, `limited` or `designated`, as the `wheelchair` tag holds it.
+        public var wheelchair: String?
+
+        public init(
+            street: String? = nil, houseNumber: String? = nil, city: String? = nil,
+            streetIsNearest: Bool = false, openingHours: String? = nil, phone: String? = nil,
+            website: String? = nil, wheelchair: String? = nil
+        ) {
+            self.street = street
+            self.houseNumber = houseNumber
+            self.city = city
+            self.streetIsNearest = streetIsNearest
+            self.openingHours = openingHours
+            self.phone = phone
+            self.website = website
+            self.wheelchair = wheelchair
+        }
+
+        /// Nothing is known beyond the name and kind.
+        public var isEmpty: Bool { self == Facts() }
+    }
+
     public init(
         id: String, name: String, kind: String, symbol: String,
-        latitude: Double, longitude: Double, details: [Detail] = []
+        latitude: Double, longitude: Double, details: [Detail] = [], facts: Facts = Facts()
     ) {
         self.id = id
         self.name = name
@@ -30,5 +66,6 @@ public struct Place: Identifiable, Hashable, Sendable {
         self.symbol = symbol
         self.coordinate = Coordinate(latitude: latitude, longitude: longitude)
         self.details = details
+        self.facts = facts
     }
 }
