@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "nearby-voice", targets: ["nearby-voice"]),
         .library(name: "PlaceData", targets: ["PlaceData"]),
+        .library(name: "PlaceStore", targets: ["PlaceStore"]),
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "Announcer", targets: ["Announcer"]),
@@ -41,6 +42,23 @@ let package = Package(
             pkgConfig: "speech-dispatcher",
             providers: [.apt(["libspeechd-dev"])]
         ),
+        // SQLite: the place store's file, its R*Tree spatial index (compiled into Debian's
+        // library) and its queries. SwiftPM's own CSQLite is the model.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // libosmium (header-only C++, with protozero for PBF and zlib, bzip2, expat and lz4 for
+        // its blocks and XML) behind a plain C interface: Swift cannot import its Reader (neither
+        // copyable nor movable) nor its variadic `apply`. One file, cosmium.cpp; no pkg-config.
+        .target(
+            name: "COsmium",
+            linkerSettings: [
+                .linkedLibrary("z"), .linkedLibrary("bz2"), .linkedLibrary("expat"), .linkedLibrary("lz4"),
+                .linkedLibrary("pthread"),
+            ]
+        ),
         // Every system call the project makes (open, write, flock, mmap…), in one file,
         // Syscalls.swift, behind small Swift wrappers that throw a SystemError with the real
         // errno. Beneath every module that touches files, terminals or memory pages; never
@@ -74,6 +92,12 @@ let package = Package(
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
         .target(name: "PlaceData", dependencies: ["SystemCalls", "TextFormats", "Words"]),
+        // The place store: OpenStreetMap extracts (through COsmium) and other places files
+        // imported into one SQLite file (through CSQLite) with a spatial index and the folded
+        // search keys of PlaceData, opened read-only; the places near a point, a search of the
+        // whole store, the nearest street. Used by the program.
+        .target(
+            name: "PlaceStore", dependencies: ["PlaceData", "SystemCalls", "Words", "COsmium", "CSQLite"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
@@ -101,14 +125,15 @@ let package = Package(
         .executableTarget(
             name: "nearby-voice",
             dependencies: [
-                "SystemCalls", "TextFormats", "PlaceData", "Words", "NearbyCore", "ScenarioFormat", "Announcer",
-                "ShellParsing",
+                "SystemCalls", "TextFormats", "PlaceData", "PlaceStore", "Words", "NearbyCore", "ScenarioFormat",
+                "Announcer", "ShellParsing",
                 "StudyReport", "CReadline",
             ]
         ),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats"]),
         .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
+        .testTarget(name: "PlaceStoreTests", dependencies: ["PlaceStore", "PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
@@ -117,5 +142,6 @@ let package = Package(
         .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData", "Words"]),
         .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore", "PlaceData", "ScenarioFormat", "Words"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -22,6 +22,9 @@ enum NearbyVoice {
             if arguments.first == "report" {
                 return ReportCommand.run(Array(arguments.dropFirst())).rawValue
             }
+            if arguments.first == "import" {
+                return try ImportCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
+            }
             if arguments.first == "strings" {
                 return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
             }

@@ -1,0 +1,169 @@
+// The C interface over libosmium: cosmium.h says what each function does.
+
+#define OSMIUM_WITH_LZ4
+#include "cosmium.h"
+
+#include <osmium/handler.hpp>
+#include <osmium/handler/node_locations_for_ways.hpp>
+#include <osmium/index/map/flex_mem.hpp>
+#include <osmium/io/any_input.hpp>
+#include <osmium/visitor.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// The keys any value of which makes a named object a place.
+const char *const placeKeys[] = {"amenity", "shop", "tourism", "leisure", "healthcare", "office", "craft", "historic"};
+
+/// The key/value pairs that do.
+struct Pair {
+    const char *key;
+    const char *value;
+};
+const Pair placePairs[] = {
+    {"railway", "station"},        {"railway", "halt"},   {"railway", "tram_stop"},
+    {"railway", "subway_entrance"}, {"public_transport", "station"}, {"public_transport", "platform"},
+    {"highway", "bus_stop"},
+};
+
+bool isPlace(const cosmium_tag *tags, size_t count) {
+    bool named = false;
+    bool kind = false;
+    for (size_t i = 0; i < count; ++i) {
+        const char *key = tags[i].key;
+        const char *value = tags[i].value;
+        if (std::strcmp(key, "name") == 0) {
+            named = value[0] != '\0';
+            continue;
+        }
+        for (const char *placeKey : placeKeys) {
+            if (std::strcmp(key, placeKey) == 0) kind = true;
+        }
+        for (const Pair &pair : placePairs) {
+            if (std::strcmp(key, pair.key) == 0 && std::strcmp(value, pair.value) == 0) kind = true;
+        }
+    }
+    return named && kind;
+}
+
+class Handler : public osmium::handler::Handler {
+  public:
+    void *context;
+    cosmium_place_callback place;
+    cosmium_street_callback street;
+    cosmium_counts counts{};
+    std::vector<cosmium_tag> tags;
+    std::vector<osmium::Location> locations;
+    std::vector<double> points;
+
+    void node(const osmium::Node &node) {
+        ++counts.nodes;
+        if (node.tags().empty() || !gather(node.tags()) || !isPlace(tags.data(), tags.size())) return;
+        if (!node.location().valid()) return;
+        emit(node.id(), COSMIUM_NODE, node.location().lat(), node.location().lon());
+    }
+
+    void way(const osmium::Way &way) {
+        ++counts.ways;
+        if (way.tags().empty() || !gather(way.tags())) return;
+        const char *name = way.tags().get_value_by_key("name");
+        if (isPlace(tags.data(), tags.size())) {
+            locations.clear();
+            for (const auto &ref : way.nodes()) {
+                if (ref.location().valid()) locations.push_back(ref.location());
+            }
+            std::sort(locations.begin(), locations.end());
+            locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
+            if (locations.empty()) {
+                ++counts.ways_without_location;
+            } else {
+                double latitude = 0;
+                double longitude = 0;
+                for (const auto &location : locations) {
+                    latitude += location.lat();
+                    longitude += location.lon();
+                }
+                emit(way.id(), COSMIUM_WAY, latitude / locations.size(), longitude / locations.size());
+            }
+        }
+        if (name && name[0] != '\0' && way.tags().has_key("highway")) {
+            points.clear();
+            for (const auto &ref : way.nodes()) {
+                if (!ref.location().valid()) continue;
+                points.push_back(ref.location().lat());
+                points.push_back(ref.location().lon());
+            }
+            if (points.empty()) return;
+            cosmium_street found{way.id(), name, points.data(), points.size() / 2};
+            ++counts.streets;
+            street(context, &found);
+        }
+    }
+
+  private:
+    /// The tags as C pairs; false when none could matter (no name).
+    bool gather(const osmium::TagList &list) {
+        if (!list.has_key("name")) return false;
+        tags.clear();
+        for (const auto &tag : list) tags.push_back({tag.key(), tag.value()});
+        return true;
+    }
+
+    void emit(int64_t id, int type, double latitude, double longitude) {
+        cosmium_object object{id, type, latitude, longitude, tags.data(), tags.size()};
+        ++counts.places;
+        place(context, &object);
+    }
+};
+
+/// Thrown from inside the read when `progress` asks to stop.
+struct Stopped {};
+
+void copyError(const char *text, char *error, size_t size) {
+    if (size == 0) return;
+    std::strncpy(error, text, size - 1);
+    error[size - 1] = '\0';
+}
+
+}  // namespace
+
+extern "C" int cosmium_is_place(const cosmium_tag *tags, size_t count) { return isPlace(tags, count) ? 1 : 0; }
+
+extern "C" int cosmium_read(
+    const char *path, const char *format, void *context, cosmium_place_callback place,
+    cosmium_street_callback street, cosmium_progress_callback progress, cosmium_counts *counts, char *error,
+    size_t error_size) {
+    using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
+    try {
+        osmium::io::File file{path, format ? format : ""};
+        osmium::io::Reader reader{file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way};
+        Index index;
+        osmium::handler::NodeLocationsForWays<Index> locations{index};
+        locations.ignore_errors();
+        Handler handler;
+        handler.context = context;
+        handler.place = place;
+        handler.street = street;
+        while (osmium::memory::Buffer buffer = reader.read()) {
+            osmium::apply(buffer, locations, handler);
+            if (progress && progress(context, reader.offset())) throw Stopped{};
+        }
+        reader.close();
+        if (counts) *counts = handler.counts;
+        return 0;
+    } catch (const Stopped &) {
+        copyError("stopped", error, error_size);
+        return -2;
+    } catch (const std::exception &exception) {
+        copyError(exception.what(), error, error_size);
+        return -1;
+    } catch (...) {
+        copyError("unknown error", error, error_size);
+        return -1;
+    }
+}

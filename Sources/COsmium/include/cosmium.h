@@ -1,0 +1,83 @@
+#ifndef COSMIUM_H
+#define COSMIUM_H
+
+/// A plain C interface over libosmium (header-only C++), which Swift cannot import directly:
+/// `osmium::io::Reader` is neither copyable nor movable and `osmium::apply` is variadic. One call
+/// reads a whole `.osm.pbf` or `.osm` file and hands back, one callback each, the objects that
+/// make a place people walk to and the named streets. Everything passed to a callback lives only
+/// for that call.
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A node, or a way at its representative point.
+enum { COSMIUM_NODE = 0, COSMIUM_WAY = 1 };
+
+/// One tag, as the file has it (UTF-8, NUL-terminated).
+typedef struct cosmium_tag {
+    const char *key;
+    const char *value;
+} cosmium_tag;
+
+/// A kept object: a node or a way with a `name` and a tag that makes it a place people walk to
+/// (`cosmium_is_place`), at its point, with all its tags. A way's point is its representative
+/// point: the mean of the latitudes and of the longitudes of its distinct node locations (a
+/// closed way's last node, the same as its first, counts once; nodes missing from the extract
+/// are left out; a way with none is not kept).
+typedef struct cosmium_object {
+    int64_t id;
+    int type;
+    double latitude;
+    double longitude;
+    const cosmium_tag *tags;
+    size_t tag_count;
+} cosmium_object;
+
+/// A named street: a way with `highway` and `name`, its node locations in order as
+/// latitude, longitude pairs (`point_count` pairs).
+typedef struct cosmium_street {
+    int64_t id;
+    const char *name;
+    const double *points;
+    size_t point_count;
+} cosmium_street;
+
+/// What a read went through.
+typedef struct cosmium_counts {
+    uint64_t nodes;
+    uint64_t ways;
+    uint64_t places;
+    uint64_t streets;
+    /// Ways kept by their tags whose nodes all lie outside the extract: not kept.
+    uint64_t ways_without_location;
+} cosmium_counts;
+
+typedef void (*cosmium_place_callback)(void *context, const cosmium_object *object);
+typedef void (*cosmium_street_callback)(void *context, const cosmium_street *street);
+/// Called now and then with the bytes read so far; returns nonzero to stop the read.
+typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
+
+/// Reads `path` in `format` ("pbf", "osm", or "" to tell by the name's suffix) and calls
+/// `place` for each kept object and `street` for each named street, in the file's order.
+/// Returns 0; or -1 with libosmium's own words of what is wrong in `error` (a truncated or
+/// broken file, a file that is not OSM), or -2 when `progress` asked to stop.
+int cosmium_read(
+    const char *path, const char *format, void *context, cosmium_place_callback place,
+    cosmium_street_callback street, cosmium_progress_callback progress, cosmium_counts *counts,
+    char *error, size_t error_size);
+
+/// Whether tags (`count` key/value pairs) make a place people walk to: a `name`, and any of
+/// `amenity`, `shop`, `tourism`, `leisure`, `healthcare`, `office`, `craft`, `historic`;
+/// or `railway` = station, halt, tram_stop or subway_entrance; or `public_transport` = station
+/// or platform; or `highway` = bus_stop.
+int cosmium_is_place(const cosmium_tag *tags, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

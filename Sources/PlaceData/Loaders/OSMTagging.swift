@@ -1,0 +1,74 @@
+/// What an OpenStreetMap object's tags make of it: whether it is a place people walk to, its
+/// kind, its facts and its names in the session's languages. The one rule, used by the import
+/// (PlaceStore, through libosmium) and by the independent check's reader in the tests.
+package enum OSMTagging {
+    /// The keys any value of which makes a named object a place, in the order they give its kind.
+    package static let anyValueKeys = [
+        "amenity", "shop", "tourism", "leisure", "healthcare", "office", "craft", "historic",
+    ]
+
+    /// The keys that make a place only with some values, tried after `anyValueKeys`.
+    package static let someValueKeys: [(key: String, values: Set<String>)] = [
+        ("railway", ["station", "halt", "tram_stop", "subway_entrance"]),
+        ("public_transport", ["station", "platform"]),
+        ("highway", ["bus_stop"]),
+    ]
+
+    /// The languages whose `name:LANG` is kept: the session's.
+    package static let languages = ["en", "es", "pt"]
+
+    /// The tag that gives a named object its kind: the first of `anyValueKeys`, then of
+    /// `someValueKeys` with one of its values; nil when the tags make no place.
+    package static func kindTag(_ tags: [String: String]) -> (key: String, value: String)? {
+        guard let name = tags["name"], !name.isEmpty else { return nil }
+        for key in anyValueKeys {
+            if let value = tags[key] { return (key, value) }
+        }
+        for (key, values) in someValueKeys {
+            if let value = tags[key], values.contains(value) { return (key, value) }
+        }
+        return nil
+    }
+
+    /// The kind's word for a tag: `OSMKinds.word(for:)` of its value, or of its key when the
+    /// value says only "yes" (`office=yes` is "Office").
+    package static func kind(key: String, value: String) -> String {
+        let word = OSMKinds.word(for: value.lowercased() == "yes" ? key : value)
+        return PlaceBuilder.cleaned(word) ?? OSMKinds.word(for: key)
+    }
+
+    /// The place an object's tags make, at `latitude`, `longitude`, with `id` ("node/1",
+    /// "way/2"); nil when they make none or its name is nothing once cleaned.
+    package static func place(id: String, latitude: Double, longitude: Double, tags: [String: String]) -> Place? {
+        guard let tag = kindTag(tags), let name = PlaceBuilder.cleaned(tags["name"]!) else { return nil }
+        return Place(
+            id: id, name: name, kind: kind(key: tag.key, value: tag.value), symbol: "mappin",
+            latitude: latitude, longitude: longitude, facts: facts(tags))
+    }
+
+    /// The facts the tags give: the address, opening hours, phone, website and wheelchair
+    /// access (`contact:phone` and `contact:website` when the plain tags are missing).
+    package static func facts(_ tags: [String: String]) -> Place.Facts {
+        func value(_ keys: String...) -> String? {
+            for key in keys { if let text = tags[key].flatMap(PlaceBuilder.cleaned) { return text } }
+            return nil
+        }
+        return Place.Facts(
+            street: value("addr:street"), houseNumber: value("addr:housenumber"), city: value("addr:city"),
+            openingHours: value("opening_hours"), phone: value("phone", "contact:phone"),
+            website: value("website", "contact:website"), wheelchair: value("wheelchair"))
+    }
+
+    /// The object's names in the session's languages (`name:en`, `name:es`, `name:pt`), by code.
+    package static func names(_ tags: [String: String]) -> [String: String] {
+        var names: [String: String] = [:]
+        for language in languages {
+            if let name = tags["name:\(language)"].flatMap(PlaceBuilder.cleaned) { names[language] = name }
+        }
+        return names
+    }
+
+    /// Text from the data as every loader cleans it: no control, zero-width or bidirectional
+    /// characters, no spaces at either end, at most 200 bytes; nil when nothing is left.
+    package static func cleaned(_ text: String) -> String? { PlaceBuilder.cleaned(text) }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import PlaceData
+import Words
+
+/// `nearby-voice import`: an OpenStreetMap extract (through libosmium), or places another
+/// loader read, into a new place store.
+public enum PlaceImport {
+    /// What an import wrote and read.
+    public struct Counts: Equatable, Sendable {
+        public var places = 0
+        public var streets = 0
+        /// Places without an address that were given their nearest street.
+        public var nearestStreets = 0
+        /// Of an OpenStreetMap file: its nodes and ways, and the ways kept by their tags whose
+        /// nodes all lie outside the extract (not kept).
+        public var nodes = 0
+        public var ways = 0
+        public var waysWithoutLocation = 0
+    }
+
+    /// The source name of OpenStreetMap data, as stores and the greeting give it.
+    public static let openStreetMap = "OpenStreetMap"
+
+    /// The libosmium format of a file named `path`: "pbf" for `.pbf`, "osm" for `.osm` (and
+    /// `.osm.gz`, `.osm.bz2`, which libosmium decompresses), nil for any other file.
+    public static func osmFormat(of path: String) -> String? {
+        let name = path.lowercased()
+        if name.hasSuffix(".pbf") { return "pbf" }
+        for suffix in [".osm", ".osm.gz", ".osm.bz2"] where name.hasSuffix(suffix) {
+            return "osm" + suffix.dropFirst(4)
+        }
+        return nil
+    }
+
+    /// Imports the OpenStreetMap file `path` (in `format`, `osmFormat(of:)`) into a new store at
+    /// `output`. `shouldStop` is asked now and then; when it says yes, the unfinished file is
+    /// removed and nil comes back. Throws when the file is missing, broken, not OpenStreetMap or
+    /// holds no places (nothing is written), or when the store cannot be written.
+    public static func importOSM(
+        _ path: String, format: String, into output: String, shouldStop: @escaping () -> Bool = { false }
+    ) throws(StoreProblem) -> Counts? {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"
+            throw StoreProblem(.noInput, file: path, Phrase(.storeCannotOpen, ["reason": reason]))
+        }
+        let writer = try StoreWriter(output: output)
+        var failure: StoreProblem?
+        let read: OSMCalls.Counts
+        do throws(OSMCalls.ReadError) {
+            read = try OSMCalls.read(
+                path, format: format,
+                place: { object in
+                    guard failure == nil else { return }
+                    let id = (object.isWay ? "way/" : "node/") + String(object.id)
+                    guard
+                        let place = OSMTagging.place(
+                            id: id, latitude: object.coordinate.latitude, longitude: object.coordinate.longitude,
+                            tags: object.tags)
+                    else { return }
+                    do throws(StoreProblem) { try writer.add(place, names: OSMTagging.names(object.tags)) } catch {
+                        failure = error
+                    }
+                },
+                street: { street in
+                    guard failure == nil, let name = OSMTagging.cleaned(street.name) else { return }
+                    do throws(StoreProblem) {
+                        try writer.addStreet(osmID: street.id, name: name, points: street.points)
+                    } catch {
+                        failure = error
+                    }
+                },
+                progress: { _ in failure == nil && !shouldStop() })
+        } catch {
+            writer.abandon()
+            if let failure { throw failure }
+            switch error {
+            case .stopped: return nil
+            case .broken(let reason):
+                throw StoreProblem(.badData, file: path, Phrase(.storeNotOsm, ["reason": reason]))
+            }
+        }
+        if let failure {
+            writer.abandon()
+            throw failure
+        }
+        guard writer.placeCount > 0 else {
+            writer.abandon()
+            throw StoreProblem(.badData, file: path, Phrase(.storeNoPlaces))
+        }
+        var counts = Counts(
+            places: writer.placeCount, streets: writer.streetCount, nodes: read.nodes, ways: read.ways,
+            waysWithoutLocation: read.waysWithoutLocation)
+        do throws(StoreProblem) {
+            counts.nearestStreets = try writer.fillNearestStreets()
+            try writer.finish(meta: meta(source: openStreetMap, file: path))
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return counts
+    }
+
+    /// Imports places another loader read (GeoJSON, CSV, JSON) from `path`, whose format is
+    /// `source`, into a new store at `output`.
+    public static func importPlaces(
+        _ places: [Place], source: String, from path: String, into output: String
+    ) throws(StoreProblem) -> Counts {
+        guard !places.isEmpty else { throw StoreProblem(.badData, file: path, Phrase(.storeNoPlaces)) }
+        let writer = try StoreWriter(output: output)
+        do throws(StoreProblem) {
+            for place in places { try writer.add(place) }
+            try writer.finish(meta: meta(source: source, file: path))
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return Counts(places: places.count)
+    }
+
+    /// The store's record of its source: what it is, the file's absolute path, size and
+    /// modification time (nanoseconds), and the licence of OpenStreetMap data.
+    static func meta(source: String, file: String) -> [String: String] {
+        var meta = ["source": source]
+        if let stamp = SourceStamp(file) {
+            meta["source_file"] = stamp.path
+            meta["source_size"] = String(stamp.size)
+            meta["source_modified"] = String(stamp.modified)
+        }
+        if source == openStreetMap { meta["licence"] = "© OpenStreetMap contributors, ODbL 1.0" }
+        return meta
+    }
+}
+
+/// A source file as the cache knows it: its absolute path, size and modification time.
+public struct SourceStamp: Equatable, Sendable {
+    public var path: String
+    public var size: Int64
+    /// Nanoseconds since 1970.
+    public var modified: Int64
+
+    public init?(_ file: String) {
+        let url = URL(fileURLWithPath: file).standardizedFileURL
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let size = (attributes[.size] as? NSNumber)?.int64Value,
+            let date = attributes[.modificationDate] as? Date
+        else { return nil }
+        path = url.path
+        self.size = size
+        modified = Int64((date.timeIntervalSince1970 * 1e9).rounded())
+    }
+
+    /// Whether `store` was imported from this file as it is now.
+    public func matches(_ store: PlaceStore) -> Bool {
+        store.sourceFile == path && store.sourceSize == size && store.sourceModified == modified
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import PlaceData
+import Words
+
+/// A place store: places in one SQLite file with a spatial index (R*Tree) and the program's own
+/// folded search keys, made by `nearby-voice import` (`StoreWriter`) and opened read-only, so
+/// that any number of sessions can share one. Opening costs the same at any size: nothing is
+/// read until asked. Queries may come from any thread, one at a time.
+public final class PlaceStore: @unchecked Sendable {
+    /// The path it was opened at.
+    public let path: String
+    /// Where the places came from: "OpenStreetMap", or the format of the file ("GeoJSON").
+    public let source: String
+    /// The file the places were imported from, its size and modification time, as the import
+    /// saw them (the cache compares them).
+    public let sourceFile: String?
+    public let sourceSize: Int64?
+    public let sourceModified: Int64?
+    /// How many places it holds.
+    public let count: Int
+    /// How many named streets it holds.
+    public let streetCount: Int
+
+    private let database: SQLiteDatabase
+    private let lock = NSLock()
+    /// The kinds by their id, and their search forms.
+    private let kinds: [Int64: String]
+    private let kindForms: [Int64: [[UInt8]]]
+    private let kindIDs: [String: Int64]
+    private let inBox: SQLiteStatement
+    private let byID: SQLiteStatement
+    private let streetsInBox: SQLiteStatement
+
+    private init(path: String, database: SQLiteDatabase) throws(StoreProblem) {
+        self.path = path
+        self.database = database
+        do throws(SQLiteError) {
+            var meta: [String: String] = [:]
+            try database.prepare("SELECT key, value FROM meta").forEachRow([]) { row in
+                if let key = row.text(0), let value = row.text(1) { meta[key] = value }
+            }
+            source = meta["source"] ?? "?"
+            sourceFile = meta["source_file"]
+            sourceSize = meta["source_size"].flatMap { Int64($0) }
+            sourceModified = meta["source_modified"].flatMap { Int64($0) }
+            count = Int(meta["places"] ?? "") ?? 0
+            streetCount = Int(meta["streets"] ?? "") ?? 0
+            var kinds: [Int64: String] = [:]
+            try database.prepare("SELECT id, kind FROM kinds").forEachRow([]) { row in
+                kinds[row.int64(0)] = row.text(1) ?? ""
+            }
+            self.kinds = kinds
+            kindForms = kinds.mapValues { TextFolding.searchForms($0) }
+            kindIDs = Dictionary(kinds.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+            inBox = try database.prepare(
+                """
+                SELECT \(StoreSchema.placeColumns) FROM places_index r JOIN places p ON p.id = r.id
+                JOIN kinds k ON k.id = p.kind
+                WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+                """)
+            byID = try database.prepare(
+                "SELECT \(StoreSchema.placeColumns) FROM places p JOIN kinds k ON k.id = p.kind WHERE p.id = ?1")
+            streetsInBox = try database.prepare(
+                """
+                SELECT s.name, s.points FROM streets_index r JOIN streets s ON s.id = r.id
+                WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+                """)
+        } catch {
+            throw Self.problem(path, error)
+        }
+    }
+
+    /// Refuses a file that is not a place store, an unfinished one, or one of another version.
+    private static func check(_ database: SQLiteDatabase, path: String) throws(StoreProblem) {
+        let version: Int64
+        let application: Int64
+        do throws(SQLiteError) {
+            try database.execute("PRAGMA query_only = 1; PRAGMA mmap_size = 268435456;")
+            version = try database.integer("PRAGMA user_version") ?? 0
+            application = try database.integer("PRAGMA application_id") ?? 0
+        } catch {
+            throw problem(path, error)
+        }
+        guard application == StoreSchema.applicationID else {
+            throw StoreProblem(.badData, file: path, Phrase(.storeNotAStore))
+        }
+        guard version == StoreSchema.version else {
+            let phrase =
+                version == 0
+                ? Phrase(.storeNotComplete)
+                : Phrase(.storeOtherVersion, ["found": String(version), "expected": String(StoreSchema.version)])
+            throw StoreProblem(.badData, file: path, phrase)
+        }
+    }
+
+    private static func problem(_ path: String, _ error: SQLiteError) -> StoreProblem {
+        error.isNotADatabase
+            ? StoreProblem(.badData, file: path, Phrase(.storeNotAStore))
+            : StoreProblem(.badData, file: path, Phrase(.storeCannotRead, ["reason": error.message]))
+    }
+
+    /// Opens the store at `path`, read-only. Throws when it is missing, is not a place store,
+    /// is of another version, or is what an unfinished import left.
+    public static func open(path: String) throws(StoreProblem) -> PlaceStore {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"
+            throw StoreProblem(.noInput, file: path, Phrase(.storeCannotOpen, ["reason": reason]))
+        }
+        let database: SQLiteDatabase
+        do throws(SQLiteError) { database = try SQLiteDatabase(path: path, readOnly: true) } catch {
+            throw problem(path, error)
+        }
+        try check(database, path: path)
+        return try PlaceStore(path: path, database: database)
+    }
+
+    /// Whether the file at `path` starts as an SQLite database does ("SQLite format 3\0").
+    public static func looksLikeStore(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return head == Data("SQLite format 3\u{0}".utf8)
+    }
+
+    // MARK: Near
+
+    /// The places within `radius` metres of `origin`, nearest first (equal distances in the
+    /// store's order), at most `limit`.
+    public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
+        let box = Self.box(around: origin, radius: radius)
+        var found: [(distance: Double, id: Int64, place: Place)] = []
+        locked {
+            try? inBox.forEachRow(box.map { .real($0) }) { row in
+                let place = Self.place(row)
+                let distance = origin.distance(to: place.coordinate)
+                if distance <= radius { found.append((distance, row.int64(0), place)) }
+            }
+        }
+        found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+        return found.prefix(max(0, limit)).map(\.place)
+    }
+
+    /// The latitude and longitude bounds of a circle (`radius` metres about `origin`), a little
+    /// wide; the whole range of longitudes near a pole.
+    static func box(around origin: Coordinate, radius: Double) -> [Double] {
+        let degrees = radius / 111_000 * 1.01 + 1e-6
+        let cosine = cos(origin.latitude * .pi / 180)
+        let across = cosine > 0.01 ? degrees / cosine : 360
+        return [
+            origin.latitude - degrees, origin.latitude + degrees, origin.longitude - across, origin.longitude + across,
+        ]
+    }
+
+    // MARK: Search
+
+    /// The places of the whole store whose name or kind holds every word of `query` (the rule of
+    /// `Places.matchSet`, on the same folded keys), and whose kind is `kind` when given, nearest
+    /// to `origin` first, at most `limit`.
+    public func search(_ query: String, kind: String?, near origin: Coordinate, limit: Int) -> [Place] {
+        var conditions: [String] = []
+        var values: [SQLiteValue] = []
+        if let kind {
+            guard let id = kindIDs[kind] else { return [] }
+            values.append(.integer(id))
+            conditions.append("kind = ?\(values.count)")
+        }
+        for word in query.split(whereSeparator: { $0.isWhitespace }) {
+            let forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
+            if forms.isEmpty { continue }
+            var alternatives: [String] = []
+            var matchingKinds: Set<Int64> = []
+            for form in forms {
+                values.append(.blob(form))
+                let number = values.count
+                alternatives.append("instr(search_key, ?\(number)) > 0 OR instr(umlaut_key, ?\(number)) > 0")
+                for (id, kindForms) in kindForms where kindForms.contains(where: { Self.contains($0, form) }) {
+                    matchingKinds.insert(id)
+                }
+            }
+            if !matchingKinds.isEmpty {
+                alternatives.append("kind IN (\(matchingKinds.sorted().map(String.init).joined(separator: ",")))")
+            }
+            conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
+        }
+        let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            .filter(TextFolding.isLiteralWord).map(TextFolding.literalForm)
+        let sql =
+            "SELECT id, latitude, longitude, name, kind FROM places"
+            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+        var found: [(distance: Double, id: Int64)] = []
+        locked {
+            guard let statement = try? database.prepare(sql) else { return }
+            try? statement.forEachRow(values) { row in
+                if !literals.isEmpty {
+                    let text = TextFolding.literalForm("\(row.text(3) ?? "") \(kinds[row.int64(4)] ?? "")")
+                    guard literals.allSatisfy({ text.contains($0) }) else { return }
+                }
+                let point = Coordinate(latitude: row.double(1), longitude: row.double(2))
+                found.append((origin.distance(to: point), row.int64(0)))
+            }
+        }
+        found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+        return found.prefix(max(0, limit)).compactMap { place(id: $0.id) }
+    }
+
+    /// The place with the store's row `id`.
+    func place(id: Int64) -> Place? {
+        var found: Place?
+        locked { try? byID.forEachRow([.integer(id)]) { found = Self.place($0) } }
+        return found
+    }
+
+    /// Whether `haystack` holds `needle` as a run of bytes.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        if needle.isEmpty { return true }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    // MARK: Streets
+
+    /// The nearest named street within `radius` metres of `point`, and how far it is.
+    public func nearestStreet(to point: Coordinate, within radius: Double = StreetIndex.reach) -> (
+        name: String, distance: Double
+    )? {
+        let box = Self.box(around: point, radius: radius)
+        var index = StreetIndex()
+        locked {
+            try? streetsInBox.forEachRow(box.map { .real($0) }) { row in
+                index.add(name: row.text(0) ?? "", points: StreetIndex.points(row.bytes(1)))
+            }
+        }
+        return index.nearest(to: point, within: radius)
+    }
+
+    // MARK: Rows
+
+    private func locked(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body()
+    }
+
+    /// A place from a row of `StoreSchema.placeColumns`.
+    private static func place(_ row: SQLiteStatement) -> Place {
+        Place(
+            id: row.text(1) ?? "", name: row.text(2) ?? "", kind: row.text(3) ?? "", symbol: row.text(4) ?? "mappin",
+            latitude: row.double(5), longitude: row.double(6), details: StoreSchema.details(row.text(15)),
+            facts: Place.Facts(
+                street: row.text(7), houseNumber: row.text(8), city: row.text(9), streetIsNearest: row.int64(10) != 0,
+                openingHours: row.text(11), phone: row.text(12), website: row.text(13), wheelchair: row.text(14)))
+    }
+}

@@ -1,0 +1,156 @@
+import CSQLite
+import Foundation
+
+/// An SQLite status that is not success: its result code and SQLite's own message
+/// (`sqlite3_errmsg`).
+struct SQLiteError: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+
+    /// The disk (or the file size limit) is full: SQLITE_FULL, or an I/O error on a write.
+    var isFull: Bool { code & 0xFF == SQLITE_FULL || code == SQLITE_IOERR | 3 << 8 || code == SQLITE_IOERR | 4 << 8 }
+    /// The file is not a database, or is damaged.
+    var isNotADatabase: Bool { code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT }
+
+    var description: String { message }
+}
+
+/// One SQLite connection, used from one thread at a time. Every SQLite call of the project is
+/// in this file.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+
+    /// Opens `path` (`sqlite3_open_v2`): read-only, or read-write and created when missing.
+    init(path: String, readOnly: Bool) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let status = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_close(handle)
+            throw SQLiteError(code: status, message: message)
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs SQL without results (`sqlite3_exec`).
+    func execute(_ sql: String) throws(SQLiteError) {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// A statement prepared once, to be bound, stepped and reset many times.
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        return SQLiteStatement(statement, database: self)
+    }
+
+    func error(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// The first column of the first row of `sql` as an integer, or nil when there is none.
+    func integer(_ sql: String) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.int64(0) : nil
+    }
+}
+
+/// A prepared statement (`sqlite3_stmt`), finalised when it goes.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let database: SQLiteDatabase
+
+    fileprivate init(_ handle: OpaquePointer, database: SQLiteDatabase) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds values to the parameters, 1 on: text, doubles, integers, byte arrays (as blobs),
+    /// nil as NULL. Resets the statement first.
+    func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(handle, index)
+            case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): status = sqlite3_bind_double(handle, index, number)
+            case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, CSQLite_transient())
+            case .blob(let bytes):
+                // An empty blob is still a blob, not NULL.
+                status =
+                    bytes.isEmpty
+                    ? sqlite3_bind_zeroblob(handle, index, 0)
+                    : bytes.withUnsafeBytes { raw in
+                        sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(raw.count), CSQLite_transient())
+                    }
+            }
+            guard status == SQLITE_OK else { throw database.error(status) }
+        }
+    }
+
+    /// Steps once (`sqlite3_step`): true with a row to read, false when done.
+    func step() throws(SQLiteError) -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(status)
+        }
+    }
+
+    /// Binds `values` and steps to the end (an insert, an update).
+    func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    /// Binds `values` and calls `body` for each row.
+    func forEachRow(_ values: [SQLiteValue], _ body: (SQLiteStatement) -> Void) throws(SQLiteError) {
+        try bind(values)
+        while try step() { body(self) }
+        sqlite3_reset(handle)
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    /// The column as text, nil when NULL.
+    func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// The column's bytes (a blob or text), empty when NULL.
+    func bytes(_ column: Int32) -> UnsafeRawBufferPointer {
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let pointer, count > 0 else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+}
+
+/// A value bound to a statement's parameter.
+enum SQLiteValue {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    /// Text, or NULL for nil.
+    static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+}

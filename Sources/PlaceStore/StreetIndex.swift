@@ -1,0 +1,116 @@
+import Foundation
+import PlaceData
+
+/// Named streets as segments in a grid of cells, for the nearest street to a point: the street
+/// a place without an address is on, and the street you are on. Distances are to the nearest
+/// point of a segment, on a plane tangent at the point (exact enough within `reach`).
+public struct StreetIndex {
+    /// How far a street may be and still be "the street" of a point: 150 metres. Beyond that a
+    /// place has no street rather than a far one.
+    public static let reach = 150.0
+
+    /// Cells of 0.002 degrees of latitude by 0.004 of longitude (about 220 by 220 metres at 60°N).
+    static let cellLatitude = 0.002
+    static let cellLongitude = 0.004
+
+    private struct Segment {
+        var street: Int32
+        var from: (latitude: Double, longitude: Double)
+        var to: (latitude: Double, longitude: Double)
+    }
+
+    private var names: [String] = []
+    private var segments: [Segment] = []
+    private var cells: [Int64: [Int32]] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { names.isEmpty }
+
+    /// Adds a street and its points, in order.
+    mutating func add(name: String, points: [(latitude: Double, longitude: Double)]) {
+        guard let first = points.first else { return }
+        let street = Int32(names.count)
+        names.append(name)
+        let pairs = points.count == 1 ? [(first, first)] : Array(zip(points, points.dropFirst()))
+        for (from, to) in pairs {
+            let segment = Int32(segments.count)
+            segments.append(Segment(street: street, from: from, to: to))
+            for row in Self.row(min(from.latitude, to.latitude))...Self.row(max(from.latitude, to.latitude)) {
+                for column in Self.column(
+                    min(from.longitude, to.longitude))...Self.column(
+                        max(from.longitude, to.longitude))
+                {
+                    cells[Self.key(row, column), default: []].append(segment)
+                }
+            }
+        }
+    }
+
+    /// The nearest street within `radius` metres of `point`, and its distance.
+    func nearest(to point: Coordinate, within radius: Double) -> (name: String, distance: Double)? {
+        let box = PlaceStore.box(around: point, radius: radius)
+        var best: (street: Int32, distance: Double)?
+        var seen = Set<Int32>()
+        for row in Self.row(box[0])...Self.row(box[1]) {
+            for column in Self.column(box[2])...Self.column(box[3]) {
+                for index in cells[Self.key(row, column)] ?? [] where seen.insert(index).inserted {
+                    let segment = segments[Int(index)]
+                    let distance = Self.distance(from: point, to: segment.from, segment.to)
+                    if distance <= radius, distance < best?.distance ?? .infinity {
+                        best = (segment.street, distance)
+                    }
+                }
+            }
+        }
+        return best.map { (names[Int($0.street)], $0.distance) }
+    }
+
+    private static func row(_ latitude: Double) -> Int64 { Int64((latitude / cellLatitude).rounded(.down)) }
+    private static func column(_ longitude: Double) -> Int64 { Int64((longitude / cellLongitude).rounded(.down)) }
+    private static func key(_ row: Int64, _ column: Int64) -> Int64 { row &* 1_000_003 &+ column }
+
+    /// Metres from `point` to the segment `a`-`b`, on the plane tangent at `point`.
+    static func distance(
+        from point: Coordinate, to a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)
+    ) -> Double {
+        let metres = 6_371_008.8 * .pi / 180
+        let across = cos(point.latitude * .pi / 180) * metres
+        let ax = (a.longitude - point.longitude) * across
+        let ay = (a.latitude - point.latitude) * metres
+        let bx = (b.longitude - point.longitude) * across
+        let by = (b.latitude - point.latitude) * metres
+        let dx = bx - ax
+        let dy = by - ay
+        let length = dx * dx + dy * dy
+        let t = length > 0 ? max(0, min(1, -(ax * dx + ay * dy) / length)) : 0
+        let x = ax + t * dx
+        let y = ay + t * dy
+        return (x * x + y * y).squareRoot()
+    }
+
+    /// A street's points as the store keeps them: little-endian Float64 pairs.
+    static func bytes(_ points: [(latitude: Double, longitude: Double)]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(points.count * 16)
+        for point in points {
+            withUnsafeBytes(of: point.latitude.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: point.longitude.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+
+    static func points(_ bytes: UnsafeRawBufferPointer) -> [(latitude: Double, longitude: Double)] {
+        var points: [(latitude: Double, longitude: Double)] = []
+        var offset = 0
+        while offset + 16 <= bytes.count {
+            let latitude = Double(
+                bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            let longitude = Double(
+                bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+            points.append((latitude, longitude))
+            offset += 16
+        }
+        return points
+    }
+}

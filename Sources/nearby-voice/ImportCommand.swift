@@ -1,0 +1,127 @@
+import Foundation
+import NearbyCore
+import PlaceData
+import PlaceStore
+import ShellParsing
+import Synchronization
+import SystemCalls
+import TextFormats
+import Words
+
+/// `nearby-voice import FILE --output STORE [--encoding E]`: an OpenStreetMap extract (`.osm.pbf`,
+/// `.osm`) or a GeoJSON, CSV or JSON places file into a new place store, written beside STORE and
+/// renamed over it when complete. Prints what it imported.
+enum ImportCommand {
+    static func run(_ arguments: [String], environment: [String: String]) throws(Failure) -> ExitCode {
+        let words = Catalog.builtIn(Language.fromLocale(environment))
+        var source: String?
+        var output: String?
+        var encoding = TextEncoding.utf8
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--output" || argument == "-o", index < arguments.count {
+                output = arguments[index]
+                index += 1
+            } else if argument.hasPrefix("--output=") {
+                output = String(argument.dropFirst("--output=".count))
+            } else if argument == "--encoding", index < arguments.count,
+                let chosen = TextEncoding(rawValue: arguments[index].lowercased())
+            {
+                encoding = chosen
+                index += 1
+            } else if source == nil, !argument.hasPrefix("-") || argument == "-" {
+                source = argument
+            } else {
+                throw Failure(.usage, words.text(.importUsage))
+            }
+        }
+        guard let source, let output, !output.isEmpty else { throw Failure(.usage, words.text(.importUsage)) }
+        // SIGINT, SIGTERM and SIGHUP stop the import between blocks of the file: the unfinished
+        // store is removed, then the signal ends the program as it would have.
+        let stop = Stop()
+        ProcessSignal.block(Stop.signals)
+        let waiter = Thread {
+            stop.signal.store(ProcessSignal.waitForAny(Stop.signals), ordering: .sequentiallyConsistent)
+        }
+        waiter.start()
+        let counts = try importFile(source, into: output, words: words, encoding: encoding) {
+            stop.signal.load(ordering: .sequentiallyConsistent) != 0
+        }
+        let signal = stop.signal.load(ordering: .sequentiallyConsistent)
+        if signal != 0 { ProcessSignal.endBy(signal) }
+        guard let counts else { return .terminated }
+        print(report(counts, source: source, output: output, words: words))
+        return .success
+    }
+
+    /// A signal that stopped the import, 0 for none.
+    private final class Stop: Sendable {
+        static let signals = [SIGINT, SIGTERM, SIGHUP]
+        let signal = Atomic<Int32>(0)
+    }
+
+    /// Imports `source` into a new store at `output`; nil when `shouldStop` said to.
+    static func importFile(
+        _ source: String, into output: String, words: Catalog, encoding: TextEncoding = .utf8,
+        shouldStop: @escaping () -> Bool = { false }
+    ) throws(Failure) -> PlaceImport.Counts? {
+        if let format = PlaceImport.osmFormat(of: source) {
+            do throws(StoreProblem) {
+                return try PlaceImport.importOSM(source, format: format, into: output, shouldStop: shouldStop)
+            } catch {
+                throw Failure(store: error, words)
+            }
+        }
+        let loaded = try NearbyVoice.readPlaces(source, words: words, encoding: encoding)
+        let head = FileHandle(forReadingAtPath: source).flatMap { try? $0.read(upToCount: 4096) } ?? Data()
+        let format = PlacesFile.format(of: head, file: source).rawValue
+        do throws(StoreProblem) {
+            return try PlaceImport.importPlaces(loaded.places, source: format, from: source, into: output)
+        } catch {
+            throw Failure(store: error, words)
+        }
+    }
+
+    /// "Imported 1,139 places and 2,012 streets from F into S.", and how many places were
+    /// given their nearest street and ways left out.
+    static func report(_ counts: PlaceImport.Counts, source: String, output: String, words: Catalog) -> String {
+        func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
+        var lines = [
+            words.text(
+                .importDone,
+                [
+                    "places": words.text(.placesCount, ["count": grouped(counts.places)], count: counts.places),
+                    "streets": words.text(.importStreets, ["count": grouped(counts.streets)], count: counts.streets),
+                    "file": source, "store": output,
+                ])
+        ]
+        if counts.nearestStreets > 0 {
+            lines.append(
+                words.text(
+                    .importNearestStreets, ["count": grouped(counts.nearestStreets)], count: counts.nearestStreets))
+        }
+        if counts.waysWithoutLocation > 0 {
+            lines.append(
+                words.text(
+                    .importSkippedWays, ["count": grouped(counts.waysWithoutLocation)],
+                    count: counts.waysWithoutLocation))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Failure {
+    /// A place store's problem, with its exit code: 65 for the file's data, 74 for a store that
+    /// cannot be written, 66 for a file that cannot be opened.
+    init(store problem: StoreProblem, _ words: Catalog) {
+        let code: ExitCode
+        switch problem.cause {
+        case .badData: code = .dataError
+        case .cannotWrite: code = .cannotWrite
+        case .noInput: code = .noInput
+        }
+        self.init(code, problem.text(words))
+    }
+}
