@@ -155,3 +155,49 @@ public struct SourceStamp: Equatable, Sendable {
         store.sourceFile == path && store.sourceSize == size && store.sourceModified == modified
     }
 }
+
+extension PlaceImport {
+    /// Reads the OpenStreetMap file `path` into memory, no store: its places, those without an
+    /// address given their nearest street as an import gives them. For when no store can be
+    /// written (a cache folder that cannot be made).
+    public static func readOSM(_ path: String, format: String) throws(StoreProblem) -> [Place] {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"
+            throw StoreProblem(.noInput, file: path, Phrase(.storeCannotOpen, ["reason": reason]))
+        }
+        var places: [Place] = []
+        var streets = StreetIndex()
+        do throws(OSMCalls.ReadError) {
+            _ = try OSMCalls.read(
+                path, format: format,
+                place: { object in
+                    let id = (object.isWay ? "way/" : "node/") + String(object.id)
+                    if let place = OSMTagging.place(
+                        id: id, latitude: object.coordinate.latitude, longitude: object.coordinate.longitude,
+                        tags: object.tags)
+                    {
+                        places.append(place)
+                    }
+                },
+                street: { street in
+                    if let name = OSMTagging.cleaned(street.name) { streets.add(name: name, points: street.points) }
+                })
+        } catch {
+            let reason: String
+            switch error {
+            case .broken(let text): reason = text
+            case .stopped: reason = "stopped"
+            }
+            throw StoreProblem(.badData, file: path, Phrase(.storeNotOsm, ["reason": reason]))
+        }
+        guard !places.isEmpty else { throw StoreProblem(.badData, file: path, Phrase(.storeNoPlaces)) }
+        for index in places.indices where places[index].facts.street == nil {
+            if let street = streets.nearest(to: places[index].coordinate, within: StreetIndex.reach) {
+                places[index].facts.street = street.name
+                places[index].facts.streetIsNearest = true
+            }
+        }
+        return places
+    }
+}

@@ -2,6 +2,7 @@ import Announcer
 import Foundation
 import NearbyCore
 import PlaceData
+import PlaceStore
 import ShellParsing
 import Words
 
@@ -15,10 +16,14 @@ final class EffectRunner {
     private var chosenSettings: Set<Setting>
     /// The backend speaking (or that would, were speech on).
     private var backend: SpeechBackend
+    /// The place store of the places loaded, when they came from one (`--places STORE`, an
+    /// OpenStreetMap extract's cached store, `set places`).
+    private(set) var store: PlaceStore?
 
-    init(options: Options, presenter: Presenter) {
+    init(options: Options, presenter: Presenter, store: PlaceStore? = nil) {
         self.options = options
         self.presenter = presenter
+        self.store = store
         chosenSettings = options.chosenSettings
         backend = options.settings.speechBackend
     }
@@ -44,11 +49,14 @@ final class EffectRunner {
             return nil
         case .loadPlaces(let path):
             do throws(Failure) {
-                let loaded = try NearbyVoice.readPlaces(
-                    path, at: options.located(path), words: state.words, encoding: options.encoding)
-                let places = Places(loaded.places)
+                let opening = try PlacesOpening.open(
+                    path, at: options.located(path), origin: state.settings.origin, words: state.words,
+                    encoding: options.encoding
+                ) { note in FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8)) }
+                let places = Places(opening.places)
                 NearbyVoice.prepareSpelling(places)
-                return .placesLoaded(places, source: path, skippedFeatures: loaded.skippedFeatures)
+                store = opening.store
+                return .placesLoaded(places, source: path, skippedFeatures: opening.skippedFeatures)
             } catch {
                 return .placesFailed(message: error.message)
             }

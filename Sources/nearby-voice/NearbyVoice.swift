@@ -88,18 +88,23 @@ enum NearbyVoice {
         return "\(folder)/history"
     }
 
-    /// Loads `--places` (GeoJSON, CSV or a JSON array: `PlacesFile.format(of:file:)` tells), or
-    /// the built-in places. GeoJSON features that are not Points are skipped, and said so once
-    /// on standard error.
-    static func loadPlaces(_ path: String?, words: Catalog, encoding: TextEncoding = .utf8) throws(Failure) -> [Place] {
-        guard let path else { return BuiltInPlaces.lisbon }
-        let loaded = try readPlaces(path, words: words, encoding: encoding)
-        if loaded.skippedFeatures > 0 {
-            let skipped = loaded.skippedFeatures
+    /// Opens `--places` (`PlacesOpening`: a place store, an OpenStreetMap extract through the
+    /// cache, or a GeoJSON, CSV or JSON file), or gives the built-in places. GeoJSON features
+    /// that are not Points are skipped, and said so once on standard error, as are an import
+    /// into the cache and a cache that cannot be kept.
+    static func loadPlaces(
+        _ path: String?, origin: Coordinate, words: Catalog, encoding: TextEncoding = .utf8
+    ) throws(Failure) -> PlacesOpening {
+        guard let path else { return PlacesOpening(places: BuiltInPlaces.lisbon) }
+        let opening = try PlacesOpening.open(path, origin: origin, words: words, encoding: encoding) { note in
+            FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8))
+        }
+        if opening.skippedFeatures > 0 {
+            let skipped = opening.skippedFeatures
             let note = words.text(.placesSkippedNote, ["count": String(skipped)], count: skipped)
             FileHandle.standardError.write(Data("nearby-voice: \(path): \(note)\n".utf8))
         }
-        return loaded.places
+        return opening
     }
 
     /// Gathers the words of the places' names on a thread of its own, for forgiving search: at a

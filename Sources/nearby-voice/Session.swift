@@ -2,6 +2,7 @@ import Announcer
 import Foundation
 import NearbyCore
 import PlaceData
+import PlaceStore
 import ShellParsing
 import StudyReport
 import SystemCalls
@@ -26,6 +27,9 @@ final class Session {
     /// The command line, after the program's name, as the log's `start` records it.
     private let arguments: [String]
     private let effects: EffectRunner
+    /// The place store the places came from, when they came from one: the whole of it, for
+    /// searches beyond the places in memory.
+    var store: PlaceStore? { effects.store }
     private let follower: SpeechFollower
 
     /// A session reading `reader`; announcements go where the options say, or to `observer`
@@ -41,10 +45,10 @@ final class Session {
         let words = try options.settings.stringsFile.map { (path) throws(Failure) in
             try StringsFile.load(path, language: options.settings.language)
         }
-        state = NearbyState(
-            places: try NearbyVoice.loadPlaces(
-                options.placesPath, words: words ?? options.words, encoding: options.encoding),
-            settings: options.settings, words: words)
+        let opening = try NearbyVoice.loadPlaces(
+            options.placesPath, origin: options.settings.origin, words: words ?? options.words,
+            encoding: options.encoding)
+        state = NearbyState(places: opening.places, settings: options.settings, words: words)
         NearbyVoice.prepareSpelling(state.places)
         let places = state.places
         tasks =
@@ -62,7 +66,7 @@ final class Session {
         } else {
             presenter = try SpeechStart.presenter(options, reader: reader)
         }
-        effects = EffectRunner(options: options, presenter: presenter)
+        effects = EffectRunner(options: options, presenter: presenter, store: opening.store)
         follower = SpeechFollower(presenter: presenter, recorder: recorder)
     }
 

@@ -1,0 +1,112 @@
+import Foundation
+import NearbyCore
+import PlaceData
+import PlaceStore
+import ShellParsing
+import TextFormats
+import Words
+
+/// What `--places` (or `set places`) names, opened: a place store, whose places near the
+/// position are loaded into memory and which is kept for searching all of it; an OpenStreetMap
+/// extract, imported once into the user's cache and opened as a store from then on; or a
+/// GeoJSON, CSV or JSON file, read whole as before.
+struct PlacesOpening {
+    /// The places in memory: a store's within `window` of the position, or a file's all.
+    var places: [Place]
+    /// The store, when the places came from one.
+    var store: PlaceStore?
+    /// GeoJSON features skipped for not being Points.
+    var skippedFeatures = 0
+
+    /// How far from the position a store's places are loaded into the session: 2 km, twice
+    /// the Nearby list's radius, so that a walk of a kilometre keeps a full list.
+    static let window = 2_000.0
+
+    /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`.
+    /// Notes for standard error (an import into the cache, a cache that cannot be kept) go to
+    /// `note`.
+    static func open(
+        _ path: String, at location: String? = nil, origin: Coordinate, words: Catalog,
+        encoding: TextEncoding = .utf8, environment: [String: String] = ProcessInfo.processInfo.environment,
+        note: (String) -> Void
+    ) throws(Failure) -> PlacesOpening {
+        let file = location ?? path
+        do throws(StoreProblem) {
+            if PlaceStore.looksLikeStore(file) {
+                return opened(try PlaceStore.open(path: file), origin: origin)
+            }
+            if let format = PlaceImport.osmFormat(of: file) {
+                return try cached(
+                    file, format: format, origin: origin, words: words, environment: environment, note: note)
+            }
+        } catch {
+            throw Failure(store: error, words)
+        }
+        let loaded = try NearbyVoice.readPlaces(path, at: location, words: words, encoding: encoding)
+        return PlacesOpening(places: loaded.places, skippedFeatures: loaded.skippedFeatures)
+    }
+
+    private static func opened(_ store: PlaceStore, origin: Coordinate) -> PlacesOpening {
+        PlacesOpening(places: store.near(origin, radius: window, limit: .max), store: store)
+    }
+
+    /// The cached store of an OpenStreetMap file: opened when it was made from the file as it is
+    /// now (its path, size and modification time), else imported again first. A cache folder
+    /// that cannot be made or written reads the file into memory instead, and says so.
+    private static func cached(
+        _ file: String, format: String, origin: Coordinate, words: Catalog, environment: [String: String],
+        note: (String) -> Void
+    ) throws(StoreProblem) -> PlacesOpening {
+        guard let stamp = SourceStamp(file) else {
+            return PlacesOpening(places: try PlaceImport.readOSM(file, format: format))
+        }
+        let folder = cacheFolder(environment)
+        let store = "\(folder)/\(cacheName(stamp.path))"
+        if let existing = try? PlaceStore.open(path: store), stamp.matches(existing) {
+            return opened(existing, origin: origin)
+        }
+        func inMemory(_ reason: String) throws(StoreProblem) -> PlacesOpening {
+            note(words.text(.storeCacheUnavailable, ["folder": folder, "reason": reason, "file": file]))
+            return PlacesOpening(places: try PlaceImport.readOSM(file, format: format))
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return try inMemory(Self.reason(error))
+        }
+        note(words.text(.storeImporting, ["file": file, "store": store]))
+        do throws(StoreProblem) {
+            _ = try PlaceImport.importOSM(file, format: format, into: store)
+        } catch {
+            guard error.cause == .cannotWrite else { throw error }
+            return try inMemory(words.text(error.message))
+        }
+        return opened(try PlaceStore.open(path: store), origin: origin)
+    }
+
+    /// `$XDG_CACHE_HOME/nearby-voice`, else `~/.cache/nearby-voice`.
+    static func cacheFolder(_ environment: [String: String]) -> String {
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "\(environment["HOME"] ?? NSHomeDirectory())/.cache"
+        return "\(base)/nearby-voice"
+    }
+
+    /// The cached store's name for a source file: its name and a hash of its absolute path
+    /// (FNV-1a, 64 bits), so that two extracts of the same name never share one.
+    static func cacheName(_ absolutePath: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in absolutePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let name = absolutePath.split(separator: "/").last.map(String.init) ?? "places"
+        return "\(name)-\(String(hash, radix: 16)).places"
+    }
+
+    /// The system's words for a folder that cannot be made (Foundation wraps errno).
+    private static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(code)))
+        }
+        return error.localizedDescription
+    }
+}
