@@ -1,0 +1,72 @@
+#!/usr/bin/python3
+"""The import's independent check: reads an OpenStreetMap file with pyosmium (Debian's
+python3-pyosmium, libosmium's Python binding, no code of nearby-voice's) and prints, one JSON
+line each, every place the rule of the README's "Importing OpenStreetMap" finds:
+
+- a node, or a way, with a non-empty `name` and a tag that makes a place people walk to:
+  any value of amenity, shop, tourism, leisure, healthcare, office, craft, historic (the first
+  present gives the kind, in that order); else railway = station, halt, tram_stop,
+  subway_entrance; else public_transport = station, platform; else highway = bus_stop;
+- a node at its location; a way at its representative point: the mean latitude and the mean
+  longitude of its distinct node locations (nodes outside the extract left out; a way with
+  none is not a place).
+
+Each line: {"id": "node/1", "name": ..., "key": ..., "value": ..., "lat": ..., "lon": ...}.
+Usage: independent-reader.py FILE
+"""
+import json
+import sys
+
+import osmium
+
+ANY_VALUE = ["amenity", "shop", "tourism", "leisure", "healthcare", "office", "craft", "historic"]
+SOME_VALUES = [
+    ("railway", {"station", "halt", "tram_stop", "subway_entrance"}),
+    ("public_transport", {"station", "platform"}),
+    ("highway", {"bus_stop"}),
+]
+
+
+def kind_tag(tags):
+    name = tags.get("name")
+    if not name or not name.strip():
+        return None
+    for key in ANY_VALUE:
+        if key in tags:
+            return key, tags[key]
+    for key, values in SOME_VALUES:
+        if tags.get(key) in values:
+            return key, tags[key]
+    return None
+
+
+class Reader(osmium.SimpleHandler):
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def emit(self, tag, ident, tags, lat, lon):
+        key, value = tag
+        self.found.append({"id": ident, "name": tags.get("name"), "key": key, "value": value, "lat": lat, "lon": lon})
+
+    def node(self, n):
+        tag = kind_tag(n.tags)
+        if tag and n.location.valid():
+            self.emit(tag, "node/%d" % n.id, n.tags, n.location.lat, n.location.lon)
+
+    def way(self, w):
+        tag = kind_tag(w.tags)
+        if not tag:
+            return
+        points = {(node.location.x, node.location.y) for node in w.nodes if node.location.valid()}
+        if not points:
+            return
+        lat = sum(y for _, y in points) / 1e7 / len(points)
+        lon = sum(x for x, _ in points) / 1e7 / len(points)
+        self.emit(tag, "way/%d" % w.id, w.tags, lat, lon)
+
+
+reader = Reader()
+reader.apply_file(sys.argv[1], locations=True)
+for place in reader.found:
+    print(json.dumps(place, ensure_ascii=False))

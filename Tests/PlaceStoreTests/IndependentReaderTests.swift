@@ -1,0 +1,60 @@
+import Foundation
+import PlaceData
+import Testing
+
+@testable import PlaceStore
+
+/// The import against an independent reader: pyosmium (libosmium's Python binding, Debian's
+/// python3-pyosmium) reads the same real extract with the same rule, written again in Python
+/// (Tests/Fixtures/osm/independent-reader.py), and every place it finds must be in the store
+/// with the same name, kind and position to 1e-6 degrees, and nothing else.
+@Suite("The Helsinki import against pyosmium")
+struct IndependentReaderTests {
+    struct Expected: Decodable {
+        var id: String
+        var name: String
+        var key: String
+        var value: String
+        var lat: Double
+        var lon: Double
+    }
+
+    @Test func everyPlacePyosmiumFindsIsInTheStoreAndNothingElse() throws {
+        let script = StoreFixtures.folder.appendingPathComponent("independent-reader.py").path
+        let lines = try StoreFixtures.python([script, StoreFixtures.helsinki]).split(separator: "\n")
+        let expected = try lines.map { try JSONDecoder().decode(Expected.self, from: Data($0.utf8)) }
+        let store = try PlaceStore.open(path: StoreFixtures.helsinkiStore.path)
+        let stored = Dictionary(uniqueKeysWithValues: StoreFixtures.all(store).map { ($0.id, $0) })
+        // The extract's figures: 1,607 places pyosmium finds (nodes and ways), all in the store.
+        #expect(expected.count == 1_607)
+        #expect(expected.filter { $0.id.hasPrefix("way/") }.count > 50)
+        #expect(store.count == expected.count)
+        #expect(stored.count == expected.count)
+        var wrong: [String] = []
+        for place in expected {
+            guard let found = stored[place.id] else {
+                wrong.append("\(place.id) \(place.name): missing")
+                continue
+            }
+            let kind = OSMTagging.kind(key: place.key, value: place.value)
+            if found.name != place.name { wrong.append("\(place.id): name \(found.name), pyosmium \(place.name)") }
+            if found.kind != kind { wrong.append("\(place.id): kind \(found.kind), pyosmium's tag gives \(kind)") }
+            if abs(found.coordinate.latitude - place.lat) > 1e-6 || abs(found.coordinate.longitude - place.lon) > 1e-6 {
+                wrong.append("\(place.id): at \(found.coordinate), pyosmium \(place.lat),\(place.lon)")
+            }
+        }
+        let extra = Set(stored.keys).subtracting(expected.map(\.id))
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+        #expect(extra.isEmpty, "\(extra.prefix(20))")
+    }
+
+    @Test func theImportsCountsAreThoseOfTheFile() throws {
+        let counts = StoreFixtures.helsinkiStore.counts
+        #expect(counts.places == 1_607)
+        #expect(counts.streets > 500)
+        #expect(counts.nearestStreets > 0)
+        let store = try PlaceStore.open(path: StoreFixtures.helsinkiStore.path)
+        #expect(store.source == "OpenStreetMap")
+        #expect(store.streetCount == counts.streets)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import PlaceData
+import Testing
+
+@testable import PlaceStore
+
+/// The store's answers against the in-memory places' over the same Helsinki places: a search of
+/// the whole store finds what `Places.matchSet` finds (the same folded keys, the same word
+/// rule), nearest first; `near` is the circle, nearest first; facts come back as imported.
+@Suite("The place store's queries")
+struct StoreQueryTests {
+    static let store = try! PlaceStore.open(path: StoreFixtures.helsinkiStore.path)
+    static let places = StoreFixtures.all(store)
+    static let memory = Places(places)
+
+    @Test(arguments: [
+        "kahvila", "Jää", "jaa", "jaeae", "Töölö", "toolo", "tooelo", "ö", "å", "Café", "cafe", "museo kiasma",
+        "ravintola pääposti", "tram", "Tram stop", "itä länsi", "a", "zz", "'", "-", "K. Paasikiven", "kesäkioski",
+        "finnjavel",
+    ])
+    func searchFindsWhatMemoryFinds(_ query: String) {
+        let origin = StoreFixtures.centre
+        let found = Self.store.search(query, kind: nil, near: origin, limit: .max)
+        let expected = Set(Self.memory.matches(query: query).map { Self.places[$0].id })
+        #expect(Set(found.map(\.id)) == expected)
+        #expect(found.count == expected.count)
+        let distances = found.map { origin.distance(to: $0.coordinate) }
+        #expect(distances == distances.sorted())
+    }
+
+    @Test func searchKeepsToAKindAndALimit() {
+        let origin = StoreFixtures.centre
+        let cafes = Self.store.search("", kind: "Café", near: origin, limit: .max)
+        #expect(Set(cafes.map(\.id)) == Set(Self.memory.matches(query: "", kind: "Café").map { Self.places[$0].id }))
+        #expect(cafes.allSatisfy { $0.kind == "Café" })
+        let three = Self.store.search("kahvila", kind: nil, near: origin, limit: 3)
+        #expect(three.map(\.id) == Self.store.search("kahvila", kind: nil, near: origin, limit: .max).prefix(3).map(\.id))
+        #expect(Self.store.search("kahvila", kind: "No such kind", near: origin, limit: 5).isEmpty)
+    }
+
+    @Test(arguments: [50.0, 300, 1_000, 2_000])
+    func nearIsTheCircleNearestFirst(_ radius: Double) {
+        let origin = StoreFixtures.centre
+        let found = Self.store.near(origin, radius: radius, limit: .max)
+        let expected = Self.places.filter { origin.distance(to: $0.coordinate) <= radius }
+        #expect(Set(found.map(\.id)) == Set(expected.map(\.id)))
+        let distances = found.map { origin.distance(to: $0.coordinate) }
+        #expect(distances == distances.sorted())
+        #expect(Self.store.near(origin, radius: radius, limit: 2).map(\.id) == Array(found.prefix(2).map(\.id)))
+    }
+
+    @Test func factsComeFromTheTags() throws {
+        let kiasma = try #require(Self.places.first { $0.id == "way/8042215" })
+        #expect(kiasma.name == "Kiasma")
+        #expect(kiasma.kind == "Museum")
+        #expect(kiasma.facts.openingHours == "Tu 10:00-17:00; We-Fr 10:00-20:30; Sa 10:00-18:00; Su 10:00-17:00")
+        #expect(kiasma.facts.streetIsNearest == false)
+        let posti = try #require(Self.places.first { $0.id == "node/56431331" })
+        #expect(posti.facts.street == "Elielinaukio")
+        #expect(posti.facts.houseNumber == "2")
+        #expect(posti.facts.wheelchair == "yes")
+        // A station without an address: the nearest named street, marked as such.
+        let hakaniemi = try #require(Self.places.first { $0.id == "node/25502063" })
+        #expect(hakaniemi.facts.street == "Siltasaarenkatu")
+        #expect(hakaniemi.facts.streetIsNearest)
+    }
+
+    @Test func theNearestStreetOfAPoint() throws {
+        let posti = try #require(Self.places.first { $0.id == "node/56431331" })
+        let street = try #require(Self.store.nearestStreet(to: posti.coordinate))
+        #expect(street.distance < StreetIndex.reach)
+        #expect(Self.store.nearestStreet(to: Coordinate(latitude: 0, longitude: 0)) == nil)
+    }
+}
