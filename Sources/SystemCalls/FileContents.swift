@@ -118,6 +118,16 @@ public enum FileSystem {
         }
     }
 
+    /// Makes the folder at `path` and any folders missing above it (mkdir(2) each, as
+    /// `mkdir -p`), with the system's own error for the first that cannot be made.
+    public static func makeFolders(_ path: String, permissions: UInt32 = 0o755) throws(SystemError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            try Syscalls.makeFolder(prefix, permissions).get()
+        }
+    }
+
     /// Removes the file (unlink(2)).
     public static func remove(_ path: String) throws(SystemError) {
         try Syscalls.remove(path).get()

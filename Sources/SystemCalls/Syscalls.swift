@@ -245,6 +245,15 @@ enum Syscalls {
         retrying("rename", path: from) { Glibc.rename(from, to) }.map { _ in () }
     }
 
+    /// mkdir(2); a folder already there is no error, a file there is ENOTDIR (stat(2) tells).
+    static func makeFolder(_ path: String, _ permissions: UInt32) -> Result<Void, SystemError> {
+        if mkdir(path, mode_t(permissions)) == 0 { return .success(()) }
+        guard errno == EEXIST else { return .failure(lastError("mkdir", path: path)) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(lastError("stat", path: path)) }
+        return status.st_mode & S_IFMT == S_IFDIR ? .success(()) : .failure(error(ENOTDIR, "mkdir", path: path))
+    }
+
     /// unlink(2).
     static func remove(_ path: String) -> Result<Void, SystemError> {
         retrying("unlink", path: path) { unlink(path) }.map { _ in () }

@@ -3,6 +3,7 @@ import NearbyCore
 import PlaceData
 import PlaceStore
 import ShellParsing
+import SystemCalls
 import TextFormats
 import Words
 
@@ -69,10 +70,8 @@ struct PlacesOpening {
             note(words.text(.storeCacheUnavailable, ["folder": folder, "reason": reason, "file": file]))
             return PlacesOpening(places: try PlaceImport.readOSM(file, format: format))
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            return try inMemory(Self.reason(error))
+        do throws(SystemError) { try FileSystem.makeFolders(folder) } catch {
+            return try inMemory(error.reason)
         }
         note(words.text(.storeImporting, ["file": file, "store": store]))
         do throws(StoreProblem) {
@@ -99,14 +98,5 @@ struct PlacesOpening {
         for byte in absolutePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         let name = absolutePath.split(separator: "/").last.map(String.init) ?? "places"
         return "\(name)-\(String(hash, radix: 16)).places"
-    }
-
-    /// The system's words for a folder that cannot be made (Foundation wraps errno).
-    private static func reason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(code)))
-        }
-        return error.localizedDescription
     }
 }

@@ -1,0 +1,153 @@
+import Foundation
+import PlaceStore
+import Testing
+
+/// `nearby-voice import` and `--places` with stores and extracts, through the built binary:
+/// the counts it prints, the exit codes of bad input (65), a full disk (74), the cache, and
+/// imports killed at random moments.
+@Suite("Importing places into a store, end to end", .serialized)
+struct ImportTests {
+    static let osm = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/osm")
+    static var helsinki: String { osm.appendingPathComponent("Helsinki.osm.pbf").path }
+
+    func folder() throws -> String {
+        let path = temporaryPath("import")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Runs the program under `sh -c 'LIMITS; exec nearby-voice ARGS'`.
+    func runLimited(_ limits: String, _ arguments: [String]) throws -> BinaryRunner.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", BinaryRunner.executable.path] + arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return BinaryRunner.Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func importPrintsItsCountsAndTheStoreOpens() throws {
+        let folder = try folder()
+        let store = "\(folder)/helsinki.places"
+        let result = try BinaryRunner.run(["import", Self.helsinki, "--output", store])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Imported 1,607 places and ") == true)
+        #expect(lines.first?.hasSuffix(" streets from \(Self.helsinki) into \(store).") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(" places without an address were given their nearest street.") == true)
+        #expect(try PlaceStore.open(path: store).count == 1_607)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["helsinki.places"])
+    }
+
+    @Test func aGeoJSONFileImportsIntoAStoreAndOpensWithPlaces() throws {
+        let folder = try folder()
+        let store = "\(folder)/lisbon.places"
+        let geojson = Self.osm.deletingLastPathComponent().appendingPathComponent("places/lisbon.geojson").path
+        let result = try BinaryRunner.run(["import", geojson, "--output", store])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Imported "))
+        let opened = try PlaceStore.open(path: store)
+        #expect(opened.source == "GeoJSON")
+        let session = try BinaryRunner.run(["--places", store, "--speech", "off"], input: "find saopedro\n")
+        #expect(session.status == 0)
+        #expect(session.stdout.hasPrefix("1 place matches \"saopedro\": Jardim São Pedro, Park, "))
+    }
+
+    @Test func badInputEndsWith65AndNamesTheFile() throws {
+        let folder = try folder()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.helsinki))
+        let cut = "\(folder)/cut.osm.pbf"
+        try bytes.prefix(300_000).write(to: URL(fileURLWithPath: cut))
+        let truncated = try BinaryRunner.run(["import", cut, "--output", "\(folder)/cut.places"])
+        #expect(truncated.status == 65)
+        #expect(truncated.stderr.hasPrefix("nearby-voice: \(cut): not a readable OpenStreetMap file (PBF error: "))
+        let text = "\(folder)/text.osm"
+        try "hello\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let notOSM = try BinaryRunner.run(["import", text, "--output", "\(folder)/text.places"])
+        #expect(notOSM.status == 65)
+        #expect(notOSM.stderr.hasPrefix("nearby-voice: \(text): not a readable OpenStreetMap file ("))
+        // The same refusals when --places names the extract, through the cache.
+        let env = ["XDG_CACHE_HOME": "\(folder)/cache"]
+        let session = try BinaryRunner.run(["--places", cut, "--speech", "off"], environment: env)
+        #expect(session.status == 65)
+        #expect(session.stderr.contains("nearby-voice: \(cut): not a readable OpenStreetMap file (PBF error: "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["cache", "cut.osm.pbf", "text.osm"])
+        let usage = try BinaryRunner.run(["import", Self.helsinki])
+        #expect(usage.status == 64)
+        #expect(usage.stderr == "nearby-voice: Usage: nearby-voice import FILE --output STORE\n")
+    }
+
+    @Test func aStoreOfAnotherVersionSaysImportItAgain() throws {
+        let folder = try folder()
+        let store = "\(folder)/old.places"
+        #expect(try BinaryRunner.run(["import", Self.helsinki, "--output", store]).status == 0)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = [
+            "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 7'); c.commit()",
+            store,
+        ]
+        try python.run()
+        python.waitUntilExit()
+        let result = try BinaryRunner.run(["--places", store, "--speech", "off"])
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "nearby-voice: \(store): a place store of version 7, and this program reads version 1: import it again.\n")
+    }
+
+    @Test(.disabled(if: Sanitizer.thread, Sanitizer.fileSizeLimitReason))
+    func aFullDiskEndsWith74AndLeavesNothing() throws {
+        let folder = try folder()
+        let store = "\(folder)/full.places"
+        let result = try runLimited("ulimit -f 100; trap '' XFSZ", ["import", Self.helsinki, "--output", store])
+        #expect(result.status == 74)
+        #expect(result.stderr.hasPrefix("nearby-voice: \(store): cannot write the place store: "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func theCacheImportsOnceAndAgainWhenTheSourceChanges() throws {
+        let folder = try folder()
+        let source = "\(folder)/Helsinki.osm.pbf"
+        try FileManager.default.copyItem(atPath: Self.helsinki, toPath: source)
+        let env = ["XDG_CACHE_HOME": "\(folder)/cache"]
+        let arguments = ["--places", source, "--speech", "off", "--at", "60.1687,24.9420"]
+        let first = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
+        #expect(first.status == 0)
+        #expect(first.stderr.hasPrefix("nearby-voice: Importing \(source) into \(folder)/cache/nearby-voice/"))
+        #expect(first.stdout.hasPrefix("7 places match \"kahvila\". First, Jääpuiston kahvila, Café, "))
+        let second = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
+        #expect(second.stderr == "")
+        #expect(second.stdout == first.stdout)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: source)
+        let changed = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
+        #expect(changed.stderr.hasPrefix("nearby-voice: Importing \(source) into "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/cache/nearby-voice").count == 1)
+    }
+
+    @Test func aCacheThatCannotBeMadeReadsIntoMemorySaidOnce() throws {
+        let folder = try folder()
+        let blocker = "\(folder)/file"
+        try "not a folder".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let env = ["XDG_CACHE_HOME": blocker]
+        let result = try BinaryRunner.run(
+            ["--places", Self.helsinki, "--speech", "off", "--at", "60.1687,24.9420"], input: "find kahvila\nfind cafe\n",
+            environment: env)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr
+                == "nearby-voice: Cannot keep a place store in \(blocker)/nearby-voice (Not a directory); reading \(Self.helsinki) into memory this time.\n"
+        )
+        #expect(result.stdout.hasPrefix("7 places match \"kahvila\". First, Jääpuiston kahvila, Café, "))
+    }
+}
