@@ -1,0 +1,63 @@
+import Foundation
+import PlaceStore
+import Testing
+
+/// Imports killed at random moments (SIGKILL, SIGTERM, SIGINT) over a store already there: what
+/// is at the store's path afterwards is the old store whole or the new one whole, never a
+/// store that does not open; SIGTERM and SIGINT also remove the unfinished file.
+@Suite("Imports killed at random moments", .serialized)
+struct ImportKillTests {
+    static let generator = ImportTests.osm.appendingPathComponent("generate-extract.py").path
+    /// Places in the generated extract: enough that an import takes a second or two here.
+    static let places = 20_000
+
+    @Test func aKilledImportLeavesTheOldStoreOrTheNewOneWhole() throws {
+        let folder = temporaryPath("kill")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let extract = "\(folder)/generated.osm.pbf"
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = [Self.generator, String(Self.places), extract]
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+        let store = "\(folder)/places.store"
+        // One whole import, timed: the moments to kill at are chosen across its length.
+        let started = Date()
+        #expect(try BinaryRunner.run(["import", extract, "--output", "\(folder)/whole.store"]).status == 0)
+        let length = Date().timeIntervalSince(started)
+        #expect(try PlaceStore.open(path: "\(folder)/whole.store").count == Self.places)
+
+        var generator = SystemRandomNumberGenerator()
+        var outcomes: [String] = []
+        for (round, signal) in [SIGKILL, SIGTERM, SIGINT, SIGKILL, SIGTERM, SIGINT, SIGKILL, SIGTERM, SIGINT].enumerated() {
+            // Each round starts from the old store: the Helsinki extract's.
+            try? FileManager.default.removeItem(atPath: store)
+            #expect(try BinaryRunner.run(["import", ImportTests.helsinki, "--output", store]).status == 0)
+            let process = Process()
+            process.executableURL = BinaryRunner.executable
+            process.arguments = ["import", extract, "--output", store]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let moment = Date().addingTimeInterval(Double.random(in: 0.02...(length * 1.1), using: &generator))
+            try process.run()
+            // Until the chosen moment, or the import's own end, whichever comes first.
+            waitUntil(every: 0.005) { Date() >= moment || !process.isRunning }
+            let killed = process.isRunning
+            if killed { kill(process.processIdentifier, signal) }
+            process.waitUntilExit()
+            let count = try PlaceStore.open(path: store).count
+            #expect(count == 1_607 || count == Self.places, "round \(round): a store of \(count) places")
+            if signal != SIGKILL {
+                let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".partial") }
+                #expect(left.isEmpty, "round \(round): \(left)")
+            }
+            for partial in try FileManager.default.contentsOfDirectory(atPath: folder) where partial.hasSuffix(".partial") {
+                try FileManager.default.removeItem(atPath: "\(folder)/\(partial)")
+            }
+            outcomes.append(killed ? (count == 1_607 ? "old" : "new") : "finished")
+        }
+        // Some rounds were killed before the import finished: the test saw what it is for.
+        #expect(outcomes.contains("old"), "\(outcomes)")
+    }
+}
