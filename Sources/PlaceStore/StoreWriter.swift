@@ -3,7 +3,7 @@ import PlaceData
 import SystemCalls
 import Words
 
-/// Writes a new place store: into a file beside the one asked for (".NAME.PID.partial"), which
+/// Writes a new place store: into a file beside the one asked for (".NAME.PID-RANDOM.partial"), which
 /// is renamed over it only when complete, flushed to the disk. A file an import left unfinished
 /// never opens as a store: its schema version (`PRAGMA user_version`) is written last, in the
 /// same transaction as everything else.
@@ -33,7 +33,10 @@ final class StoreWriter {
         let slash = output.lastIndex(of: "/")
         let folder = slash.map { String(output[...$0]) } ?? ""
         let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
-        temporary = folder + "." + name + ".\(ProcessInfo.processInfo.processIdentifier).partial"
+        // The process and a random number: two imports into one store, even in one process (the
+        // scenarios side by side), never share the unfinished file.
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        temporary = folder + "." + name + ".\(ProcessInfo.processInfo.processIdentifier)-\(random).partial"
         let directory = folder.isEmpty ? "." : folder
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {

@@ -83,8 +83,13 @@ struct PlacesOpening {
         return opened(try PlaceStore.open(path: store), origin: origin)
     }
 
+    /// The cache folder of the `test` command's run (a temporary folder it removes at the end),
+    /// so that scenarios never write into the user's cache. Set before the scenarios start.
+    nonisolated(unsafe) static var testCacheFolder: String?
+
     /// `$XDG_CACHE_HOME/nearby-voice`, else `~/.cache/nearby-voice`.
     static func cacheFolder(_ environment: [String: String]) -> String {
+        if let testCacheFolder { return testCacheFolder }
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(environment["HOME"] ?? NSHomeDirectory())/.cache"
