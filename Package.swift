@@ -140,7 +140,8 @@ let package = Package(
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),
         .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData", "Words"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["NearbyCore", "PlaceData", "PlaceStore", "ScenarioFormat", "Words"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["NearbyCore", "PlaceData", "PlaceStore", "ScenarioFormat", "Words"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -104,18 +104,4 @@ enum OSMCalls {
             self.progress = progress
         }
     }
-
-    /// Whether tags make a place people walk to, by COsmium's rule (`cosmium_is_place`).
-    static func isPlace(_ tags: [String: String]) -> Bool {
-        var keys: [UnsafeMutablePointer<CChar>] = []
-        defer { keys.forEach { free($0) } }
-        var pairs: [cosmium_tag] = []
-        for (key, value) in tags {
-            let k = strdup(key)!
-            let v = strdup(value)!
-            keys.append(contentsOf: [k, v])
-            pairs.append(cosmium_tag(key: k, value: v))
-        }
-        return cosmium_is_place(pairs, pairs.count) != 0
-    }
 }

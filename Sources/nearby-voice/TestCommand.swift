@@ -42,7 +42,9 @@ enum TestCommand {
         }
         let files = try testFiles(parsed.paths)
         // OpenStreetMap extracts the scenarios name are imported into a cache of this run's own.
-        let cache = NSTemporaryDirectory() + "nearby-voice-test-cache-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let cache =
+            NSTemporaryDirectory()
+            + "nearby-voice-test-cache-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         PlacesOpening.testCacheFolder = cache
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let outcomes = runAll(files, record: parsed.record, jobs: parsed.jobs)

@@ -30,7 +30,9 @@ struct ImportKillTests {
 
         var generator = SystemRandomNumberGenerator()
         var outcomes: [String] = []
-        for (round, signal) in [SIGKILL, SIGTERM, SIGINT, SIGKILL, SIGTERM, SIGINT, SIGKILL, SIGTERM, SIGINT].enumerated() {
+        for (round, signal) in [SIGKILL, SIGTERM, SIGINT, SIGKILL, SIGTERM, SIGINT, SIGKILL, SIGTERM, SIGINT]
+            .enumerated()
+        {
             // Each round starts from the old store: the Helsinki extract's.
             try? FileManager.default.removeItem(atPath: store)
             #expect(try BinaryRunner.run(["import", ImportTests.helsinki, "--output", store]).status == 0)
@@ -49,10 +51,13 @@ struct ImportKillTests {
             let count = try PlaceStore.open(path: store).count
             #expect(count == 1_607 || count == Self.places, "round \(round): a store of \(count) places")
             if signal != SIGKILL {
-                let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".partial") }
+                let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+                    $0.hasSuffix(".partial")
+                }
                 #expect(left.isEmpty, "round \(round): \(left)")
             }
-            for partial in try FileManager.default.contentsOfDirectory(atPath: folder) where partial.hasSuffix(".partial") {
+            for partial in try FileManager.default.contentsOfDirectory(atPath: folder)
+            where partial.hasSuffix(".partial") {
                 try FileManager.default.removeItem(atPath: "\(folder)/\(partial)")
             }
             outcomes.append(killed ? (count == 1_607 ? "old" : "new") : "finished")

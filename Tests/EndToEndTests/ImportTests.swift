@@ -44,7 +44,8 @@ struct ImportTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Imported 1,607 places and ") == true)
         #expect(lines.first?.hasSuffix(" streets from \(Self.helsinki) into \(store).") == true)
-        #expect(lines.dropFirst().first?.hasSuffix(" places without an address were given their nearest street.") == true)
+        #expect(
+            lines.dropFirst().first?.hasSuffix(" places without an address were given their nearest street.") == true)
         #expect(try PlaceStore.open(path: store).count == 1_607)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["helsinki.places"])
     }
@@ -81,7 +82,10 @@ struct ImportTests {
         let session = try BinaryRunner.run(["--places", cut, "--speech", "off"], environment: env)
         #expect(session.status == 65)
         #expect(session.stderr.contains("nearby-voice: \(cut): not a readable OpenStreetMap file (PBF error: "))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["cache", "cut.osm.pbf", "text.osm"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "cache", "cut.osm.pbf", "text.osm",
+            ])
         let usage = try BinaryRunner.run(["import", Self.helsinki])
         #expect(usage.status == 64)
         #expect(usage.stderr == "nearby-voice: Usage: nearby-voice import FILE --output STORE\n")
@@ -94,7 +98,8 @@ struct ImportTests {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         python.arguments = [
-            "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 7'); c.commit()",
+            "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 7'); c.commit()",
             store,
         ]
         try python.run()
@@ -103,7 +108,8 @@ struct ImportTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "nearby-voice: \(store): a place store of version 7, and this program reads version 1: import it again.\n")
+                == "nearby-voice: \(store): a place store of version 7, and this program reads version 1: import it again.\n"
+        )
     }
 
     @Test(.disabled(if: Sanitizer.thread, Sanitizer.fileSizeLimitReason))
@@ -129,7 +135,8 @@ struct ImportTests {
         let second = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
         #expect(second.stderr == "")
         #expect(second.stdout == first.stdout)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: source)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: source)
         let changed = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
         #expect(changed.stderr.hasPrefix("nearby-voice: Importing \(source) into "))
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/cache/nearby-voice").count == 1)
@@ -141,7 +148,8 @@ struct ImportTests {
         try "not a folder".write(toFile: blocker, atomically: true, encoding: .utf8)
         let env = ["XDG_CACHE_HOME": blocker]
         let result = try BinaryRunner.run(
-            ["--places", Self.helsinki, "--speech", "off", "--at", "60.1687,24.9420"], input: "find kahvila\nfind cafe\n",
+            ["--places", Self.helsinki, "--speech", "off", "--at", "60.1687,24.9420"],
+            input: "find kahvila\nfind cafe\n",
             environment: env)
         #expect(result.status == 0)
         #expect(

@@ -1,7 +1,6 @@
 import Foundation
 import PlaceData
 import Testing
-import Words
 
 @testable import PlaceStore
 
@@ -25,7 +24,8 @@ struct BadInputTests {
         let folder = StoreFixtures.path("cut")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let output = folder + "/cut.places"
-        let problem = try #require(refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(cut, format: "pbf", into: output) })
+        let problem = try #require(
+            refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(cut, format: "pbf", into: output) })
         #expect(problem.cause == .badData)
         #expect(problem.file == cut)
         #expect(problem.description.hasPrefix("\(cut): not a readable OpenStreetMap file ("))
@@ -39,7 +39,8 @@ struct BadInputTests {
         let file = StoreFixtures.path(name)
         try Data("{\"type\": \"FeatureCollection\", \"features\": []}\n".utf8).write(to: URL(fileURLWithPath: file))
         let output = StoreFixtures.path("text.places")
-        let problem = try #require(refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(file, format: format, into: output) })
+        let problem = try #require(
+            refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(file, format: format, into: output) })
         #expect(problem.cause == .badData)
         #expect(problem.description.hasPrefix("\(file): not a readable OpenStreetMap file ("))
         #expect(!FileManager.default.fileExists(atPath: output))
@@ -51,7 +52,8 @@ struct BadInputTests {
             StoreFixtures.folder.appendingPathComponent("generate-extract.py").path, "0", file,
         ])
         let output = StoreFixtures.path("none.places")
-        let problem = try #require(refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(file, format: "pbf", into: output) })
+        let problem = try #require(
+            refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(file, format: "pbf", into: output) })
         #expect(problem.cause == .badData)
         #expect(
             problem.description
@@ -62,7 +64,9 @@ struct BadInputTests {
     @Test func aMissingExtractIsNoInput() throws {
         let missing = StoreFixtures.path("missing.osm.pbf")
         let problem = try #require(
-            refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(missing, format: "pbf", into: StoreFixtures.path("x.places")) })
+            refusal { () throws(StoreProblem) in
+                _ = try PlaceImport.importOSM(missing, format: "pbf", into: StoreFixtures.path("x.places"))
+            })
         #expect(problem.cause == .noInput)
         #expect(problem.description == "\(missing): cannot open it: No such file or directory.")
     }
@@ -101,7 +105,9 @@ struct BadInputTests {
     @Test func aStoreInAFolderThatIsNotThereCannotBeWritten() throws {
         let output = StoreFixtures.path("missing") + "/h.places"
         let problem = try #require(
-            refusal { () throws(StoreProblem) in _ = try PlaceImport.importOSM(StoreFixtures.helsinki, format: "pbf", into: output) })
+            refusal { () throws(StoreProblem) in
+                _ = try PlaceImport.importOSM(StoreFixtures.helsinki, format: "pbf", into: output)
+            })
         #expect(problem.cause == .cannotWrite)
         #expect(problem.description == "\(output): cannot write the place store: No such file or directory.")
     }
@@ -111,7 +117,9 @@ struct BadInputTests {
         _ = try PlaceImport.importOSM(StoreFixtures.helsinki, format: "pbf", into: output)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: output)
         let first = try PlaceStore.open(path: output)
-        let places = [Place(id: "a", name: "Only one", kind: "Café", symbol: "mappin", latitude: 60.17, longitude: 24.94)]
+        let places = [
+            Place(id: "a", name: "Only one", kind: "Café", symbol: "mappin", latitude: 60.17, longitude: 24.94)
+        ]
         _ = try PlaceImport.importPlaces(places, source: "JSON", from: "x.json", into: output)
         // The first session still reads its own file; a new one opens the new store.
         #expect(first.count == 1_607)

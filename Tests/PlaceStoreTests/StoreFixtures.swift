@@ -59,7 +59,8 @@ enum StoreFixtures {
     /// Sets a store's `PRAGMA key = value` through Python's own sqlite3 module.
     static func setPragma(_ store: String, _ key: String, _ value: Int) throws {
         _ = try python([
-            "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA \(key) = \(value)'); c.commit()",
+            "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA \(key) = \(value)'); c.commit()",
             store,
         ])
     }

@@ -34,7 +34,8 @@ struct StoreQueryTests {
         #expect(Set(cafes.map(\.id)) == Set(Self.memory.matches(query: "", kind: "Café").map { Self.places[$0].id }))
         #expect(cafes.allSatisfy { $0.kind == "Café" })
         let three = Self.store.search("kahvila", kind: nil, near: origin, limit: 3)
-        #expect(three.map(\.id) == Self.store.search("kahvila", kind: nil, near: origin, limit: .max).prefix(3).map(\.id))
+        #expect(
+            three.map(\.id) == Self.store.search("kahvila", kind: nil, near: origin, limit: .max).prefix(3).map(\.id))
         #expect(Self.store.search("kahvila", kind: "No such kind", near: origin, limit: 5).isEmpty)
     }
 
