@@ -35,6 +35,9 @@ final class EffectRunner {
         }
     }
 
+    /// The places are no longer a store's (the built-in places again).
+    func forgetStore() { store = nil }
+
     /// Carries out one effect; returns the action that reports its result, if it has one.
     func perform(_ effect: Effect, on state: inout NearbyState) throws(Failure) -> Action? {
         switch effect {

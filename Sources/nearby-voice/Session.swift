@@ -100,6 +100,8 @@ final class Session {
     func dispatch(_ action: Action, line: Int = 0, input: String = "") throws(Failure) {
         let reaction = state.reduce(action)
         effects.note(action, reaction)
+        // The built-in places again (`set places built-in`): no store behind them.
+        if state.settings.placesFile == nil { effects.forgetStore() }
         // The log puts a task's end before the words that say so, and the next task's
         // beginning after them: the task's own words belong to neither task.
         var endings = reaction.studyEvents.filter { if case .begun = $0 { false } else { true } }

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import PlaceData
+import PlaceStore
 import ScenarioFormat
 import Testing
 import Words
@@ -79,6 +80,9 @@ struct PseudoLocaleTests {
             }
             places += loaded.places
         }
+        // And the OpenStreetMap extract's, read as the import reads them.
+        let osm = root.appendingPathComponent("Tests/Fixtures/osm/Helsinki.osm.pbf").path
+        if let helsinki = try? PlaceImport.readOSM(osm, format: "pbf") { places += helsinki }
         return places.flatMap { [$0.name, $0.kind, $0.id] + $0.details.flatMap { [$0.label, $0.value] } }
     }
 
@@ -162,10 +166,13 @@ struct PseudoLocaleTests {
                 try BinaryRunner.run(
                     run.options + ["--language", "en-XA", "--speech", "off", "--transcript", "-", "--format", "jsonl"],
                     input: run.commands.joined(separator: "\n") + "\n",
-                    environment: ["XDG_CONFIG_HOME": config.path, "HOME": config.path],
+                    environment: ["XDG_CONFIG_HOME": config.path, "XDG_CACHE_HOME": config.path, "HOME": config.path],
                     directory: root)
             }
         }
+        // The stores the runs imported OpenStreetMap extracts into, named on standard error: data.
+        let cache = config.appendingPathComponent("nearby-voice").path
+        let stores = ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).map { "\(cache)/\($0)" }
         var failures: [String] = []
         for (run, outcome) in zip(runs, results) {
             let (name, options, commands) = (run.name, run.options, run.commands)
@@ -173,7 +180,7 @@ struct PseudoLocaleTests {
             // repeats it (its first 40 characters).
             let cleaned = commands.map { SafeText.clean($0, limit: .max) }
             let words = (commands + cleaned).flatMap { $0.split(separator: " ").map(String.init) }
-            let typed = words + words.map { String($0.prefix(40)) } + commands + cleaned + options
+            let typed = words + words.map { String($0.prefix(40)) } + commands + cleaned + options + stores
             let result = try outcome.get()
             for line in result.stdout.split(separator: "\n") {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
