@@ -7,8 +7,6 @@ struct SQLiteError: Error, CustomStringConvertible {
     var code: Int32
     var message: String
 
-    /// The disk (or the file size limit) is full: SQLITE_FULL, or an I/O error on a write.
-    var isFull: Bool { code & 0xFF == SQLITE_FULL || code == SQLITE_IOERR | 3 << 8 || code == SQLITE_IOERR | 4 << 8 }
     /// The file is not a database, or is damaged.
     var isNotADatabase: Bool { code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT }
 
@@ -124,7 +122,6 @@ final class SQLiteStatement {
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     /// The column as text, nil when NULL.
     func text(_ column: Int32) -> String? {
