@@ -58,3 +58,32 @@ struct IndependentReaderTests {
         #expect(store.streetCount == counts.streets)
     }
 }
+
+/// The same extract written again as OpenStreetMap XML (by pyosmium) imports the same places:
+/// libosmium's XML reader, through the same C interface, gives what its PBF reader gives.
+@Suite("The Helsinki extract as XML")
+struct XMLImportTests {
+    @Test func theXMLCopyImportsTheSamePlaces() throws {
+        let xml = StoreFixtures.path("Helsinki.osm")
+        _ = try StoreFixtures.python([
+            "-c",
+            """
+            import osmium, sys
+            writer = osmium.SimpleWriter(sys.argv[2])
+            class Copy(osmium.SimpleHandler):
+                def node(self, n): writer.add_node(n)
+                def way(self, w): writer.add_way(w)
+                def relation(self, r): writer.add_relation(r)
+            Copy().apply_file(sys.argv[1])
+            writer.close()
+            """,
+            StoreFixtures.helsinki, xml,
+        ])
+        let output = StoreFixtures.path("xml.places")
+        let counts = try #require(try PlaceImport.importOSM(xml, format: "osm", into: output))
+        #expect(counts == StoreFixtures.helsinkiStore.counts)
+        let fromXML = StoreFixtures.all(try PlaceStore.open(path: output))
+        let fromPBF = StoreFixtures.all(try PlaceStore.open(path: StoreFixtures.helsinkiStore.path))
+        #expect(fromXML == fromPBF)
+    }
+}
