@@ -68,13 +68,14 @@ struct XMLImportTests {
         _ = try StoreFixtures.python([
             "-c",
             """
-            import osmium, sys
-            writer = osmium.SimpleWriter(sys.argv[2])
-            class Copy(osmium.SimpleHandler):
+            from sys import argv
+            from osmium import SimpleHandler, SimpleWriter
+            writer = SimpleWriter(argv[2])
+            class Copy(SimpleHandler):
                 def node(self, n): writer.add_node(n)
                 def way(self, w): writer.add_way(w)
                 def relation(self, r): writer.add_relation(r)
-            Copy().apply_file(sys.argv[1])
+            Copy().apply_file(argv[1])
             writer.close()
             """,
             StoreFixtures.helsinki, xml,
