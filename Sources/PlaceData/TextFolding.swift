@@ -160,6 +160,10 @@ public enum TextFolding {
     private static let latin = Table(0x80..<latinEnd)
     private static let extended = Table(latinEnd..<extendedEnd)
 
+    /// Builds the folding tables now (some 10 ms, once), so that a caller can do it on another
+    /// thread before the first name is folded: an import starts it beside reading its file.
+    public static func prepare() { _ = (latin.ends.count, extended.ends.count) }
+
     /// Letters that canonical decomposition leaves alone, and their usual Latin spellings.
     private static let specialLetters: [UInt32: String] = [
         0x00DF: "ss", 0x1E9E: "ss",  // ß ẞ

@@ -51,10 +51,10 @@ public struct StreetIndex {
     func nearest(to point: Coordinate, within radius: Double) -> (name: String, distance: Double)? {
         let box = PlaceStore.box(around: point, radius: radius)
         var best: (street: Int32, distance: Double)?
-        var seen = Set<Int32>()
         for row in Self.row(box[0])...Self.row(box[1]) {
             for column in Self.column(box[2])...Self.column(box[3]) {
-                for index in cells[Self.key(row, column)] ?? [] where seen.insert(index).inserted {
+                // A segment in several cells is measured more than once: cheaper than a set.
+                for index in cells[Self.key(row, column)] ?? [] {
                     let segment = segments[Int(index)]
                     let distance = Self.distance(from: point, to: segment.from, segment.to)
                     if distance <= radius, distance < best?.distance ?? .infinity {
