@@ -11,6 +11,9 @@
 BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev
 TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-dispatcher speech-dispatcher-espeak-ng \
 	chromium-headless-shell
+# For make bench only: GDAL's ogr2ogr (the import's baseline) and osmium-tool (reading and
+# filtering alone, the floor of the work), as issue 23 names them.
+BENCH_PACKAGES := gdal-bin osmium-tool
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
@@ -83,6 +86,7 @@ BENCH_TRIALS ?= 11
 BENCH_BUILD ?= .build
 BENCHMARKS_BUILD ?= Benchmarks/.build
 bench: test-deps
+	@scripts/install-deps $(BENCH_PACKAGES)
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCHMARKS_BUILD)
 	@data=0; speech=0; words=0; \

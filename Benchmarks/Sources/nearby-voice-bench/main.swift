@@ -275,6 +275,9 @@ func bench(_ arguments: [String]) throws -> Int32 {
     func target(_ text: String) -> String { targeted ? text : "(at 1M)" }
     func check(_ met: Bool) -> String { targeted ? verdict(met) : "-" }
 
+    note("Measuring the import of an OpenStreetMap extract…")
+    rows += ImportBench.rows(app: app, folder: folder, runs: runs)
+
     for size in sizes {
         targeted = size >= 1_000_000
         let geoJSON = "\(folder)/places-\(source)-\(label(size)).geojson"

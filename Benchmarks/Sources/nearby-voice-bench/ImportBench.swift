@@ -1,0 +1,76 @@
+import Foundation
+
+/// Issue 23's import rows: `nearby-voice import` of a real OpenStreetMap extract (central
+/// Helsinki, Tests/Fixtures/osm) against GDAL's `ogr2ogr -f GPKG` (OSM PBF into SQLite with a
+/// spatial index, the work a user would otherwise reach for: its named points), in places a
+/// second; and `osmium tags-filter | osmium export` beside them, reading and filtering alone,
+/// the floor of the work. Medians of `runs` runs, each its own process, alternately.
+enum ImportBench {
+    static func rows(app: String, folder: String, runs: Int) -> [Row] {
+        let extract = FileManager.default.currentDirectoryPath + "/Tests/Fixtures/osm/Helsinki.osm.pbf"
+        let store = "\(folder)/helsinki.places"
+        let geoPackage = "\(folder)/helsinki.gpkg"
+        let hasGDAL = Measure.available("ogr2ogr") && Measure.available("ogrinfo")
+        let hasOsmium = Measure.available("osmium")
+        var ours: [Measure.Child] = []
+        var gdal: [Double] = []
+        var floor: [Double] = []
+        for _ in 0..<runs {
+            try? FileManager.default.removeItem(atPath: store)
+            ours.append(Measure.run([app, "import", extract, "--output", store]))
+            if hasGDAL {
+                try? FileManager.default.removeItem(atPath: geoPackage)
+                gdal.append(
+                    Measure.run(["ogr2ogr", "-f", "GPKG", geoPackage, extract, "points", "-where", "name IS NOT NULL"])
+                        .seconds)
+            }
+            if hasOsmium {
+                floor.append(
+                    Measure.run([
+                        "sh", "-c",
+                        "osmium tags-filter '\(extract)' nw/amenity,shop,tourism,leisure,healthcare,office,craft,historic"
+                            + " nw/railway=station,halt,tram_stop,subway_entrance nw/public_transport=station,platform"
+                            + " n/highway=bus_stop -o '\(folder)/filtered.pbf' --overwrite"
+                            + " && osmium export '\(folder)/filtered.pbf' -f geojsonseq -o '\(folder)/filtered.geojsonseq'"
+                            + " --overwrite",
+                    ]).seconds)
+            }
+        }
+        // "Imported 1,607 places and …": the places the import kept.
+        let output = ours.last?.output ?? ""
+        let words = output.split(separator: " ")
+        let places = words.count > 1 ? Double(words[1].filter(\.isNumber)) ?? .nan : .nan
+        let ourSeconds = Measure.median(ours.map(\.seconds))
+        let ourRate = places / ourSeconds
+        var gdalPoints = Double.nan
+        if hasGDAL {
+            let info = Measure.run(["ogrinfo", "-so", geoPackage, "points"]).output
+            if let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Feature Count:") }) {
+                gdalPoints = Double(line.split(separator: " ").last ?? "") ?? .nan
+            }
+        }
+        let gdalSeconds = Measure.median(gdal)
+        let gdalRate = gdalPoints / gdalSeconds
+        let imported = ours.allSatisfy { $0.status == 0 }
+        func rate(_ value: Double) -> String { value.isNaN ? "n/a" : String(format: "%.0f places/s", value) }
+        return [
+            Row(
+                figure: "import Helsinki.osm.pbf (\(Int(places.isNaN ? 0 : places)) places): places a second"
+                    + (imported ? "" : " (exit not 0)"),
+                ours: "\(rate(ourRate)) (\(seconds(ourSeconds)))",
+                baseline: hasGDAL
+                    ? "ogr2ogr -f GPKG, \(Int(gdalPoints.isNaN ? 0 : gdalPoints)) named points: \(rate(gdalRate)) (\(seconds(gdalSeconds)))"
+                    : "n/a (no ogr2ogr)",
+                ratio: times(ourRate / gdalRate), target: ">= 1x",
+                verdict: hasGDAL ? (imported && ourRate >= gdalRate ? "yes" : "NO") : "-"),
+            Row(
+                figure: "import Helsinki.osm.pbf: the whole import, against reading and filtering alone",
+                ours: seconds(ourSeconds),
+                baseline: hasOsmium ? "osmium tags-filter | osmium export \(seconds(Measure.median(floor)))" : "n/a",
+                ratio: hasOsmium ? times(Measure.median(floor) / ourSeconds) : "n/a", target: "report", verdict: "-"),
+            Row(
+                figure: "import Helsinki.osm.pbf: peak RSS", ours: megabytes(ours.map(\.peakKB).max() ?? 0),
+                baseline: "-", ratio: "-", target: "report", verdict: "-"),
+        ]
+    }
+}
