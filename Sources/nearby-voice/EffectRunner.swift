@@ -66,6 +66,14 @@ final class EffectRunner {
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)
             return .mapMeasured(columns: size.columns - 1, rows: size.rows - 5)
+        case .searchWholeStore(let query, let kind):
+            // Asked only when the places are a window of a store (`Places.isWindow`); places
+            // held whole in memory are searched whole by the core itself.
+            // TODO(integrator, issue 23): search the store, nearest first from the user's point:
+            //     let found = store.search(query, kind: kind, near: state.settings.origin, limit: 20)
+            //     return .wholeStoreSearched(query: query, kind: kind, found: found)
+            // Until the store is wired in, nothing is found (the core then says "No results").
+            return .wholeStoreSearched(query: query, kind: kind, found: [])
         }
     }
 
