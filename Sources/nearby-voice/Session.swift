@@ -94,6 +94,8 @@ final class Session {
     /// Reduces `action`, announces what it says, logs it, and carries out what it asks of the
     /// shell (which may dispatch the action that reports the result).
     func dispatch(_ action: Action, line: Int = 0, input: String = "") throws(Failure) {
+        // The core reads no clock: it is told the time with each command.
+        state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
         let reaction = state.reduce(action)
         effects.note(action, reaction)
         // The log puts a task's end before the words that say so, and the next task's

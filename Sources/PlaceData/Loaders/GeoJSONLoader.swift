@@ -350,7 +350,11 @@ enum GeoJSONLoader {
                             } else if key >= firstFactKey && scanner.peek() != UInt8(ascii: "\"") {
                                 // A fact that is not text (a house number written as a number, a
                                 // list): a number as written, anything else left out.
-                                values[key] = try idValue(&scanner, field: field())
+                                if let byte = scanner.peek(), byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) {
+                                    values[key] = try idValue(&scanner, field: field())
+                                } else {
+                                    try scanner.skipValue(field: field())
+                                }
                             } else if scanner.peek() == UInt8(ascii: "\"") {
                                 values[key] = (try scanner.string(field: field()), at)
                             } else if scanner.peek() == UInt8(ascii: "n") {

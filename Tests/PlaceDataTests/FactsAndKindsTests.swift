@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import Words
+
+@testable import PlaceData
+
+/// What a GeoJSON file of OpenStreetMap data says beyond names and kinds, and its kinds in the
+/// session's language.
+@Suite("Places files: OpenStreetMap's facts and kinds")
+struct FactsAndKindsTests {
+    static func collection(_ properties: String) -> String {
+        #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.94, 60.17]}, "properties": \#(properties)}]}"#
+    }
+
+    @Test("OpenStreetMap's kinds are said in the catalog's language; every value has its words in each")
+    func kindsInEveryLanguage() throws {
+        let spanish = Catalog.builtIn(.spanish)
+        #expect(OSMKinds.word(for: "cafe", words: spanish) == "Cafetería")
+        #expect(OSMKinds.word(for: "fast_food;cafe", words: .builtIn(.portuguese)) == "Comida rápida")
+        #expect(OSMKinds.word(for: "bicycle_repair_station", words: spanish) == "Bicycle repair station")
+        #expect(OSMKinds.values.count == 136)
+        for language in [Language.english, .spanish, .portuguese] {
+            let words = Catalog.builtIn(language)
+            for value in OSMKinds.values {
+                #expect(words.has(Key(family: "osm-kind", value)), "\(language.code) lacks osm-kind.\(value)")
+            }
+        }
+        let file = Self.collection(#"{"name": "A", "amenity": "cafe"}"#)
+        let loaded = try PlacesFile.load(Data(file.utf8), file: "a.geojson", kindWords: spanish)
+        #expect(loaded.places.map(\.kind) == ["Cafetería"])
+    }
+
+    @Test("The address, hours, phone, website and wheelchair properties become the place's facts")
+    func factsFromProperties() throws {
+        let properties = #"""
+            {"name": "Kahvila", "amenity": "cafe", "addr:street": "Mannerheimintie", "addr:housenumber": 12,
+             "addr:city": "Helsinki", "opening_hours": "Mo-Fr 08:00-18:00", "phone": "+358 9 123 4567",
+             "website": "https://example.fi/", "wheelchair": "limited", "addr:postcode": "00100"}
+            """#
+        let file = Data(Self.collection(properties).utf8)
+        let expected = Place.Facts(
+            street: "Mannerheimintie", houseNumber: "12", city: "Helsinki", openingHours: "Mo-Fr 08:00-18:00",
+            phone: "+358 9 123 4567", website: "https://example.fi/", wheelchair: "limited")
+        for parallel in [false, true] {
+            let places = try file.withUnsafeBytes { raw in
+                try GeoJSONLoader.load(raw.bindMemory(to: UInt8.self), file: "f.geojson", parallel: parallel).places
+            }
+            #expect(places.first?.facts == expected)
+        }
+        // A fact that is a list or null is left out, never an error.
+        let odd = Self.collection(#"{"name": "B", "phone": ["1"], "wheelchair": null, "website": {"a": 1}}"#)
+        #expect(try PlacesFile.load(Data(odd.utf8), file: "b.geojson").places.first?.facts.isEmpty == true)
+    }
+}
