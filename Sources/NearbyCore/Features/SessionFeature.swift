@@ -15,7 +15,7 @@ extension NearbyState {
     func aboutPhrase() -> String {
         let count = placesPhrase(places.count)
         var parts = [
-            settings.placesFile.map { say(.aboutPlaces, ["places": count, "source": $0]) }
+            (settings.placesFile ?? places.source).map { say(.aboutPlaces, ["places": count, "source": $0]) }
                 ?? say(.aboutBuiltIn, ["places": count])
         ]
         if places.areFromOpenStreetMap { parts.append(say(.aboutOpenstreetmap)) }
