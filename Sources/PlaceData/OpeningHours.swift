@@ -67,11 +67,6 @@ public struct OpeningHours: Equatable, Sendable {
     public let isAlwaysOpen: Bool
     public let rules: [Rule]
 
-    init(isAlwaysOpen: Bool, rules: [Rule]) {
-        self.isAlwaysOpen = isAlwaysOpen
-        self.rules = rules
-    }
-
     /// The hours `text` holds, or nil when it is not one of the forms read here.
     public static func parse(_ text: String) -> OpeningHours? {
         let trimmed = text.trimmingSpaces
@@ -199,7 +194,8 @@ public struct OpeningHours: Equatable, Sendable {
             let found = String(String.UnicodeScalarView(scalars[position..<position + wanted.count])).lowercased()
             guard found == text.lowercased() else { return false }
             let next = position + wanted.count
-            if next < scalars.count, scalars[next].properties.isAlphabetic || scalars[next].properties.numericType != nil
+            if next < scalars.count,
+                scalars[next].properties.isAlphabetic || scalars[next].properties.numericType != nil
             {
                 return false
             }

@@ -69,7 +69,8 @@ struct RadiusAndFactsTests {
         #expect(asked.effects == [.searchWholeStore(query: "lautta", kind: nil)])
         #expect(!asked.announcements.contains { $0.kind == .results })
         // An answer to another search changes nothing.
-        #expect(state.reduce(.wholeStoreSearched(query: "other", kind: nil, found: [Self.lautta])).announcements.isEmpty)
+        #expect(
+            state.reduce(.wholeStoreSearched(query: "other", kind: nil, found: [Self.lautta])).announcements.isEmpty)
         #expect(state.places.count == 2)
         let answer = state.reduce(.wholeStoreSearched(query: "lautta", kind: nil, found: [Self.lautta]))
         #expect(answer.announcements.first?.text.hasPrefix("Nothing within 1 kilometre matches \"lautta\".") == true)
@@ -99,7 +100,10 @@ struct RadiusAndFactsTests {
         // Without a clock, nothing is said of now.
         state.now = nil
         let unknown = state.reduce(.detailsRequested).announcements.first?.text ?? ""
-        #expect(unknown.hasSuffix("9 to 13. Phone: plus 3 5 8, 9, 1 2 3, 4 5 6 7. Limited wheelchair access. Website: example-kahvila-helsinki.fi/menu."), "\(unknown)")
+        #expect(
+            unknown.hasSuffix(
+                "9 to 13. Phone: plus 3 5 8, 9, 1 2 3, 4 5 6 7. Limited wheelchair access. Website: example-kahvila-helsinki.fi/menu."
+            ), "\(unknown)")
     }
 
     @Test("What is missing is not said; what is not read here is said as mapped")
@@ -126,7 +130,8 @@ struct RadiusAndFactsTests {
 
     @Test("Hours and phones in words, in each language")
     func wording() throws {
-        let hours = try #require(OpeningHours.parse("Mo,We 08:30-12:00,13:00-17:00; Fr 22:00-02:00; Sa 10:00-24:00; PH off"))
+        let hours = try #require(
+            OpeningHours.parse("Mo,We 08:30-12:00,13:00-17:00; Fr 22:00-02:00; Sa 10:00-24:00; PH off"))
         #expect(
             FactsWording.hours(hours, .builtIn(.english))
                 == "Monday and Wednesday, 8:30 to 12 and 13 to 17; Friday, 22 to 2 after midnight; Saturday, 10 to midnight; public holidays, closed"
@@ -140,11 +145,13 @@ struct RadiusAndFactsTests {
             FactsWording.hours(week, .builtIn(.portuguese))
                 == "de segunda-feira a sexta-feira, das 8 às 18; de sábado a domingo, todo o dia")
         #expect(FactsWording.hours(OpeningHours.parse("24/7")!, .builtIn(.english)) == "open 24 hours, every day")
-        #expect(FactsWording.hours(OpeningHours.parse("Mo-Su 09:00-17:00")!, .builtIn(.english)) == "every day, 9 to 17")
+        #expect(
+            FactsWording.hours(OpeningHours.parse("Mo-Su 09:00-17:00")!, .builtIn(.english)) == "every day, 9 to 17")
 
         let english = Catalog.builtIn(.english)
         #expect(FactsWording.phone("+358 9 123 4567", english) == "plus 3 5 8, 9, 1 2 3, 4 5 6 7")
-        #expect(FactsWording.phone("+358-9-39351;(09) 612.34", english) == "plus 3 5 8, 9, 3 9 3 5 1 or 0 9, 6 1 2, 3 4")
+        #expect(
+            FactsWording.phone("+358-9-39351;(09) 612.34", english) == "plus 3 5 8, 9, 3 9 3 5 1 or 0 9, 6 1 2, 3 4")
         #expect(FactsWording.phone("+3589666001", .builtIn(.spanish)) == "más 3 5 8 9 6 6 6 0 0 1")
         #expect(FactsWording.phone("call 123", english) == nil)
         #expect(FactsWording.phone("12+3", english) == nil)

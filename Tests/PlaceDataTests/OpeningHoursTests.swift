@@ -17,8 +17,9 @@ struct OpeningHoursTests {
         #expect(Self.at("2000-02-29T00:00").weekday == .tuesday)
         #expect(Self.at("1970-01-01T00:00").weekday == .thursday)
         #expect(Self.at("2026-12-01 10:05").description == "2026-12-01T10:05")
-        for wrong in ["2026-02-29T10:00", "2026-12-01T24:00", "2026-13-01T10:00", "2026-12-01", "10:00", "2026-1-1T1:00"]
-        {
+        for wrong in [
+            "2026-02-29T10:00", "2026-12-01T24:00", "2026-13-01T10:00", "2026-12-01", "10:00", "2026-1-1T1:00",
+        ] {
             #expect(LocalTime(parsing: wrong) == nil, "\(wrong)")
         }
     }
