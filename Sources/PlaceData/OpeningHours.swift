@@ -3,8 +3,9 @@
 /// for the days it names) or by `,` before days (an added rule, which replaces nothing); each
 /// rule days then times: `Mo-Fr`, `Mo,We`, `Sa-Su`, `PH` (public holidays), or no days (every
 /// day); times `08:00-18:00`, several a day (`08:00-12:00,13:00-17:00`), past midnight
-/// (`10:00-01:00`, `18:00-24:00`), or `off`/`closed`. Anything else (months, weeks, `sunrise`,
-/// comments, `+`, `8-18` without minutes) is not parsed: `parse` returns nil and the text is
+/// (`10:00-01:00`, `18:00-24:00`), or `off`/`closed`; a rule may begin with months (`Jun-Aug:`,
+/// `Sep-May`). Anything else (dates, weeks, years, `sunrise`, comments, `+`, `8-18` without
+/// minutes) is not parsed: `parse` returns nil and the text is
 /// said as mapped, never guessed at. Pure: the time comes in as a value.
 public struct OpeningHours: Equatable, Sendable {
     /// A day of the week, Monday first, as OpenStreetMap writes them (`Mo` … `Su`).
@@ -23,6 +24,28 @@ public struct OpeningHours: Equatable, Sendable {
         public var previous: Weekday { Weekday(rawValue: (rawValue + 6) % 7)! }
 
         public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// `Jun-Aug`, or one month (`first == last`), 1 to 12; `Sep-May` goes round the new year.
+    public struct MonthRange: Equatable, Sendable {
+        public let first: Int
+        public let last: Int
+
+        func contains(_ month: Int) -> Bool {
+            first <= last ? (first...last).contains(month) : month >= first || month <= last
+        }
+
+        /// OpenStreetMap's three letters, lower case.
+        static let codes = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+        /// The English name of month `number` (1 to 12), lower case: the last part of its
+        /// catalog key (`month.june`).
+        public static func name(_ number: Int) -> String {
+            [
+                "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december",
+            ][number - 1]
+        }
     }
 
     /// `Mo-Fr`, or one day (`first == last`); `Fr-Mo` goes round the weekend.
@@ -52,6 +75,8 @@ public struct OpeningHours: Equatable, Sendable {
     public struct Rule: Equatable, Sendable {
         /// The days named; empty (and not `publicHolidays` alone) means every day.
         public var days: [DayRange] = []
+        /// The months it holds in; empty, all year.
+        public var months: [MonthRange] = []
         public var publicHolidays = false
         public var spans: [Span] = []
         /// After a `,`: its times add to the earlier rules' for its days instead of replacing them.
@@ -60,7 +85,10 @@ public struct OpeningHours: Equatable, Sendable {
         /// No days named: every day.
         public var isEveryDay: Bool { days.isEmpty && !publicHolidays }
 
-        func applies(to day: Weekday) -> Bool { isEveryDay || days.contains { $0.contains(day) } }
+        func applies(to day: Weekday, month: Int) -> Bool {
+            (months.isEmpty || months.contains { $0.contains(month) })
+                && (isEveryDay || days.contains { $0.contains(day) })
+        }
     }
 
     /// `24/7`.
@@ -87,16 +115,19 @@ public struct OpeningHours: Equatable, Sendable {
     public func isOpen(at time: LocalTime) -> Bool {
         if isAlwaysOpen { return true }
         let minute = time.minuteOfDay
-        let today = spans(on: time.weekday)
+        let today = spans(on: time.weekday, month: time.month)
         if today.contains(where: { $0.start <= minute && minute < $0.end }) { return true }
-        return spans(on: time.weekday.previous).contains { $0.end > 1440 && minute < $0.end - 1440 }
+        let yesterdaysMonth = time.day > 1 ? time.month : (time.month + 10) % 12 + 1
+        return spans(on: time.weekday.previous, month: yesterdaysMonth).contains {
+            $0.end > 1440 && minute < $0.end - 1440
+        }
     }
 
     /// The times open on `day` by the rules: the last rule naming it, with the rules added
     /// after it.
-    func spans(on day: Weekday) -> [Span] {
+    func spans(on day: Weekday, month: Int) -> [Span] {
         var result: [Span] = []
-        for rule in rules where rule.applies(to: day) {
+        for rule in rules where rule.applies(to: day, month: month) {
             result = rule.isAdditional ? result + rule.spans : rule.spans
         }
         return result
@@ -121,6 +152,7 @@ public struct OpeningHours: Equatable, Sendable {
             while true {
                 var rule = Rule()
                 rule.isAdditional = isAdditional
+                months(into: &rule)
                 let hasDays = days(into: &rule)
                 skipSpaces()
                 if word("off") || word("closed") {
@@ -141,6 +173,39 @@ public struct OpeningHours: Equatable, Sendable {
                 skipSpaces()
                 isAdditional = true
             }
+        }
+
+        /// A month selector (`Jun-Aug`, `Dec`, `Jun-Aug,Dec`), with its colon, if one is here.
+        mutating func months(into rule: inout Rule) {
+            let start = position
+            while let first = month() {
+                var last = first
+                if peek == "-" {
+                    position += 1
+                    guard let end = month() else {
+                        position = start
+                        rule.months = []
+                        return
+                    }
+                    last = end
+                }
+                rule.months.append(MonthRange(first: first, last: last))
+                guard peek == "," else { break }
+                position += 1
+            }
+            guard !rule.months.isEmpty else { return }
+            if peek == ":" { position += 1 }
+            skipSpaces()
+        }
+
+        /// Three letters naming a month (1 to 12), not followed by another letter.
+        mutating func month() -> Int? {
+            guard position + 2 < scalars.count else { return nil }
+            let code = String(String.UnicodeScalarView(scalars[position...position + 2])).lowercased()
+            guard let index = MonthRange.codes.firstIndex(of: code) else { return nil }
+            if position + 3 < scalars.count, scalars[position + 3].properties.isAlphabetic { return nil }
+            position += 3
+            return index + 1
         }
 
         /// A day selector (`Mo-Fr,Su`, `PH`, `Sa, Su`), if one is here.

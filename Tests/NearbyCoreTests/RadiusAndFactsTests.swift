@@ -145,6 +145,14 @@ struct RadiusAndFactsTests {
             FactsWording.hours(week, .builtIn(.portuguese))
                 == "de segunda-feira a sexta-feira, das 8 às 18; de sábado a domingo, todo o dia")
         #expect(FactsWording.hours(OpeningHours.parse("24/7")!, .builtIn(.english)) == "open 24 hours, every day")
+        let seasons = try #require(OpeningHours.parse("Jun-Aug: Su-Sa 09:00-24:00; Sep-May: Su-Sa 09:00-18:00"))
+        #expect(
+            FactsWording.hours(seasons, .builtIn(.english))
+                == "June to August: every day, 9 to midnight; September to May: every day, 9 to 18")
+        #expect(
+            FactsWording.hours(seasons, .builtIn(.portuguese))
+                == "de junho a agosto: todos os dias, das 9 à meia-noite; de setembro a maio: todos os dias, das 9 às 18"
+        )
         #expect(
             FactsWording.hours(OpeningHours.parse("Mo-Su 09:00-17:00")!, .builtIn(.english)) == "every day, 9 to 17")
 

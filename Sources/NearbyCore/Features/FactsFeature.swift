@@ -70,7 +70,9 @@ enum FactsWording {
             let times =
                 rule.spans.isEmpty
                 ? words.text(.hoursClosed) : all(rule.spans.map { span($0, words) }, words)
-            return words.text(.hoursRule, ["days": days(rule, words), "times": times])
+            let said = words.text(.hoursRule, ["days": days(rule, words), "times": times])
+            guard !rule.months.isEmpty else { return said }
+            return words.text(.hoursInMonths, ["months": months(rule.months, words), "rule": said])
         }
         .joined(separator: words.text(.listItemSeparator))
     }
@@ -85,6 +87,16 @@ enum FactsWording {
         }
         if rule.publicHolidays { items.append(words.text(.hoursPublicHolidays)) }
         return all(items, words)
+    }
+
+    /// "June to August", "December".
+    static func months(_ ranges: [OpeningHours.MonthRange], _ words: Catalog) -> String {
+        func name(_ number: Int) -> String { words.text(Key(family: "month", OpeningHours.MonthRange.name(number))) }
+        return all(
+            ranges.map {
+                $0.first == $0.last
+                    ? name($0.first) : words.text(.hoursMonthRange, ["first": name($0.first), "last": name($0.last)])
+            }, words)
     }
 
     static func day(_ day: OpeningHours.Weekday, _ words: Catalog) -> String {
