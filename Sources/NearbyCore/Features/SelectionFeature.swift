@@ -89,6 +89,12 @@ extension NearbyState {
             }
             if let hidden = places.all.indices.first(where: named) {
                 let name = places.all[hidden].name
+                if distances[hidden] > settings.radius,
+                    places.matchSet(query: query, kind: kindFilter).contains(Int32(hidden))
+                {
+                    return .failure(
+                        refusal(.selectBeyondRadius, ["name": name, "where": distanceAndDirection(of: hidden)]))
+                }
                 if let kindFilter, places.all[hidden].kind != kindFilter {
                     return .failure(
                         refusal(

@@ -1,33 +1,13 @@
 import Foundation
 import Testing
-import Words
 
 @testable import PlaceData
 
-/// What a GeoJSON file of OpenStreetMap data says beyond names and kinds, and its kinds in the
-/// session's language.
-@Suite("Places files: OpenStreetMap's facts and kinds")
-struct FactsAndKindsTests {
+/// What a GeoJSON file of OpenStreetMap data says beyond names and kinds.
+@Suite("Places files: OpenStreetMap's facts")
+struct FactsTests {
     static func collection(_ properties: String) -> String {
         #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.94, 60.17]}, "properties": \#(properties)}]}"#
-    }
-
-    @Test("OpenStreetMap's kinds are said in the catalog's language; every value has its words in each")
-    func kindsInEveryLanguage() throws {
-        let spanish = Catalog.builtIn(.spanish)
-        #expect(OSMKinds.word(for: "cafe", words: spanish) == "Cafetería")
-        #expect(OSMKinds.word(for: "fast_food;cafe", words: .builtIn(.portuguese)) == "Comida rápida")
-        #expect(OSMKinds.word(for: "bicycle_repair_station", words: spanish) == "Bicycle repair station")
-        #expect(OSMKinds.values.count == 136)
-        for language in [Language.english, .spanish, .portuguese] {
-            let words = Catalog.builtIn(language)
-            for value in OSMKinds.values {
-                #expect(words.has(Key(family: "osm-kind", value)), "\(language.code) lacks osm-kind.\(value)")
-            }
-        }
-        let file = Self.collection(#"{"name": "A", "amenity": "cafe"}"#)
-        let loaded = try PlacesFile.load(Data(file.utf8), file: "a.geojson", kindWords: spanish)
-        #expect(loaded.places.map(\.kind) == ["Cafetería"])
     }
 
     @Test("The address, hours, phone, website and wheelchair properties become the place's facts")
