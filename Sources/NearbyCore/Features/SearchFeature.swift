@@ -131,7 +131,13 @@ extension NearbyState {
         answers.removeAll { $0.kind == .camera }
         // While typing, the count alone; Enter then names the first.
         answers[0].text = countPhrase()
-        heardCountFor = query
+        if places.isWindow && shown.isEmpty {
+            // Nothing near, but the store beyond the window may hold a match: Enter asks it, and
+            // until then nothing is said rather than "No results".
+            answers.removeFirst()
+        } else {
+            heardCountFor = query
+        }
         if moved {
             answers.append(Announcement(say(.sheetNowFull), priority: .polite, kind: .detent, earcon: .snap))
         }
