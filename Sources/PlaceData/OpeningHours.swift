@@ -164,7 +164,18 @@ public struct OpeningHours: Equatable, Sendable {
                 } else {
                     return false
                 }
-                guard hasDays || !rule.isAdditional else { return false }
+                // An added rule needs its days. An added `off` for days an earlier rule opens (does
+                // it close them?) is read differently by different tools: refused, never guessed.
+                if rule.isAdditional {
+                    guard hasDays else { return false }
+                    let named = Weekday.allCases.filter { day in rule.days.contains { $0.contains(day) } }
+                    let opensThem = rules.contains { earlier in
+                        named.contains { day in earlier.isEveryDay || earlier.days.contains { $0.contains(day) } }
+                    }
+                    if rule.spans.isEmpty && (rule.publicHolidays || opensThem) {
+                        return false
+                    }
+                }
                 rules.append(rule)
                 skipSpaces()
                 if atEnd { return true }

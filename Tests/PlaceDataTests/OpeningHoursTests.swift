@@ -61,7 +61,7 @@ struct OpeningHoursTests {
             "Mon - Fri 11am - 11pm, Sat 12am - 11pm", "Mo-Fr 09:30 - 15:00. Lunch Mo-Fr 11:00 - 13:30",
             "Mo-Fr 9:00-18:00; Jun 1 - Aug 31 Sa off", "Mo-Fr 7:00-21; Sa-Su 12:00-18:00", "sunrise-sunset",
             "Mo-Fr 10:00+", "Mo-Fr", "", "Mo-Fr 25:00-26:00", "Mo-Fr 10:00-10:00", "SH off", "Mo-Fr 10:60-12:00",
-            "Tu-Su 10:00-18:00; Mo 10:00-18:00 \"by appointment\"",
+            "Tu-Su 10:00-18:00; Mo 10:00-18:00 \"by appointment\"", "Mo-Su 08:00-18:00, Su off",
         ])
     func refused(text: String) {
         #expect(OpeningHours.parse(text) == nil)
