@@ -27,6 +27,13 @@ struct FactsTests {
             }
             #expect(places.first?.facts == expected)
         }
+        // Long opening hours are kept whole (never cut to a name's 200 characters, which could
+        // drop a rule and say wrong hours); longer than 1,000 characters, they are left out.
+        let rules = Array(repeating: "Mo 08:00-18:00", count: 20).joined(separator: "; ")
+        let long = Self.collection(#"{"name": "L", "opening_hours": "\#(rules)\u0007"}"#)
+        #expect(try PlacesFile.load(Data(long.utf8), file: "l.geojson").places.first?.facts.openingHours == rules)
+        let tooLong = Self.collection(#"{"name": "T", "opening_hours": "\#(String(repeating: "x", count: 1001))"}"#)
+        #expect(try PlacesFile.load(Data(tooLong.utf8), file: "t.geojson").places.first?.facts.openingHours == nil)
         // A fact that is a list or null is left out, never an error.
         let odd = Self.collection(#"{"name": "B", "phone": ["1"], "wheelchair": null, "website": {"a": 1}}"#)
         #expect(try PlacesFile.load(Data(odd.utf8), file: "b.geojson").places.first?.facts.isEmpty == true)

@@ -407,7 +407,7 @@ enum GeoJSONLoader {
             }
         }
         let symbol = values[7].flatMap { PlaceBuilder.cleaned($0.text) }
-        func fact(_ key: Int) -> String? { values[key].flatMap { PlaceBuilder.cleaned($0.text) } }
+        func fact(_ key: Int) -> String? { values[key].flatMap { PlaceBuilder.cleanedFact($0.text) } }
         let facts = Place.Facts(
             street: fact(firstFactKey), houseNumber: fact(firstFactKey + 1), city: fact(firstFactKey + 2),
             openingHours: fact(firstFactKey + 3), phone: fact(firstFactKey + 4), website: fact(firstFactKey + 5),

@@ -57,6 +57,22 @@ struct PlaceBuilder {
         return scalars.isEmpty ? nil : String(scalars)
     }
 
+    /// A fact (an address, opening hours, a phone): cleaned and trimmed like a name, but never
+    /// cut short, since a part of opening hours can say the wrong hours: one longer than
+    /// `factLimit` characters (OpenStreetMap allows 255) is left out. Nil when nothing is left.
+    static func cleanedFact(_ text: String) -> String? {
+        if isClean(text) { return text }
+        guard text.unicodeScalars.count <= factLimit else { return nil }
+        let clean = SafeText.clean(text, limit: factLimit)
+        var scalars = Substring(clean).unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return scalars.isEmpty ? nil : String(scalars)
+    }
+
+    /// The longest fact kept, in characters.
+    static let factLimit = 1_000
+
     /// Whether `text` is already what `SafeText.clean` and trimming would make of it: at most
     /// 200 bytes, no control, zero-width or bidirectional characters, no space at either end.
     /// Most names are, and then keep their own storage.
