@@ -108,6 +108,26 @@ struct RadiusAndFactsTests {
             ), "\(unknown)")
     }
 
+    @Test("Open now says so when a public holiday would change it, which is not known here")
+    func publicHolidays() {
+        func said(_ hours: String, at time: String) -> String {
+            let shop = Self.place("e", "Kauppa", "Shop", north: 50, facts: Place.Facts(openingHours: hours))
+            var state = Self.state(Places([shop]))
+            state.now = LocalTime(parsing: time)
+            _ = state.reduce(.placeSelected(.position(1)))
+            let text = state.reduce(.detailsRequested).announcements.first?.text ?? ""
+            return String(text.split(separator: ".").dropFirst(3).joined(separator: "."))
+        }
+        #expect(
+            said("Mo-Fr 10:00-18:00; PH off", at: "2026-12-01T12:00").hasSuffix(
+                "Open now, unless today is a public holiday"))
+        #expect(said("Mo-Fr 10:00-18:00; PH off", at: "2026-12-01T20:00").hasSuffix("Closed now"))
+        #expect(said("Mo-Fr 10:00-18:00; PH 10:00-18:00", at: "2026-12-01T12:00").hasSuffix("Open now"))
+        #expect(
+            said("Mo-Fr 10:00-18:00; PH 09:00-11:00", at: "2026-12-05T09:30").hasSuffix(
+                "Closed now, unless today is a public holiday"))
+    }
+
     @Test("What is missing is not said; what is not read here is said as mapped")
     func missingAndAsMapped() {
         let odd = Self.place(

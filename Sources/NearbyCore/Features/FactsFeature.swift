@@ -19,7 +19,20 @@ extension NearbyState {
         if let mapped = facts.openingHours {
             if let hours = OpeningHours.parse(mapped) {
                 parts.append(say(.detailsHours, ["hours": FactsWording.hours(hours, words)]))
-                if let now { parts.append(say(hours.isOpen(at: now) ? Key.detailsOpenNow : Key.detailsClosedNow)) }
+                if let now {
+                    // Public holidays are not known here: when a rule for them gives another
+                    // answer at this time (open now, but closed on holidays), it says so.
+                    let open = hours.isOpen(at: now)
+                    let minute = now.minuteOfDay
+                    let holidays = hours.rules.contains { rule in
+                        rule.publicHolidays && rule.spans.contains { $0.start <= minute && minute < $0.end } != open
+                    }
+                    parts.append(
+                        say(
+                            holidays
+                                ? (open ? Key.detailsOpenNowUnlessHoliday : Key.detailsClosedNowUnlessHoliday)
+                                : (open ? Key.detailsOpenNow : Key.detailsClosedNow)))
+                }
             } else {
                 parts.append(say(.detailsHoursAsMapped, ["hours": mapped]))
             }
