@@ -44,6 +44,11 @@ public enum Action: Equatable, Sendable {
     case walkRequested
     /// `details`: the selected place's details again.
     case detailsRequested
+    /// `about`: what the places are, where they come from, and the credit their licence asks.
+    case aboutRequested
+    /// The shell searched the whole place store (`Effect.searchWholeStore`) for a query that
+    /// matched nothing near: what it found, nearest first (none: nothing anywhere).
+    case wholeStoreSearched(query: String, kind: String?, found: [Place])
     /// `around`: the nearest place in each direction.
     case aroundRequested
     case repeatRequested

@@ -13,7 +13,7 @@ public enum Command: String, CaseIterable, Sendable {
     case whereabouts = "where"
     case walk, details, around, current, spell
     case repeatLast = "repeat"
-    case history, stop, set, settings, voices, map, help
+    case history, stop, set, settings, voices, map, help, about
     case task, skip
     case quit
 
@@ -42,7 +42,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .help: ["h", "?"]
         case .quit: ["q", "exit"]
         case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around, .spell,
-            .details:
+            .details, .about:
             []
         case .task, .skip: []
         }
@@ -124,6 +124,7 @@ public enum Command: String, CaseIterable, Sendable {
             return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
         case .details: return noArgument(.detailsRequested)
+        case .about: return noArgument(.aboutRequested)
         case .around: return noArgument(.aroundRequested)
         case .repeatLast: return noArgument(.repeatRequested)
         case .current: return noArgument(.currentRequested)

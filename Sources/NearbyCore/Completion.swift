@@ -110,7 +110,8 @@ public struct Completion: Equatable, Sendable {
         case .set:
             return settingLabels(argument, after: prefix, in: state)
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .walk,
-            .details, .around, .current, .spell, .repeatLast, .history, .stop, .settings, .map, .quit, .task, .skip:
+            .details, .around, .current, .spell, .repeatLast, .history, .stop, .settings, .map, .quit, .task, .skip,
+            .about:
             return nil
         }
     }

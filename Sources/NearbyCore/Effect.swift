@@ -19,6 +19,10 @@ public enum Effect: Equatable, Sendable {
     indirect case listVoices(then: Action)
     /// Measure the screen, then reduce `.mapMeasured` with its size.
     case measureScreen
+    /// A search matched nothing among the places near the user, which are only a window of a
+    /// store (`Places.isWindow`): search the whole store for `query` (in `kind`, if given), then
+    /// reduce `.wholeStoreSearched` with the nearest matches, nearest first.
+    case searchWholeStore(query: String, kind: String?)
 }
 
 /// What one action did: what to say, in order, and what the shell is to do.

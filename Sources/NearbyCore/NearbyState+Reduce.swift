@@ -32,7 +32,9 @@ extension NearbyState {
         switch action {
         // The search field (SearchFeature.swift) and the filter pills (FilterFeature.swift).
         case .searchFocused: return Reaction(focusSearch())
-        case .queryEntered(let text): return Reaction(enterQuery(text))
+        case .queryEntered(let text): return enterQueryNearFirst(text)
+        case .wholeStoreSearched(let query, let kind, let found):
+            return Reaction(wholeStoreSearched(query: query, kind: kind, found: found))
         case .queryTyped(let text): return Reaction(typeQuery(text))
         case .typingAbandoned:
             abandonTyping()
@@ -49,6 +51,7 @@ extension NearbyState {
         case .selectionCleared: return Reaction(clearSelection())
         case .walkRequested: return Reaction(walk())
         case .detailsRequested: return Reaction(details())
+        case .aboutRequested: return Reaction([Announcement(aboutPhrase(), kind: .notice)])
         // The sheet (SheetFeature.swift).
         case .handleIncremented: return Reaction(sheet.step(up: true, words, settings.verbosity))
         case .handleDecremented: return Reaction(sheet.step(up: false, words, settings.verbosity))

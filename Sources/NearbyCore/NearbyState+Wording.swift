@@ -132,6 +132,15 @@ extension NearbyState {
             "count": grouped(shown.count), "query": query, "kind": kindFilter ?? "", "first": describe(first),
         ]
         fields["places"] = placesPhrase(shown.count)
+        if isBeyondRadius {
+            fields["radius"] = distancePhrase(settings.radius)
+            switch (query.isEmpty, kindFilter == nil) {
+            case (true, true): return say(.resultsBeyondRadiusAll, fields)
+            case (true, false): return say(.resultsBeyondRadiusInFilter, fields)
+            case (false, true): return say(.resultsBeyondRadius, fields)
+            case (false, false): return say(.resultsBeyondRadiusMatchingInFilter, fields)
+            }
+        }
         switch (query.isEmpty, kindFilter == nil) {
         case (true, true): return say(.resultsAll, fields)
         case (true, false): return say(.resultsAllInFilter, fields)

@@ -49,6 +49,11 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var isFinished = false
     /// A usability study's tasks and how far the tester has come (`--tasks FILE`), if any.
     public internal(set) var study: Study?
+    /// The local date and time, which the shell sets before each command (`--clock` fixes it):
+    /// what "open now" is said against. Nil: not known, and not said.
+    public var now: LocalTime?
+    /// Whether nothing within the radius matched, so that `shown` holds the matches beyond it.
+    public internal(set) var isBeyondRadius = false
 
     /// How many announcements `history` keeps.
     public static let historyLimit = 100
@@ -153,24 +158,43 @@ public struct NearbyState: Equatable, Sendable {
         refreshShown()
     }
 
+    /// Adds what a search of the whole store found to the window of places, keeping the
+    /// search, the filter and the selection.
+    mutating func growWindow(with found: [Place]) {
+        let grown = places.adding(found)
+        guard grown.count != places.count else { return }
+        places = grown
+        distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
+        refreshShown()
+    }
+
     /// Replaces the settings, recomputing distances when the user's point moved.
     mutating func updateSettings(_ change: (inout Settings) -> Void) {
         var updated = settings
         change(&updated)
         let moved = updated.origin != settings.origin
+        let reaches = updated.radius != settings.radius
         settings = updated
+        if reaches && !moved { refreshShown() }
         if moved {
             distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
             refreshShown()
         }
     }
 
-    /// Recomputes the shown places after the query, the filter or the user's point changed.
+    /// Recomputes the shown places after the query, the filter, the radius or the user's point
+    /// changed: those within the radius, or, when none within it match, every match (and
+    /// `isBeyondRadius` says so), so that the nearest is said and can be selected.
     mutating func refreshShown() {
         let members =
             query.isEmpty && kindFilter == nil
             ? (0..<Int32(places.count)).map { $0 } : places.matchSet(query: query, kind: kindFilter).members
-        shown = NearestFirst(members: members, distances: distances)
+        let radius = settings.radius
+        let near = distances.withUnsafeBufferPointer { distances in
+            members.filter { distances[Int($0)] <= radius }
+        }
+        isBeyondRadius = near.isEmpty && !members.isEmpty
+        shown = NearestFirst(members: isBeyondRadius ? members : near, distances: distances)
         scrollOffset = min(scrollOffset, maxScrollOffset)
         if let focus, focus >= shown.count { self.focus = nil }
     }

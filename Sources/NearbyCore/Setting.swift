@@ -8,7 +8,7 @@ import Words
 /// setting added here and forgotten elsewhere is a compile error.
 public enum Setting: String, CaseIterable, Sendable {
     // The order is the order `settings` reads them in.
-    case at, heading, directions, units
+    case at, radius, heading, directions, units
     case walkSpeed = "walk-speed"
     case verbosity
     case reduceMotion = "reduce-motion"
@@ -44,7 +44,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
         case .language: Language.allCases.map(\.code)
         case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
-        case .at, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places: nil
+        case .at, .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
+            .places:
+            nil
         }
     }
 
@@ -55,6 +57,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var range: ClosedRange<Double>? {
         switch self {
         case .heading: 0...360
+        case .radius: 10...100_000
         case .walkSpeed: 0.1...10
         case .closeUp: 10...1_000_000
         case .screenHeight: 200...4000
@@ -70,7 +73,7 @@ public enum Setting: String, CaseIterable, Sendable {
     /// The unit said after its value ("Heading: 90 degrees"), if it has one: a catalog key.
     public var unitKey: Key? {
         switch self {
-        case .heading, .walkSpeed, .closeUp, .screenHeight, .rate: Key(family: "setting", key, "unit")
+        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate: Key(family: "setting", key, "unit")
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
             .pitch,
             .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
@@ -83,7 +86,7 @@ public enum Setting: String, CaseIterable, Sendable {
         if let choices { return Self.either(choices, words) }
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
-        case .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume:
+        case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume:
             let range = range ?? 0...0
             return words.text(
                 .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
@@ -100,8 +103,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language,
             .speechBackend:
             true
-        case .at, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp, .screenHeight,
-            .dismissible, .places, .strings, .directions:
+        case .at, .radius, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp,
+            .screenHeight, .dismissible, .places, .strings, .directions:
             false
         }
     }
@@ -111,6 +114,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public func value(in settings: Settings) -> String {
         switch self {
         case .at: "\(settings.origin.latitude),\(settings.origin.longitude)"
+        case .radius: Self.plain(settings.radius)
         case .heading: settings.heading.map { Self.plain($0) } ?? "none"
         case .units: settings.units.rawValue
         case .directions: settings.directions.rawValue
@@ -157,8 +161,8 @@ public enum Setting: String, CaseIterable, Sendable {
             return words.text(.languageName)
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
-        case .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings, .places,
-            .speechBackend:
+        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
+            .places, .speechBackend:
             return token
         }
     }
@@ -187,6 +191,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at:
             guard let point = Coordinate(parsing: value) else { return refusal }
             settings.origin = point
+        case .radius:
+            guard let metres = number() else { return refusal }
+            settings.radius = metres
         case .heading:
             if ["none", "off"].contains(value.lowercased()) {
                 settings.heading = nil

@@ -5,6 +5,9 @@ import Words
 /// accessibility settings that change what is said and drawn.
 public struct Settings: Equatable, Sendable {
     public var origin: Coordinate = BuiltInPlaces.defaultOrigin
+    /// How far around the user the Nearby list reaches, in metres: the places within it, nearest
+    /// first (a search with no match within it says the nearest match beyond).
+    public var radius: Double = 1000
     /// The way the user faces, in degrees from north; nil gives compass words.
     public var heading: Double?
     /// How directions are said when the heading is known: relative words, clock hours, or

@@ -9,14 +9,42 @@ public struct Places: Equatable, Sendable {
     /// The names for Tab (`completionNames`), indexed once.
     let completion = CompletionCache()
 
-    public init(_ places: [Place]) {
+    /// Where the places come from, as the greeting and `about` name it: `Places.openStreetMap`
+    /// for OpenStreetMap data (whose licence asks for its credit), nil when not known (the
+    /// built-in places, a file). The shell sets it.
+    public var source: String?
+    /// Whether `all` is only a window of a larger store (the places near the user): a search
+    /// that finds nothing near then asks the shell to search the whole store
+    /// (`Effect.searchWholeStore`). False: `all` is every place there is.
+    public var isWindow = false
+
+    /// What `source` holds for places from OpenStreetMap.
+    public static let openStreetMap = "OpenStreetMap"
+
+    public init(_ places: [Place], source: String? = nil, isWindow: Bool = false) {
         self.all = places
         self.index = SearchIndex(places)
+        self.source = source
+        self.isWindow = isWindow
+    }
+
+    /// Whether the places come from OpenStreetMap.
+    public var areFromOpenStreetMap: Bool { source == Self.openStreetMap }
+
+    /// These places and those of `more` that are not among them yet (by id), with the same
+    /// source: a window grown by what a search of the whole store found.
+    public func adding(_ more: [Place]) -> Places {
+        var seen = Set(all.map(\.id))
+        let new = more.filter { seen.insert($0.id).inserted }
+        guard !new.isEmpty else { return self }
+        return Places(all + new, source: source, isWindow: isWindow)
     }
 
     public var count: Int { all.count }
 
-    public static func == (lhs: Places, rhs: Places) -> Bool { lhs.all == rhs.all }
+    public static func == (lhs: Places, rhs: Places) -> Bool {
+        lhs.all == rhs.all && lhs.source == rhs.source && lhs.isWindow == rhs.isWindow
+    }
 
     /// The places whose name or kind holds every word of `query` (the seed's rule), and whose
     /// kind is `kind` when one is given, as a set. A word is found whatever its case and accents,

@@ -105,16 +105,21 @@ public enum PlacesFile {
     /// Loads the places of a file in whichever format it is, its bytes in `encoding`. In UTF-8,
     /// a byte that is not UTF-8 is refused with its line and column (never turned into U+FFFD,
     /// which a synthesiser reads as noise), and the problem names `--encoding latin1`.
-    public static func load(_ data: Data, file: String, encoding: TextEncoding = .utf8) throws(Problem) -> Loaded {
+    /// OpenStreetMap's kinds (`amenity=cafe`) are said in the words of `kindWords`.
+    public static func load(
+        _ data: Data, file: String, encoding: TextEncoding = .utf8, kindWords: Catalog = .builtIn(.english)
+    ) throws(Problem) -> Loaded {
         guard encoding == .utf8 else {
             let converted = encoding.utf8Data(data)
-            return try load(converted, file: file, as: format(of: converted, file: file))
+            return try load(converted, file: file, as: format(of: converted, file: file), kindWords: kindWords)
         }
         if let offset = TextEncoding.firstInvalidUTF8(data) {
             let byte = "0x" + String(data[data.startIndex + offset], radix: 16, uppercase: true)
             // A binary file (a NUL before the bad byte) is better told by its format's own
             // words ("found the byte 0x00, which is not JSON text").
-            if data.prefix(offset).contains(0) { _ = try load(data, file: file, as: format(of: data, file: file)) }
+            if data.prefix(offset).contains(0) {
+                _ = try load(data, file: file, as: format(of: data, file: file), kindWords: kindWords)
+            }
             throw data.withUnsafeBytes { raw in
                 Problem(
                     file: file, in: raw.bindMemory(to: UInt8.self), at: offset, field: nil,
@@ -122,16 +127,18 @@ public enum PlacesFile {
                         .placesFileNotUtf8, ["byte": byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte]))
             }
         }
-        return try load(data, file: file, as: format(of: data, file: file))
+        return try load(data, file: file, as: format(of: data, file: file), kindWords: kindWords)
     }
 
     /// Loads the places of a file in `format`.
-    public static func load(_ data: Data, file: String, as format: Format) throws(Problem) -> Loaded {
+    public static func load(
+        _ data: Data, file: String, as format: Format, kindWords: Catalog = .builtIn(.english)
+    ) throws(Problem) -> Loaded {
         let result: Result<Loaded, Problem> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             do throws(Problem) {
                 switch format {
-                case .geoJSON: return .success(try GeoJSONLoader.load(bytes, file: file))
+                case .geoJSON: return .success(try GeoJSONLoader.load(bytes, file: file, kindWords: kindWords))
                 case .csv: return .success(Loaded(places: try CSVLoader.load(bytes, file: file)))
                 case .json: return .success(Loaded(places: try JSONPlacesLoader.load(bytes, file: file)))
                 }

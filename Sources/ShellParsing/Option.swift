@@ -16,7 +16,7 @@ public enum Option: Hashable, Sendable {
         case keyEcho = "key-echo"
         case typingPause = "typing-pause"
         case keysStopSpeech = "keys-stop-speech"
-        case tasks, log
+        case tasks, log, clock
         case help, version
     }
 
@@ -51,7 +51,7 @@ public enum Option: Hashable, Sendable {
             case .pace: Options.Pace.allCases.map(\.rawValue)
             case .keyEcho: KeyEcho.allCases.map(\.rawValue)
             case .keysStopSpeech, .help, .version: ["on", "off"]
-            case .script, .wav, .transcript, .typingPause, .tasks, .log: nil
+            case .script, .wav, .transcript, .typingPause, .tasks, .log, .clock: nil
             }
         }
     }
@@ -81,7 +81,7 @@ extension Option.Program {
     /// What it takes, for errors.
     func expected(_ words: Catalog) -> String {
         switch self {
-        case .script, .wav, .transcript, .typingPause, .tasks, .log: return words.text(expectedKey)
+        case .script, .wav, .transcript, .typingPause, .tasks, .log, .clock: return words.text(expectedKey)
         case .speech, .encoding, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
             let choices = Option.program(self).choices ?? []
             guard choices.count > 1 else { return choices.first ?? "" }

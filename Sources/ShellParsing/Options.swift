@@ -36,6 +36,12 @@ public struct Options: Sendable {
     public var tasksPath: String?
     /// `--log`: the session's timed log (JSON Lines), created mode 0600.
     public var logPath: String?
+    /// `--clock`: the local date and time "open now" is said against, fixed for the session (for
+    /// scripts and tests); nil, the system's clock at each command (`usesSystemClock`).
+    public var clock: LocalTime?
+    /// Whether, without `--clock`, the system's clock is read: a test run reads none, so that
+    /// its transcript does not depend on the day (nothing is then said of "open now").
+    public var usesSystemClock = true
     public var showHelp = false
     public var showVersion = false
     /// Where a relative file that a command names (`set places`, `set strings`) is found: a
@@ -137,6 +143,9 @@ public struct Options: Sendable {
         case .transcript: transcriptPath = value
         case .tasks: tasksPath = value
         case .log: logPath = value
+        case .clock:
+            guard let time = LocalTime(parsing: value) else { return refusal }
+            clock = time
         case .format:
             guard let format = choice(TranscriptFormat.self) else { return refusal }
             self.format = format

@@ -38,6 +38,10 @@ final class EffectRunner {
     /// The places are no longer a store's (the built-in places again).
     func forgetStore() { store = nil }
 
+    /// How many places a search of the whole store brings into the session at most, nearest
+    /// first: the list beyond the radius reads them in order, and the nearest is what is said.
+    static let storeMatches = 20
+
     /// Carries out one effect; returns the action that reports its result, if it has one.
     func perform(_ effect: Effect, on state: inout NearbyState) throws(Failure) -> Action? {
         switch effect {
@@ -56,7 +60,7 @@ final class EffectRunner {
                     path, at: options.located(path), origin: state.settings.origin, words: state.words,
                     encoding: options.encoding
                 ) { note in FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8)) }
-                let places = Places(opening.places)
+                let places = opening.loaded
                 NearbyVoice.prepareSpelling(places)
                 store = opening.store
                 return .placesLoaded(places, source: path, skippedFeatures: opening.skippedFeatures)
@@ -77,6 +81,12 @@ final class EffectRunner {
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)
             return .mapMeasured(columns: size.columns - 1, rows: size.rows - 5)
+        case .searchWholeStore(let query, let kind):
+            // Asked only when the places are a window of a store (`Places.isWindow`); places
+            // held whole in memory are searched whole by the core itself. The store answers
+            // nearest first from the user's point; the core adds what it found to the window.
+            let found = store?.search(query, kind: kind, near: state.settings.origin, limit: Self.storeMatches) ?? []
+            return .wholeStoreSearched(query: query, kind: kind, found: found)
         }
     }
 

@@ -132,7 +132,7 @@ enum NearbyVoice {
                     bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
                     deallocator: .custom { _, _ in withExtendedLifetime(contents) {} })
         }
-        do { return try PlacesFile.load(data, file: path, encoding: encoding) } catch {
+        do { return try PlacesFile.load(data, file: path, encoding: encoding, kindWords: words) } catch {
             // Memory that cannot be had is an I/O error of the file (74), not a wrong file (65).
             throw Failure(error.isOutOfMemory ? .cannotWrite : .dataError, error.text(words))
         }

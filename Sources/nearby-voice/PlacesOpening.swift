@@ -18,6 +18,12 @@ struct PlacesOpening {
     var store: PlaceStore?
     /// GeoJSON features skipped for not being Points.
     var skippedFeatures = 0
+    /// Where the places come from, when the greeting and `about` name it (OpenStreetMap).
+    var source: String?
+
+    /// The places as the session holds them: a store's are a window of it, searched further
+    /// through the store (`Places.isWindow`).
+    var loaded: Places { Places(places, source: source, isWindow: store != nil) }
 
     /// How far from the position a store's places are loaded into the session: 2 km, twice
     /// the Nearby list's radius, so that a walk of a kilometre keeps a full list.
@@ -48,7 +54,9 @@ struct PlacesOpening {
     }
 
     private static func opened(_ store: PlaceStore, origin: Coordinate) -> PlacesOpening {
-        PlacesOpening(places: store.near(origin, radius: window, limit: .max), store: store)
+        PlacesOpening(
+            places: store.near(origin, radius: window, limit: .max), store: store,
+            source: store.source == PlaceImport.openStreetMap ? Places.openStreetMap : nil)
     }
 
     /// The cached store of an OpenStreetMap file: opened when it was made from the file as it is
@@ -59,7 +67,7 @@ struct PlacesOpening {
         note: (String) -> Void
     ) throws(StoreProblem) -> PlacesOpening {
         guard let stamp = SourceStamp(file) else {
-            return PlacesOpening(places: try PlaceImport.readOSM(file, format: format))
+            return PlacesOpening(places: try PlaceImport.readOSM(file, format: format), source: Places.openStreetMap)
         }
         let folder = cacheFolder(environment)
         let store = "\(folder)/\(cacheName(stamp.path))"
@@ -68,7 +76,7 @@ struct PlacesOpening {
         }
         func inMemory(_ reason: String) throws(StoreProblem) -> PlacesOpening {
             note(words.text(.storeCacheUnavailable, ["folder": folder, "reason": reason, "file": file]))
-            return PlacesOpening(places: try PlaceImport.readOSM(file, format: format))
+            return PlacesOpening(places: try PlaceImport.readOSM(file, format: format), source: Places.openStreetMap)
         }
         do throws(SystemError) { try FileSystem.makeFolders(folder) } catch {
             return try inMemory(error.reason)

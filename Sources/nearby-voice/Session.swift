@@ -48,7 +48,7 @@ final class Session {
         let opening = try NearbyVoice.loadPlaces(
             options.placesPath, origin: options.settings.origin, words: words ?? options.words,
             encoding: options.encoding)
-        state = NearbyState(places: opening.places, settings: options.settings, words: words)
+        state = NearbyState(places: opening.loaded, settings: options.settings, words: words)
         NearbyVoice.prepareSpelling(state.places)
         let places = state.places
         tasks =
@@ -98,6 +98,8 @@ final class Session {
     /// Reduces `action`, announces what it says, logs it, and carries out what it asks of the
     /// shell (which may dispatch the action that reports the result).
     func dispatch(_ action: Action, line: Int = 0, input: String = "") throws(Failure) {
+        // The core reads no clock: it is told the time with each command.
+        state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
         let reaction = state.reduce(action)
         effects.note(action, reaction)
         // The built-in places again (`set places built-in`): no store behind them.

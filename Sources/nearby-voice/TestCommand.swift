@@ -218,6 +218,8 @@ enum TestCommand {
         try Options.parse(scenario.options, into: &options)
         guard options.scriptPath == nil else { throw Failure(.usage, words.text(.testNoScript)) }
         options.speech = .off
+        // A test's transcript never depends on the day: "open now" only with `--clock`.
+        options.usesSystemClock = false
         // Files the options name are found beside the test file.
         func besideTheTest(_ file: String?) -> String? {
             guard let file, !file.hasPrefix("/") else { return file }

@@ -83,7 +83,20 @@ struct PseudoLocaleTests {
         // And the OpenStreetMap extract's, read as the import reads them.
         let osm = root.appendingPathComponent("Tests/Fixtures/osm/Helsinki.osm.pbf").path
         if let helsinki = try? PlaceImport.readOSM(osm, format: "pbf") { places += helsinki }
-        return places.flatMap { [$0.name, $0.kind, $0.id] + $0.details.flatMap { [$0.label, $0.value] } }
+        return places.flatMap { place in
+            let facts = place.facts
+            // OpenStreetMap's facts are data too; the website as details say it, without its
+            // scheme, `www.` and last slash.
+            let said = facts.website.map {
+                var address = $0.replacingOccurrences(of: "https://", with: "")
+                    .replacingOccurrences(of: "http://", with: "").replacingOccurrences(of: "www.", with: "")
+                if address.hasSuffix("/") { address.removeLast() }
+                return address
+            }
+            let factWords = [facts.street, facts.houseNumber, facts.city, facts.openingHours, facts.phone, said]
+            return [place.name, place.kind, place.id] + place.details.flatMap { [$0.label, $0.value] }
+                + factWords.compactMap { $0 }
+        }
     }
 
     /// The identifiers commands and settings take, and the installed voices' codes.

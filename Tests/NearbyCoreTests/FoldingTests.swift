@@ -172,6 +172,8 @@ struct NearestFirstTests {
     static var settings: Settings {
         var settings = Settings()
         settings.origin = Coordinate(latitude: 38, longitude: -9)
+        // Every place in the list (they reach 5.5 km): the order, not the radius, is tested.
+        settings.radius = 100_000
         return settings
     }
 

@@ -58,7 +58,7 @@ struct GeoJSONLoaderTests {
             loaded.places[0]
                 == Place(
                     id: "101", name: "Café \"Nata\"", kind: "Café", symbol: "mappin", latitude: 38.7109,
-                    longitude: -9.1422))
+                    longitude: -9.1422, facts: Place.Facts(openingHours: "Mo-Su 08:00-20:00")))
         #expect(loaded.places[1].symbol == "book.fill")
         #expect(loaded.places[1].coordinate == Coordinate(latitude: 38.7107, longitude: -9.1420))
     }

@@ -1,4 +1,5 @@
 import NearbyCore
+import PlaceData
 import Testing
 import Words
 
@@ -55,12 +56,25 @@ struct OptionsTests {
             (["--walk-speed", "0x1"], "--walk-speed: walk-speed takes a number from 0.1 to 10, not 0x1."),
             (["--unit", "metric"], "Unknown option --unit. Did you mean --units? See nearby-voice --help."),
             (["--rate"], "--rate needs a value. See nearby-voice --help."),
+            (
+                ["--clock", "2026-02-30T10:00"],
+                "--clock takes a local date and time like 2026-12-01T10:00; not 2026-02-30T10:00."
+            ),
+            (["--radius", "1 km"], "--radius: radius takes a number from 10 to 100000, not 1 km."),
             (["units"], "Unexpected argument units. Options start with --; see nearby-voice --help."),
         ])
     func refusals(arguments: [String], message: String) {
         let failure = refusal(arguments)
         #expect(failure?.message == message)
         #expect(failure?.code == .usage)
+    }
+
+    @Test("--clock fixes the local time; without it the system clock is read, except by tests")
+    func clock() throws {
+        let options = try parsed(["--clock", "2026-12-01T10:00", "--radius", "2500"])
+        #expect(options.clock == LocalTime(year: 2026, month: 12, day: 1, hour: 10, minute: 0))
+        #expect(options.settings.radius == 2500)
+        #expect(Options().clock == nil && Options().usesSystemClock)
     }
 
     @Test("--help names every option of the table")

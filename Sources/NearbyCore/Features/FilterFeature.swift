@@ -49,9 +49,12 @@ extension NearbyState {
         return answers
     }
 
-    /// The filter pills, each with its count among the places the query matches.
+    /// The filter pills, each with its count among the places the query matches within the
+    /// radius (all of them, when none is within it).
     func filtersPhrase() -> String {
-        let matching = places.matches(query: query)
+        let everywhere = places.matches(query: query)
+        let near = everywhere.filter { distances[$0] <= settings.radius }
+        let matching = near.isEmpty ? everywhere : near
         var counts = places.kindCounts(among: matching)
         // The chosen pill stays, with its 0, when the query leaves it nothing.
         if let kindFilter, !counts.contains(where: { $0.kind == kindFilter }) {

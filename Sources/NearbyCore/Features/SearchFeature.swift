@@ -11,7 +11,7 @@ extension NearbyState {
     /// ended, voices listed) are not commands and change nothing here.
     mutating func settleTyping(before action: Action) {
         switch action {
-        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled: return
+        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled, .wholeStoreSearched: return
         case .queryEntered:
             beforeTyping = nil
         default: abandonTyping()
@@ -73,6 +73,35 @@ extension NearbyState {
         return answers
     }
 
+    /// `find WORDS`, entered, near the user first: what `enterQuery` says, unless nothing in
+    /// the places matched and they are only a window of a store, whose whole the shell is then
+    /// asked to search (`Effect.searchWholeStore`): the answer waits for what it finds, so that
+    /// "No results" is never said while the store holds a match.
+    mutating func enterQueryNearFirst(_ text: String) -> Reaction {
+        var answers = enterQuery(text)
+        guard places.isWindow, shown.isEmpty, !query.isEmpty, answers.first?.kind == .results else {
+            return Reaction(answers)
+        }
+        answers.removeFirst()
+        suggestions = []
+        suggestedQuery = nil
+        return Reaction(answers, effects: [.searchWholeStore(query: query, kind: kindFilter)])
+    }
+
+    /// The shell searched the whole store: what it found joins the window, and the answer
+    /// `find` held back is said: the nearest match and how far, or no results (or "Did you
+    /// mean") when the store holds none either. An answer to an older search changes nothing.
+    mutating func wholeStoreSearched(query searched: String, kind: String?, found: [Place]) -> [Announcement] {
+        guard searched == query, kind == kindFilter else { return [] }
+        growWindow(with: found)
+        if !shown.isEmpty {
+            setFocus(0)
+            return [Announcement(resultsPhrase(), kind: .results)]
+        }
+        if let offer = suggest() { return [offer] }
+        return [Announcement(resultsPhrase(), kind: .results, earcon: .noResults)]
+    }
+
     /// A search that found nothing: the places the nearest spelling finds ("Did you mean"),
     /// which `select 1` takes; nil when no spelling near the query finds any.
     private mutating func suggest() -> Announcement? {
@@ -102,7 +131,13 @@ extension NearbyState {
         answers.removeAll { $0.kind == .camera }
         // While typing, the count alone; Enter then names the first.
         answers[0].text = countPhrase()
-        heardCountFor = query
+        if places.isWindow && shown.isEmpty {
+            // Nothing near, but the store beyond the window may hold a match: Enter asks it, and
+            // until then nothing is said rather than "No results".
+            answers.removeFirst()
+        } else {
+            heardCountFor = query
+        }
         if moved {
             answers.append(Announcement(say(.sheetNowFull), priority: .polite, kind: .detent, earcon: .snap))
         }

@@ -89,6 +89,12 @@ extension NearbyState {
             }
             if let hidden = places.all.indices.first(where: named) {
                 let name = places.all[hidden].name
+                if distances[hidden] > settings.radius,
+                    places.matchSet(query: query, kind: kindFilter).contains(Int32(hidden))
+                {
+                    return .failure(
+                        refusal(.selectBeyondRadius, ["name": name, "where": distanceAndDirection(of: hidden)]))
+                }
                 if let kindFilter, places.all[hidden].kind != kindFilter {
                     return .failure(
                         refusal(
@@ -142,11 +148,12 @@ extension NearbyState {
         guard let index = selectedIndex else {
             return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
         }
-        return [Announcement(detailPhrase(index), kind: .selection)]
+        return [Announcement(detailPhrase(index, full: true), kind: .selection)]
     }
 
-    /// The selected place's detail: everything the data holds.
-    func detailPhrase(_ index: Int) -> String {
+    /// The selected place's detail: everything the data holds (`full`, for `details`, says a
+    /// long website too).
+    func detailPhrase(_ index: Int, full: Bool = false) -> String {
         let place = places.all[index]
         var text = say(
             namesItsKind(index) ? Key.detailsKindInName : Key.details,
@@ -157,6 +164,7 @@ extension NearbyState {
         for detail in place.details {
             text += " " + say(.detailsField, ["label": detail.label, "value": detail.value])
         }
+        for fact in factsPhrases(place.facts, full: full) { text += " " + fact }
         return text
     }
 }

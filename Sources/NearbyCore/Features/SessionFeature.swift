@@ -6,7 +6,20 @@ import Words
 extension NearbyState {
     /// An interactive session begins: the greeting, with how many places there are.
     func greeting() -> [Announcement] {
-        [Announcement(say(.sessionGreeting, ["places": placesPhrase(places.count)]), kind: .notice)]
+        let key = places.areFromOpenStreetMap ? Key.sessionGreetingOpenstreetmap : Key.sessionGreeting
+        return [Announcement(say(key, ["places": placesPhrase(places.count)]), kind: .notice)]
+    }
+
+    /// `about`: how many places, where they come from, and the credit OpenStreetMap's licence
+    /// (the ODbL) asks for when they come from it.
+    func aboutPhrase() -> String {
+        let count = placesPhrase(places.count)
+        var parts = [
+            (settings.placesFile ?? places.source).map { say(.aboutPlaces, ["places": count, "source": $0]) }
+                ?? say(.aboutBuiltIn, ["places": count])
+        ]
+        if places.areFromOpenStreetMap { parts.append(say(.aboutOpenstreetmap)) }
+        return parts.joined(separator: " ")
     }
 
     /// `quit`, or the end of input: the session ends after the goodbye.

@@ -65,7 +65,9 @@ extension NearbyState {
         var fields = ["name": say(setting.nameKey), "value": setting.spokenValue(in: settings, words)]
         let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
         if let unit { fields["unit"] = say(unit) }
-        let text = Self.sentence(say(unit == nil ? Key.settingChanged : Key.settingChangedWithUnit, fields))
+        var text = Self.sentence(say(unit == nil ? Key.settingChanged : Key.settingChangedWithUnit, fields))
+        // A new radius: what the list now holds.
+        if setting == .radius { text += " " + (isBeyondRadius ? resultsPhrase() : countPhrase()) }
         return Reaction([Announcement(text, kind: .settings)], effects: effects)
     }
 

@@ -25,15 +25,16 @@ enum GeoJSONLoader {
     /// `blockCapacity`, places to a block of the second half's memory.
     static func load(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallel: Bool = true,
-        blockCapacity: Int = PlaceBlocks.defaultCapacity
+        blockCapacity: Int = PlaceBlocks.defaultCapacity, kindWords: Catalog = .builtIn(.english)
     ) throws(PlacesFile.Problem) -> PlacesFile.Loaded {
         if parallel, bytes.count >= parallelBytes,
-            let loaded = try twoThreads(bytes, file: file, blockCapacity: blockCapacity)
+            let loaded = try twoThreads(bytes, file: file, blockCapacity: blockCapacity, kindWords: kindWords)
         {
             return loaded
         }
         // About 180 bytes a feature in an OpenStreetMap export.
         var builder = PlaceBuilder(file: file, bytes: bytes, expected: bytes.count / 200)
+        builder.kindWords = kindWords
         let skipped = try document(bytes, file: file, &builder, parallel: false)
         return PlacesFile.Loaded(places: builder.places, skippedFeatures: skipped)
     }
@@ -45,11 +46,12 @@ enum GeoJSONLoader {
 
     /// The places of a file read on two threads, ids checked at the end; nil on any problem but
     /// memory that cannot be had, which is thrown (reading again would not find it either).
-    static func twoThreads(_ bytes: UnsafeBufferPointer<UInt8>, file: String, blockCapacity: Int) throws(PlacesFile
-        .Problem) -> PlacesFile.Loaded?
-    {
+    static func twoThreads(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, blockCapacity: Int, kindWords: Catalog = .builtIn(.english)
+    ) throws(PlacesFile.Problem) -> PlacesFile.Loaded? {
         var builder = PlaceBuilder(
             file: file, bytes: bytes, collecting: bytes.count / 180, blockCapacity: blockCapacity)
+        builder.kindWords = kindWords
         do throws(PlacesFile.Problem) {
             let skipped = try document(bytes, file: file, &builder, parallel: true)
             if builder.findsDuplicate() { return nil }
@@ -137,7 +139,8 @@ enum GeoJSONLoader {
             return
         }
         let second = SecondHalf(
-            bytes: scanner.bytes, file: scanner.file, boundary: boundary, blockCapacity: builder.blockCapacity)
+            bytes: scanner.bytes, file: scanner.file, boundary: boundary, blockCapacity: builder.blockCapacity,
+            kindWords: builder.kindWords)
         // The first half's reader owns the state while it reads (moved, not copied).
         let first = FirstHalf(scanner: scanner, builder: builder, reading: reading, skipped: skipped)
         builder = PlaceBuilder(file: scanner.file, bytes: scanner.bytes, collecting: 0)
@@ -196,17 +199,19 @@ enum GeoJSONLoader {
         let file: String
         let boundary: Int
         let blockCapacity: Int
+        let kindWords: Catalog
         let cancelled = Atomic<Bool>(false)
         /// What it read, when it read to the end of the array without a problem.
         var part: (builder: PlaceBuilder, skipped: Int, end: Int)?
         /// Why it stopped, when memory for its places could not be had.
         var outOfMemory: PlacesFile.Problem?
 
-        init(bytes: UnsafeBufferPointer<UInt8>, file: String, boundary: Int, blockCapacity: Int) {
+        init(bytes: UnsafeBufferPointer<UInt8>, file: String, boundary: Int, blockCapacity: Int, kindWords: Catalog) {
             self.bytes = bytes
             self.file = file
             self.boundary = boundary
             self.blockCapacity = blockCapacity
+            self.kindWords = kindWords
         }
 
         func read() {
@@ -215,6 +220,7 @@ enum GeoJSONLoader {
             var builder = PlaceBuilder(
                 file: file, bytes: bytes, collecting: (bytes.count - boundary) / 180, inBlocks: true,
                 blockCapacity: blockCapacity)
+            builder.kindWords = kindWords
             var reading = Reading()
             var skipped = 0
             do throws(PlacesFile.Problem) {
@@ -341,6 +347,14 @@ enum GeoJSONLoader {
                             let at = scanner.position
                             if key == idKey {
                                 if let value = try idValue(&scanner, field: field()) { values[key] = value }
+                            } else if key >= firstFactKey && scanner.peek() != UInt8(ascii: "\"") {
+                                // A fact that is not text (a house number written as a number, a
+                                // list): a number as written, anything else left out.
+                                if let byte = scanner.peek(), byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) {
+                                    values[key] = try idValue(&scanner, field: field())
+                                } else {
+                                    try scanner.skipValue(field: field())
+                                }
                             } else if scanner.peek() == UInt8(ascii: "\"") {
                                 values[key] = (try scanner.string(field: field()), at)
                             } else if scanner.peek() == UInt8(ascii: "n") {
@@ -387,23 +401,28 @@ enum GeoJSONLoader {
         } else if let tag = values[3] ?? values[4] ?? values[5] ?? values[6] {
             if let word = words[tag.text] {
                 kind = word
-            } else if let word = PlaceBuilder.cleaned(OSMKinds.word(for: tag.text)) {
+            } else if let word = PlaceBuilder.cleaned(OSMKinds.word(for: tag.text, words: builder.kindWords)) {
                 words[tag.text] = builder.share(word)
                 kind = words[tag.text]!
             }
         }
         let symbol = values[7].flatMap { PlaceBuilder.cleaned($0.text) }
+        func fact(_ key: Int) -> String? { values[key].flatMap { PlaceBuilder.cleanedFact($0.text) } }
+        let facts = Place.Facts(
+            street: fact(firstFactKey), houseNumber: fact(firstFactKey + 1), city: fact(firstFactKey + 2),
+            openingHours: fact(firstFactKey + 3), phone: fact(firstFactKey + 4), website: fact(firstFactKey + 5),
+            wheelchair: fact(firstFactKey + 6))
         let identity = id ?? values[idKey]
         let given = identity.flatMap { PlaceBuilder.cleaned($0.text) }
         if builder.collecting {
             try builder.collect(
                 id: given, name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude,
-                kindIsShared: kindIsShared)
+                kindIsShared: kindIsShared, facts: facts)
         } else {
             try builder.add(
                 id: given, idOffset: identity?.at ?? start, idField: "\(label()) id",
                 name: cleanName, kind: kind, symbol: symbol, latitude: latitude, longitude: longitude,
-                kindIsShared: kindIsShared)
+                facts: facts, kindIsShared: kindIsShared)
         }
         return true
     }
@@ -413,79 +432,10 @@ enum GeoJSONLoader {
     private static let geometryKeys: [StaticString] = ["type", "coordinates"]
     private static let propertyKeys: [StaticString] = [
         "name", "kind", "category", "amenity", "shop", "tourism", "leisure", "symbol", "id",
+        "addr:street", "addr:housenumber", "addr:city", "opening_hours", "phone", "website", "wheelchair",
     ]
     private static let idKey = 8
-
-    /// An id: a string or a number (kept as written), or null.
-    private static func idValue(_ scanner: inout JSONScanner, field: @autoclosure () -> String) throws(PlacesFile
-        .Problem) -> (text: String, at: Int)?
-    {
-        let at = scanner.position
-        switch scanner.peek() {
-        case UInt8(ascii: "\""):
-            return (try scanner.string(field: field()), at)
-        case let byte? where byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte):
-            _ = try scanner.number(field: field())
-            return (
-                String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[at..<scanner.position]), as: UTF8.self), at
-            )
-        case UInt8(ascii: "n"):
-            try scanner.literal(field: field())
-            return nil
-        default:
-            throw scanner.problem(at: at, field: field(), scanner.expected(Phrase(.placesFileWhatStringOrNumber)))
-        }
-    }
-
-    /// A Point's coordinates, or where and why the value is not a position (which is fine for a
-    /// line or a polygon: the problem is made only if the feature turns out to be a Point).
-    private struct Position {
-        var longitude: (value: Double, at: Int, end: Int) = (0, 0, 0)
-        var latitude: (value: Double, at: Int, end: Int) = (0, 0, 0)
-        var count = 0
-        var wrong: (at: Int, message: Phrase)?
-    }
-
-    /// Reads a coordinates value: a position is [longitude, latitude] or [longitude, latitude,
-    /// altitude]; anything else is skipped after checking that it is well formed JSON.
-    private static func position(_ scanner: inout JSONScanner, field: @autoclosure () -> String) throws(PlacesFile
-        .Problem) -> Position
-    {
-        var result = Position()
-        let start = scanner.position
-        guard scanner.peek() == UInt8(ascii: "[") else {
-            result.wrong = (start, scanner.expected(Phrase(.placesFileWhatPosition)))
-            try scanner.skipValue(field: field())
-            return result
-        }
-        scanner.position += 1
-        if !scanner.closesAtOnce(UInt8(ascii: "]")) {
-            repeat {
-                let at = scanner.position
-                if let byte = scanner.peek(), byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) {
-                    let value = try scanner.number(field: field())
-                    if result.count == 0 { result.longitude = (value, at, scanner.position) }
-                    if result.count == 1 { result.latitude = (value, at, scanner.position) }
-                    result.count += 1
-                } else {
-                    if result.wrong == nil { result.wrong = (at, scanner.expected(Phrase(.placesFileWhatNumber))) }
-                    try scanner.skipValue(field: field())
-                }
-            } while try scanner.more(UInt8(ascii: "]"), field: field())
-        }
-        if result.wrong == nil && !(2...3).contains(result.count) {
-            result.wrong = (
-                start,
-                Phrase(
-                    .placesFileExpected,
-                    nested: [
-                        "what": Phrase(.placesFileWhatPosition),
-                        "found": Phrase(
-                            .placesFileFoundNumbers, ["count": String(result.count)], count: result.count),
-                    ]
-                )
-            )
-        }
-        return result
-    }
+    /// Where the facts begin among `propertyKeys`: OpenStreetMap's address, hours, phone,
+    /// website and wheelchair tags, in `Place.Facts`' order.
+    private static let firstFactKey = 9
 }

@@ -1,62 +1,41 @@
-/// OpenStreetMap's `amenity`, `shop`, `tourism` and `leisure` tags as the words people say:
-/// `cafe` is "Café". A value not in the table is capitalised, its underscores read as spaces
-/// (`bicycle_repair_station` is "Bicycle repair station"); of a list (`cafe;bar`) the first counts.
-enum OSMKinds {
-    /// The tags that name a kind, in the order they are tried.
-    static let tags = ["amenity", "shop", "tourism", "leisure"]
+import Words
 
-    static func word(for value: String) -> String {
+/// OpenStreetMap's `amenity`, `shop`, `tourism` and `leisure` tags as the words people say, in
+/// the catalog's language: `cafe` is "Café", "Cafetería", "Café" (`osm-kind.cafe`). A value not
+/// in the table is capitalised, its underscores read as spaces (`bicycle_repair_station` is
+/// "Bicycle repair station"); of a list (`cafe;bar`) the first counts.
+public enum OSMKinds {
+    /// The tags that name a kind, in the order they are tried.
+    public static let tags = ["amenity", "shop", "tourism", "leisure"]
+
+    /// The kind a tag value names, in the words of `words` (English unless told).
+    public static func word(for value: String, words: Catalog = .builtIn(.english)) -> String {
         let first = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
         let key = first.trimmingSpaces.lowercased()
-        if let word = words[key] { return word }
+        if values.contains(key) { return words.text(Key(family: "osm-kind", key)) }
         let spaced = key.replacingUnderscores
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 
-    static let words: [String: String] = [
-        // amenity
-        "cafe": "Café", "restaurant": "Restaurant", "fast_food": "Fast food", "bar": "Bar", "pub": "Pub",
-        "biergarten": "Beer garden", "ice_cream": "Ice cream", "food_court": "Food court",
-        "pharmacy": "Pharmacy", "bank": "Bank", "atm": "Cash machine", "bureau_de_change": "Bureau de change",
-        "fuel": "Fuel station", "charging_station": "Charging station", "parking": "Parking",
-        "bicycle_parking": "Bicycle parking", "bicycle_rental": "Bicycle rental", "car_rental": "Car rental",
-        "taxi": "Taxi rank", "bus_station": "Bus station", "ferry_terminal": "Ferry terminal",
-        "school": "School", "kindergarten": "Kindergarten", "college": "College", "university": "University",
-        "library": "Library", "hospital": "Hospital", "clinic": "Clinic", "doctors": "Doctor",
-        "dentist": "Dentist", "veterinary": "Vet", "post_office": "Post office", "post_box": "Post box",
-        "police": "Police", "fire_station": "Fire station", "townhall": "Town hall",
-        "courthouse": "Courthouse", "place_of_worship": "Place of worship", "toilets": "Toilets",
-        "drinking_water": "Drinking water", "bench": "Bench", "shelter": "Shelter",
-        "cinema": "Cinema", "theatre": "Theatre", "arts_centre": "Arts centre", "nightclub": "Nightclub",
-        "community_centre": "Community centre", "marketplace": "Market", "recycling": "Recycling",
-        "waste_basket": "Litter bin", "telephone": "Telephone", "fountain": "Fountain",
-        // shop
-        "bakery": "Bakery", "supermarket": "Supermarket", "convenience": "Convenience store",
-        "books": "Bookshop", "clothes": "Clothes shop", "shoes": "Shoe shop", "butcher": "Butcher",
-        "greengrocer": "Greengrocer", "seafood": "Fishmonger", "deli": "Deli", "pastry": "Pastry shop",
-        "confectionery": "Sweet shop", "chocolate": "Chocolate shop", "coffee": "Coffee shop",
-        "tea": "Tea shop", "wine": "Wine shop", "alcohol": "Off-licence", "beverages": "Drinks shop",
-        "hairdresser": "Hairdresser", "beauty": "Beauty salon", "florist": "Florist", "kiosk": "Kiosk",
-        "newsagent": "Newsagent", "tobacco": "Tobacconist", "chemist": "Chemist", "optician": "Optician",
-        "hardware": "Hardware shop", "doityourself": "DIY store", "furniture": "Furniture shop",
-        "electronics": "Electronics shop", "mobile_phone": "Mobile phone shop", "computer": "Computer shop",
-        "jewelry": "Jeweller", "gift": "Gift shop", "toys": "Toy shop", "sports": "Sports shop",
-        "bicycle": "Bicycle shop", "car": "Car dealer", "car_repair": "Car repair", "laundry": "Launderette",
-        "dry_cleaning": "Dry cleaner", "department_store": "Department store", "mall": "Shopping centre",
-        "travel_agency": "Travel agency", "stationery": "Stationer", "music": "Music shop",
-        "pet": "Pet shop", "variety_store": "Variety store", "second_hand": "Second-hand shop",
-        // tourism
-        "museum": "Museum", "gallery": "Gallery", "hotel": "Hotel", "hostel": "Hostel", "motel": "Motel",
-        "guest_house": "Guest house", "apartment": "Holiday flat", "camp_site": "Campsite",
-        "caravan_site": "Caravan site", "attraction": "Attraction", "viewpoint": "Viewpoint",
-        "artwork": "Artwork", "information": "Tourist information", "picnic_site": "Picnic site",
-        "zoo": "Zoo", "aquarium": "Aquarium", "theme_park": "Theme park",
-        // leisure
-        "park": "Park", "garden": "Garden", "playground": "Playground", "sports_centre": "Sports centre",
-        "fitness_centre": "Gym", "swimming_pool": "Swimming pool", "pitch": "Sports pitch",
-        "stadium": "Stadium", "nature_reserve": "Nature reserve", "marina": "Marina", "dog_park": "Dog park",
-        "golf_course": "Golf course", "water_park": "Water park", "picnic_table": "Picnic table",
-        "ice_rink": "Ice rink", "bowling_alley": "Bowling alley", "dance": "Dance hall", "sauna": "Sauna",
+    /// The tag values the catalogs have words for (`osm-kind.VALUE`).
+    public static let values: Set<String> = [
+        "cafe", "restaurant", "fast_food", "bar", "pub", "biergarten", "ice_cream", "food_court", "pharmacy",
+        "bank", "atm", "bureau_de_change", "fuel", "charging_station", "parking", "bicycle_parking",
+        "bicycle_rental", "car_rental", "taxi", "bus_station", "ferry_terminal", "school", "kindergarten",
+        "college", "university", "library", "hospital", "clinic", "doctors", "dentist", "veterinary", "post_office",
+        "post_box", "police", "fire_station", "townhall", "courthouse", "place_of_worship", "toilets",
+        "drinking_water", "bench", "shelter", "cinema", "theatre", "arts_centre", "nightclub", "community_centre",
+        "marketplace", "recycling", "waste_basket", "telephone", "fountain", "bakery", "supermarket", "convenience",
+        "books", "clothes", "shoes", "butcher", "greengrocer", "seafood", "deli", "pastry", "confectionery",
+        "chocolate", "coffee", "tea", "wine", "alcohol", "beverages", "hairdresser", "beauty", "florist", "kiosk",
+        "newsagent", "tobacco", "chemist", "optician", "hardware", "doityourself", "furniture", "electronics",
+        "mobile_phone", "computer", "jewelry", "gift", "toys", "sports", "bicycle", "car", "car_repair", "laundry",
+        "dry_cleaning", "department_store", "mall", "travel_agency", "stationery", "music", "pet", "variety_store",
+        "second_hand", "museum", "gallery", "hotel", "hostel", "motel", "guest_house", "apartment", "camp_site",
+        "caravan_site", "attraction", "viewpoint", "artwork", "information", "picnic_site", "zoo", "aquarium",
+        "theme_park", "park", "garden", "playground", "sports_centre", "fitness_centre", "swimming_pool", "pitch",
+        "stadium", "nature_reserve", "marina", "dog_park", "golf_course", "water_park", "picnic_table", "ice_rink",
+        "bowling_alley", "dance", "sauna",
     ]
 }
 

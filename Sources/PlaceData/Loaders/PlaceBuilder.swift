@@ -29,6 +29,8 @@ struct PlaceBuilder {
     private var blocks: PlaceBlocks?
     /// Places to a block, for a part read after this one's (tests ask for blocks too large).
     private(set) var blockCapacity = PlaceBlocks.defaultCapacity
+    /// The words of OpenStreetMap's kinds (`OSMKinds`): the session's language.
+    var kindWords = Catalog.builtIn(.english)
 
     init(file: String, bytes: UnsafeBufferPointer<UInt8>, expected: Int = 0) {
         self.file = file
@@ -54,6 +56,22 @@ struct PlaceBuilder {
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
         return scalars.isEmpty ? nil : String(scalars)
     }
+
+    /// A fact (an address, opening hours, a phone): cleaned and trimmed like a name, but never
+    /// cut short, since a part of opening hours can say the wrong hours: one longer than
+    /// `factLimit` characters (OpenStreetMap allows 255) is left out. Nil when nothing is left.
+    static func cleanedFact(_ text: String) -> String? {
+        if isClean(text) { return text }
+        guard text.unicodeScalars.count <= factLimit else { return nil }
+        let clean = SafeText.clean(text, limit: factLimit)
+        var scalars = Substring(clean).unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return scalars.isEmpty ? nil : String(scalars)
+    }
+
+    /// The longest fact kept, in characters.
+    static let factLimit = 1_000
 
     /// Whether `text` is already what `SafeText.clean` and trimming would make of it: at most
     /// 200 bytes, no control, zero-width or bidirectional characters, no space at either end.
@@ -119,7 +137,8 @@ struct PlaceBuilder {
     /// Adds a place; `id` nil gives it "place-N". Throws on a duplicate id.
     mutating func add(
         id: String?, idOffset: Int, idField: @autoclosure () -> String, name: String, kind: String, symbol: String?,
-        latitude: Double, longitude: Double, details: [Place.Detail] = [], kindIsShared: Bool = false
+        latitude: Double, longitude: Double, details: [Place.Detail] = [], facts: Place.Facts = Place.Facts(),
+        kindIsShared: Bool = false
     ) throws(PlacesFile.Problem) {
         let number = places.count + 1
         let id = id ?? "place-\(number)"
@@ -142,7 +161,7 @@ struct PlaceBuilder {
             Place(
                 id: id, name: name, kind: kindIsShared ? kind : share(kind),
                 symbol: symbol.map { share($0) } ?? "mappin",
-                latitude: latitude, longitude: longitude, details: details))
+                latitude: latitude, longitude: longitude, details: details, facts: facts))
     }
 
     private mutating func grow() {
@@ -176,13 +195,13 @@ struct PlaceBuilder {
     /// when memory for the places cannot be had (`PlacesFile.Problem.outOfMemory`).
     mutating func collect(
         id: String?, name: String, kind: String, symbol: String?, latitude: Double, longitude: Double,
-        kindIsShared: Bool
+        kindIsShared: Bool, facts: Place.Facts = Place.Facts()
     ) throws(PlacesFile.Problem) {
         hashes.append(id.map { Self.hash($0) } ?? 0)
         let place = Place(
             id: id ?? "", name: name, kind: kindIsShared ? kind : share(kind),
             symbol: symbol.map { share($0) } ?? "mappin",
-            latitude: latitude, longitude: longitude)
+            latitude: latitude, longitude: longitude, facts: facts)
         guard let blocks else { return places.append(place) }
         do { try blocks.append(place) } catch { throw .outOfMemory(file: file, error) }
     }
