@@ -3,9 +3,7 @@ import Testing
 
 /// A speech-dispatcher that stops answering (SIGSTOP: its socket still accepts, nothing
 /// replies) must not hang the program: every call into libspeechd has a 2 s deadline.
-@Suite(
-    "A speech-dispatcher that stops answering", .serialized,
-    .disabled(if: Sanitizer.thread, "ThreadSanitizer stops the program when libspeechd's event thread ends"))
+@Suite("A speech-dispatcher that stops answering", .serialized)
 struct SpeechDispatcherStoppedTests {
     static let lost = "speech-dispatcher stopped answering, so nothing more will be spoken; answers are printed.\n"
 
