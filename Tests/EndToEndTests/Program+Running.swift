@@ -47,10 +47,16 @@ extension Program {
             if let directory = program.directory {
                 argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path] + argv
             }
-            pid = try Self.spawn(
-                argv, environment: program.environment,
-                streams: [standardInput, standardOutput, .path("\(folder)/stderr")])
-            if case .descriptor(let descriptor) = standardInput { close(descriptor) }
+            defer { if case .descriptor(let descriptor) = standardInput { close(descriptor) } }
+            do {
+                pid = try Self.spawn(
+                    argv, environment: program.environment,
+                    streams: [standardInput, standardOutput, .path("\(folder)/stderr")])
+            } catch {
+                if let writer { close(writer) }
+                try? FileManager.default.removeItem(atPath: folder)
+                throw error
+            }
         }
 
         deinit {
