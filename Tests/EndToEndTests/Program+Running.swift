@@ -112,6 +112,8 @@ extension Program {
         func wait(timeout: Double? = nil) -> Result {
             let deadline = Date().addingTimeInterval(timeout ?? program.timeout)
             var timedOut = false
+            // From 1 ms, doubling to 20 ms: a short run is seen at once, a long one costs few wake-ups.
+            var pause = 0.001
             while ended == nil {
                 reap(blocking: false)
                 guard ended == nil else { break }
@@ -121,7 +123,8 @@ extension Program {
                     reap(blocking: true)
                     break
                 }
-                Thread.sleep(forTimeInterval: 0.005)
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.02)
             }
             let (status, usage) = ended!
             return Result(
