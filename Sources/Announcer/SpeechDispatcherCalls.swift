@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import NearbyCore
 import Synchronization
+import SystemCalls
 
 // The one file that calls libspeechd: a thin shell around its C API, speaking SSIP to the
 // user's speech-dispatcher. The rules of what to say when are SpeechDispatcherOutput's.
@@ -299,13 +300,45 @@ final class SpeechDispatcherConnection: @unchecked Sendable {
         } ?? []
     }
 
-    /// `spd_close`, once, with the deadline. A dead connection is not closed: `spd_close`
-    /// would wait for the stuck call's lock. It is leaked, and so is its event thread.
+    /// `spd_close`, once, with the deadline, the event thread (of a connection with events)
+    /// ended first (`endEvents`). A dead connection is not closed: `spd_close` would wait for the
+    /// stuck call's lock. It is leaked, and so is its event thread.
     func close() {
         guard !closed.exchange(true, ordering: .relaxed) else { return }
         if let clientID { eventHandlers.withLock { $0[clientID] = nil } }
         guard !isDead else { return }
         let handle = Handle(pointer: connection)
-        if Self.withDeadline(on: worker, { spd_close(handle.pointer) }) == nil { dead.store(true, ordering: .relaxed) }
+        let events = clientID != nil
+        let closing = Self.withDeadline(on: worker) {
+            if events { Self.endEvents(handle.pointer) }
+            spd_close(handle.pointer)
+        }
+        if closing == nil { dead.store(true, ordering: .relaxed) }
+    }
+
+    /// Ends a connection's event thread before `spd_close`, and leaves `spd_close` no
+    /// descriptor to close.
+    ///
+    /// `spd_close` cancels the event thread (`pthread_cancel`) wherever it waits, which is
+    /// inside `getline` on the socket: a thread cancelled inside an intercepted call stops
+    /// ThreadSanitizer's runtime ("thread finished with ignores enabled", exit 66). Here the
+    /// socket is shut down instead: the thread reads its end, closes the stream (`fclose`, which
+    /// closes the socket too) and exits on its own; `spd_close` then joins a thread that has
+    /// ended. And `spd_close` closes the socket's descriptor again, after the event thread
+    /// closed it (when the server went away, or here): by then another thread may have opened
+    /// a file under the same number, which `spd_close` would close. The descriptor is taken
+    /// from it once the stream is gone.
+    private static func endEvents(_ connection: UnsafeMutablePointer<SPDConnection>) {
+        if CSpeechd_connection_broken(connection) == 0 {
+            try? FileDescriptor(rawValue: connection.pointee.socket).shutdownSocket()
+            // Within the call's deadline; a thread that did not end is cancelled, as before.
+            let clock = ContinuousClock()
+            let end = clock.now + deadline
+            while CSpeechd_connection_broken(connection) == 0 && clock.now < end {
+                usleep(1_000)
+            }
+            guard CSpeechd_connection_broken(connection) != 0 else { return }
+        }
+        connection.pointee.socket = -1
     }
 }

@@ -108,6 +108,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         _ = try Syscalls.duplicate(rawValue, onto: target.rawValue).get()
     }
 
+    /// Ends a socket both ways (shutdown(2)), without closing the descriptor: a thread reading
+    /// it reads its end.
+    public func shutdownSocket() throws(SystemError) {
+        _ = try Syscalls.shutdownSocket(rawValue).get()
+    }
+
     /// Whether the descriptor is a terminal (isatty(3)).
     public var isTerminal: Bool { Syscalls.isTerminal(rawValue) }
 

@@ -215,6 +215,11 @@ enum Syscalls {
     /// isatty(3) (a tcgetattr(2)).
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// shutdown(2) of both directions of a socket: its peer, and a reader of it, see its end.
+    static func shutdownSocket(_ fd: Int32) -> Result<Int32, SystemError> {
+        retrying("shutdown", path: nil) { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
     /// ioctl(2) TIOCGWINSZ: the terminal's columns and rows.
     static func windowSize(_ fd: Int32) -> Result<(columns: Int, rows: Int), SystemError> {
         var window = winsize()

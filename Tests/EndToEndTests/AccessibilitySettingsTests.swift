@@ -10,8 +10,9 @@ struct AccessibilitySettingsTests {
 
     /// The JSON Lines transcript's entries: text, and whether only the eye sees it.
     func entries(_ options: [String]) throws -> [(text: String, visual: Bool)] {
-        let result = try BinaryRunner.run(
-            ["--speech", "off", "--format", "jsonl", "--transcript", "-"] + options, input: script)
+        let result = try Program(
+            ["--speech", "off", "--format", "jsonl", "--transcript", "-"] + options, input: .text(script)
+        ).run()
         #expect(result.status == 0)
         return try result.stdout.split(separator: "\n").map {
             let object = try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
@@ -91,10 +92,13 @@ struct AccessibilitySettingsTests {
     }
 
     @Test func reduceTransparencyDrawsTheSheetOpaque() throws {
-        let see = try BinaryRunner.run(
-            ["--speech", "off"], input: "map\n", environment: ["COLUMNS": "60", "LINES": "24"])
-        let opaque = try BinaryRunner.run(
-            ["--speech", "off", "--reduce-transparency"], input: "map\n", environment: ["COLUMNS": "60", "LINES": "24"])
+        let see = try Program(
+            ["--speech", "off"], environment: ["COLUMNS": "60", "LINES": "24"], input: .text("map\n")
+        ).run()
+        let opaque = try Program(
+            ["--speech", "off", "--reduce-transparency"], environment: ["COLUMNS": "60", "LINES": "24"],
+            input: .text("map\n")
+        ).run()
         // See-through: the sheet's rows are dotted and the pins behind show in lower case.
         #expect(see.stdout.contains("Note: pins under the sheet show in lower case."))
         #expect(see.stdout.contains("....."))

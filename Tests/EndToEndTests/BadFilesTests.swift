@@ -54,7 +54,7 @@ struct BadFilesTests {
     func eachBadFileHasItsMessageAndExitCode(_ index: Int) throws {
         let bad = Self.cases[index]
         let path = try Self.write(bad.name, bad.contents())
-        let result = try BinaryRunner.run(["--speech", "off", "--places", path], input: "up\n")
+        let result = try Program(["--speech", "off", "--places", path], input: .text("up\n")).run()
         #expect(result.status == bad.status)
         #expect(result.stderr == "nearby-voice: \(path):\(bad.message)\n")
         // Nothing half-loaded: no session ran.
@@ -64,7 +64,7 @@ struct BadFilesTests {
     @Test func aFiftyMegabyteLineIsReadAndItsNameCut() throws {
         let name = String(repeating: "X", count: 50_000_000)
         let path = try Self.write("long-line.csv", Data("name,kind,lat,lon\n\(name),Café,38.7115,-9.139\n".utf8))
-        let result = try BinaryRunner.run(["--speech", "off", "--places", path], input: "next\nup\nnext\n")
+        let result = try Program(["--speech", "off", "--places", path], input: .text("next\nup\nnext\n")).run()
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
@@ -76,7 +76,7 @@ struct BadFilesTests {
         let path = try Self.write(
             "latin1.csv",
             Data("name,kind,lat,lon\n".utf8) + Data([0x43, 0x61, 0x66, 0xE9]) + Data(" Bar,Bar,38.7115,-9.139\n".utf8))
-        let refused = try BinaryRunner.run(["--speech", "off", "--places", path], input: "next\n")
+        let refused = try Program(["--speech", "off", "--places", path], input: .text("next\n")).run()
         #expect(refused.status == 65)
         #expect(
             refused.stderr
@@ -84,8 +84,9 @@ struct BadFilesTests {
         )
         #expect(refused.stdout == "")
         for encoding in ["latin1", "windows-1252"] {
-            let loaded = try BinaryRunner.run(
-                ["--speech", "off", "--encoding", encoding, "--places", path], input: "find cafe\n")
+            let loaded = try Program(
+                ["--speech", "off", "--encoding", encoding, "--places", path], input: .text("find cafe\n")
+            ).run()
             #expect(loaded.status == 0)
             // The name says its kind (a bar), so the kind is not said again.
             #expect(loaded.stdout.hasPrefix("1 place matches \"cafe\": Café Bar, less than 5 metres,"))
@@ -94,21 +95,20 @@ struct BadFilesTests {
 
     @Test func aScriptWithAByteOrderMarkOrInWindows1252Runs() throws {
         let script = try Self.write("bom.txt", Data([0xEF, 0xBB, 0xBF]) + Data("find cafe\n".utf8))
-        let result = try BinaryRunner.run(["--speech", "off", "--script", script], input: "")
+        let result = try Program(["--speech", "off", "--script", script]).run()
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("3 places match \"cafe\"."))
         let cp1252 = try Self.write(
             "cp1252.txt", Data([0xEF, 0xBB, 0xBF]) + Data("find caf".utf8) + Data([0xE9, 0x0A]))
-        let refused = try BinaryRunner.run(["--speech", "off", "--script", cp1252], input: "")
+        let refused = try Program(["--speech", "off", "--script", cp1252]).run()
         #expect(refused.status == 65)
-        let converted = try BinaryRunner.run(
-            ["--speech", "off", "--encoding", "windows-1252", "--script", cp1252], input: "")
+        let converted = try Program(["--speech", "off", "--encoding", "windows-1252", "--script", cp1252]).run()
         #expect(converted.status == 0)
         #expect(converted.stdout.hasPrefix("3 places match \"café\"."))
     }
 
     @Test func aMissingFileExits66() throws {
-        let result = try BinaryRunner.run(["--speech", "off", "--places", "/nonexistent/places.csv"], input: "up\n")
+        let result = try Program(["--speech", "off", "--places", "/nonexistent/places.csv"], input: .text("up\n")).run()
         #expect(result.status == 66)
         #expect(
             result.stderr

@@ -25,63 +25,14 @@ struct FaultTests {
         return (0..<count).map { mix[$0 % mix.count] }.joined(separator: "\n") + "\n"
     }
 
-    /// The environment of a run without an audio server.
-    static var quietEnvironment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        env["PULSE_SERVER"] = "unix:/nonexistent/nearby-voice-test"
-        env.removeValue(forKey: "NEARBY_VOICE_REDUCE_MOTION")
-        env.removeValue(forKey: "NEARBY_VOICE_REDUCE_TRANSPARENCY")
-        return env
-    }
-
-    /// Starts `program` with a clean signal mask (as `Spawn` does), standard input from `input`
-    /// (a path), standard output to the descriptor `output`, standard error to `errorPath`.
-    static func spawn(
-        _ program: String, _ arguments: [String], input: String, output: Int32, errorPath: String,
-        environment: [String: String]
-    ) throws -> pid_t {
-        try Spawn.start(
-            program, arguments, environment: environment, input: input, output: .descriptor(output),
-            error: .path(errorPath))
-    }
-
-    /// How a process ended: its exit code, or the signal that killed it.
-    enum End: Equatable {
-        case exited(Int32)
-        case killed(Int32)
-
-        init(_ status: Int32) {
-            self = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .killed(status & 0x7F)
-        }
-    }
-
-    /// Runs the program to its end with its output in files; (end, stdout, stderr).
-    static func run(
-        _ arguments: [String], input: String, folder: String, environment: [String: String] = quietEnvironment,
-        shell: String? = nil
-    ) throws -> (end: End, stdout: String, stderr: String) {
-        let inputPath = "\(folder)/input.txt"
-        let outPath = "\(folder)/stdout.txt"
-        let errPath = "\(folder)/stderr.txt"
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer { close(out) }
-        let pid: pid_t
-        if let shell {
-            // `sh -c '<shell>; exec "$0" "$@"'`: limits set in the shell apply to the program.
-            pid = try spawn(
-                "/bin/sh", ["-c", "\(shell); exec \"$0\" \"$@\"", BinaryRunner.executable.path] + arguments,
-                input: inputPath, output: out, errorPath: errPath, environment: environment)
-        } else {
-            pid = try spawn(
-                BinaryRunner.executable.path, arguments, input: inputPath, output: out, errorPath: errPath,
-                environment: environment)
-        }
-        let status = Spawn.wait(pid, seconds: 120)
-        return (
-            End(status), try String(contentsOfFile: outPath, encoding: .utf8),
-            try String(contentsOfFile: errPath, encoding: .utf8)
-        )
+    /// Runs the program to its end (at most 120 s), its input `input`.
+    static func run(_ arguments: [String], input: String, environment: [String: String] = [:], shell: String? = nil)
+        throws -> Program.Result
+    {
+        var program = Program(arguments, environment: environment, input: .text(input), timeout: 120)
+        // `ulimit` and `trap` in the shell apply to the program, which replaces it.
+        program.shell = shell
+        return try program.run()
     }
 
     /// A WAV file's header against its size: the header's sizes are exactly the file's (or
@@ -102,24 +53,16 @@ struct FaultTests {
         } else {
             #expect(dataBytes <= data.count - 44 && data.count - 44 - dataBytes <= 882 * 2)
         }
-        let soxi = Process()
-        soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
-        soxi.arguments = ["-s", path]
-        let pipe = Pipe()
-        soxi.standardOutput = pipe
-        soxi.standardError = FileHandle.nullDevice
-        try soxi.run()
-        let samples = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        soxi.waitUntilExit()
-        #expect(soxi.terminationStatus == 0)
-        #expect(Int(samples.trimmingCharacters(in: .whitespacesAndNewlines)) == dataBytes / 2)
+        let soxi = try Program(tool: "/usr/bin/soxi", ["-s", path]).run()
+        #expect(soxi.end == .exited(0))
+        #expect(Int(soxi.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == dataBytes / 2)
         return dataBytes / 2
     }
 
     /// The process id of `nearby-voice` running in `terminal` (found by its own XDG_STATE_HOME).
     static func programPID(in terminal: Tmux) -> pid_t? {
         let marker = "XDG_STATE_HOME=\(terminal.folder.appendingPathComponent("state").path)"
-        let executable = BinaryRunner.executable.resolvingSymlinksInPath().path
+        let executable = URL(fileURLWithPath: Program.executable).resolvingSymlinksInPath().path
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = pid_t(name),
                 let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/exe"),
@@ -139,29 +82,26 @@ struct FaultTests {
     /// quietly, with 141 (the SIGPIPE convention), the screen's way and the transcript's.
     @Test(arguments: [[String](), ["--transcript", "-"]])
     func standardOutputClosedEarly(_ extra: [String]) throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.commands(20_000).write(toFile: "\(folder)/input.txt", atomically: true, encoding: .utf8)
         // Close-on-exec: a child started meanwhile by another test must not hold the read end,
         // or the pipe would never lose its reader.
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let pid = try Self.spawn(
-            BinaryRunner.executable.path, ["--speech", "off"] + extra, input: "\(folder)/input.txt",
-            output: ends[1], errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
+        var program = Program(["--speech", "off"] + extra, input: .text(Self.commands(20_000)), timeout: 60)
+        program.output = .descriptor(ends[1])
+        let running = try program.start()
         close(ends[1])
         // Read the first line, as `head -1` does, then close the pipe.
         var first: [UInt8] = []
         var byte: UInt8 = 0
         while read(ends[0], &byte, 1) == 1 && byte != UInt8(ascii: "\n") { first.append(byte) }
         close(ends[0])
-        let end = End(Spawn.wait(pid, seconds: 60))
+        let result = running.wait()
         #expect(
             String(decoding: first, as: UTF8.self)
                 == "3 places match \"cafe\". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk.")
-        #expect(end == .exited(141))
-        #expect(try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8) == "")
+        #expect(result.end == .exited(141))
+        #expect(result.stderr == "")
     }
 
     // MARK: A full disk
@@ -171,9 +111,7 @@ struct FaultTests {
     /// over it).
     @Test(arguments: ["--transcript", "--wav"])
     func fullDiskFromTheStart(_ option: String) throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try Self.run(["--speech", "off", option, "/dev/full"], input: Self.commands(10), folder: folder)
+        let result = try Self.run(["--speech", "off", option, "/dev/full"], input: Self.commands(10))
         #expect(result.end == .exited(74))
         #expect(result.stderr == "nearby-voice: Cannot write /dev/full: cannot write: No space left on device.\n")
         let type = (try FileManager.default.attributesOfItem(atPath: "/dev/full"))[.type] as? FileAttributeType
@@ -186,12 +124,12 @@ struct FaultTests {
     func unwritableOutputFile(_ option: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let intoFolder = try Self.run(["--speech", "off", option, folder], input: Self.commands(3), folder: folder)
+        let intoFolder = try Self.run(["--speech", "off", option, folder], input: Self.commands(3))
         #expect(intoFolder.end == .exited(74))
         #expect(intoFolder.stderr == "nearby-voice: Cannot write \(folder): Is a directory.\n")
         #expect(intoFolder.stdout == "")
         let missing = "\(folder)/missing/out"
-        let intoNothing = try Self.run(["--speech", "off", option, missing], input: Self.commands(3), folder: folder)
+        let intoNothing = try Self.run(["--speech", "off", option, missing], input: Self.commands(3))
         #expect(intoNothing.end == .exited(74))
         #expect(intoNothing.stderr == "nearby-voice: Cannot write \(missing): No such file or directory.\n")
     }
@@ -208,22 +146,21 @@ struct FaultTests {
         // file size limit also refuses, and says so on standard error: no shared memory here.
         try "enable-shm = no\nenable-memfd = no\nautospawn = no\n".write(
             toFile: "\(folder)/client.conf", atomically: true, encoding: .utf8)
-        var env = Self.quietEnvironment
-        env["PULSE_CLIENTCONFIG"] = "\(folder)/client.conf"
+        let env = ["PULSE_CLIENTCONFIG": "\(folder)/client.conf"]
         let limit = "ulimit -f 100; trap '' XFSZ"  // 51,200 bytes
         let wav = "\(folder)/said.wav"
         let transcript = "\(folder)/t.txt"
 
         let withWAV = try Self.run(
-            ["--speech", "off", "--wav", wav], input: Self.commands(40), folder: folder, environment: env, shell: limit)
+            ["--speech", "off", "--wav", wav], input: Self.commands(40), environment: env, shell: limit)
         #expect(withWAV.end == .exited(74))
         #expect(withWAV.stderr == "nearby-voice: Cannot write \(wav): cannot write: File too large.\n")
         let samples = try Self.checkWAV(wav, exact: true)
         #expect(samples > 10_000 && samples <= (51_200 - 44) / 2)
 
         let withText = try Self.run(
-            ["--speech", "off", "--transcript", transcript], input: Self.commands(2_000), folder: folder,
-            environment: env, shell: limit)
+            ["--speech", "off", "--transcript", transcript], input: Self.commands(2_000), environment: env,
+            shell: limit)
         #expect(withText.end == .exited(74))
         #expect(withText.stderr == "nearby-voice: Cannot write \(transcript): cannot write: File too large.\n")
         let kept = try String(contentsOfFile: transcript, encoding: .utf8)
@@ -241,22 +178,11 @@ struct FaultTests {
     /// shown, and the WAV header is valid.
     @Test(arguments: [SIGTERM, SIGHUP])
     func signalWhilePipedInputWaits(_ signal: Int32) throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fifo = "\(folder)/input"
-        let transcript = "\(folder)/t.txt"
-        let wav = "\(folder)/said.wav"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let out = open("\(folder)/stdout.txt", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer { close(out) }
-        // Opened read-write here, so that the child's open of the FIFO does not wait for a writer.
-        let writer = open(fifo, O_RDWR | O_CLOEXEC)
-        defer { close(writer) }
-        let pid = try Self.spawn(
-            BinaryRunner.executable.path, ["--speech", "off", "--transcript", transcript, "--wav", wav],
-            input: fifo, output: out, errorPath: "\(folder)/stderr.txt", environment: Self.quietEnvironment)
-        let lines = Array(Self.commands(6).utf8)
-        _ = lines.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        let wav = temporaryPath("said.wav")
+        // Input that stays open, as a pipe whose writer waits.
+        let running = try Program(["--speech", "off", "--wav", wav], input: .open).transcribed("text").start()
+        let transcript = try #require(running.program.transcriptPath)
+        for line in Self.commands(6).split(separator: "\n") { running.send(String(line)) }
         // Six commands, seven answers ("find cafe" lifts the sheet; the camera's flight after
         // "select 1" is not said with visuals off, so the text transcript leaves it out).
         #expect(
@@ -266,15 +192,15 @@ struct FaultTests {
         // The speech worker renders into the WAV behind the transcript: two seconds of it are
         // there (the header may lag a chunk behind the samples).
         #expect(waitUntil { fileSize(wav) > 44 + 2 * 22_050 * 2 })
-        kill(pid, signal)
-        #expect(End(Spawn.wait(pid, seconds: 10)) == .killed(signal))
-        let kept = try String(contentsOfFile: transcript, encoding: .utf8)
-        let shown = try String(contentsOfFile: "\(folder)/stdout.txt", encoding: .utf8)
-        #expect(kept == shown)
+        running.signal(signal)
+        let result = running.wait(timeout: 10)
+        #expect(result.end == .killed(signal))
+        let kept = try result.transcriptText()
+        #expect(kept == result.stdout)
         #expect(kept.split(separator: "\n").count == 7)
         // The worker may still be rendering the last answer: the header may lag one chunk.
         #expect(try Self.checkWAV(wav, exact: false) > 22_050)
-        #expect(try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8) == "")
+        #expect(result.stderr == "")
     }
 
     /// Piped input while an answer is spoken live (a private PulseAudio null sink): SIGTERM or
@@ -284,25 +210,19 @@ struct FaultTests {
     /// the one speaking had not been heard to its end.
     @Test(arguments: [SIGTERM, SIGHUP])
     func signalWhilePipedInputIsSpoken(_ signal: Int32) throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = try PulseServer()
-        let wav = "\(folder)/said.wav"
-        let transcript = "\(folder)/t.txt"
-        try Self.commands(16).write(toFile: "\(folder)/input.txt", atomically: true, encoding: .utf8)
-        let out = open("\(folder)/stdout.txt", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer { close(out) }
-        let pid = try Self.spawn(
-            BinaryRunner.executable.path, ["--speech", "on", "--wav", wav, "--transcript", transcript],
-            input: "\(folder)/input.txt", output: out, errorPath: "\(folder)/stderr.txt",
-            environment: server.environment)
+        let wav = temporaryPath("said.wav")
+        let running = try Program(
+            ["--speech", "on", "--wav", wav], environment: server.environment, input: .text(Self.commands(16))
+        ).transcribed("text").start()
         // A second and a half said: speech is in progress.
         #expect(waitUntil { fileSize(wav) > 44 + 22_050 * 3 })
-        kill(pid, signal)
-        #expect(End(Spawn.wait(pid, seconds: 10)) == .killed(signal))
+        running.signal(signal)
+        let result = running.wait(timeout: 10)
+        #expect(result.end == .killed(signal))
         _ = try Self.checkWAV(wav, exact: false)
-        let kept = try String(contentsOfFile: transcript, encoding: .utf8)
-        let shown = try String(contentsOfFile: "\(folder)/stdout.txt", encoding: .utf8)
+        let kept = try result.transcriptText()
+        let shown = result.stdout
         #expect(!kept.isEmpty)
         #expect(kept == shown)
         #expect(shown.hasSuffix("\n"))
@@ -383,32 +303,27 @@ struct FaultTests {
     /// The audio server is killed while a script is being spoken: no hang, one notice on
     /// standard error, and the session goes on in text: every answer printed, the WAV complete.
     @Test func audioDeviceGoneMidSession() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = try PulseServer()
-        let wav = "\(folder)/said.wav"
+        let wav = temporaryPath("said.wav")
         let input = Self.commands(16)
-        try input.write(toFile: "\(folder)/input.txt", atomically: true, encoding: .utf8)
-        let out = open("\(folder)/stdout.txt", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer { close(out) }
-        let pid = try Self.spawn(
-            BinaryRunner.executable.path, ["--speech", "on", "--wav", wav], input: "\(folder)/input.txt",
-            output: out, errorPath: "\(folder)/stderr.txt", environment: server.environment)
+        let running = try Program(
+            ["--speech", "on", "--wav", wav], environment: server.environment, input: .text(input)
+        )
+        .start()
         // One second said, then the server goes.
         #expect(waitUntil { fileSize(wav) > 44 + 22_050 * 2 })
         let pidFile = server.folder.appendingPathComponent("runtime/pulse/pid").path
         let daemon = try #require(
             pid_t(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(daemon, SIGKILL)
-        #expect(End(Spawn.wait(pid, seconds: 60)) == .exited(0))
+        let result = running.wait(timeout: 60)
+        #expect(result.end == .exited(0))
         #expect(
-            try String(contentsOfFile: "\(folder)/stderr.txt", encoding: .utf8)
-                == "The audio device stopped working, so nothing more will be spoken; answers are printed.\n")
-        let shown = try String(contentsOfFile: "\(folder)/stdout.txt", encoding: .utf8)
+            result.stderr == "The audio device stopped working, so nothing more will be spoken; answers are printed.\n")
         _ = try Self.checkWAV(wav, exact: true)
         // Every answer was printed, as a run without speech prints them.
-        let text = try Self.run(["--speech", "off"], input: input, folder: folder)
-        #expect(shown == text.stdout)
+        let text = try Self.run(["--speech", "off"], input: input)
+        #expect(result.stdout == text.stdout)
     }
 }
 

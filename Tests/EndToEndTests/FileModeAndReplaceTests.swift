@@ -31,8 +31,9 @@ final class FileModeAndReplaceTests {
         let wav = folder + "/said.wav"
         // One that exists already, readable by all, is made the owner's too.
         FileManager.default.createFile(atPath: wav, contents: Data(), attributes: [.posixPermissions: 0o644])
-        let result = try BinaryRunner.run(
-            ["--speech", "off", "--transcript", transcript, "--wav", wav], input: "find cafe\n")
+        let result = try Program(
+            ["--speech", "off", "--transcript", transcript, "--wav", wav], input: .text("find cafe\n")
+        ).run()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try mode(transcript) == 0o600)
         #expect(try mode(wav) == 0o600)
@@ -43,7 +44,7 @@ final class FileModeAndReplaceTests {
         let text = "# options: --heading 90\n\n> find cafe\n"
         FileManager.default.createFile(atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o640])
         let before = try inode(file)
-        let result = try BinaryRunner.run(["test", "--record", file], environment: ["CI": ""])
+        let result = try Program(["test", "--record", file], environment: ["CI": ""]).run()
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let recorded = try String(contentsOfFile: file, encoding: .utf8)
         #expect(recorded.hasPrefix(text))
@@ -60,7 +61,7 @@ final class FileModeAndReplaceTests {
         let report = folder + "/report.xml"
         try "old report\n".write(toFile: report, atomically: false, encoding: .utf8)
         let before = try inode(report)
-        _ = try BinaryRunner.run(["test", "--junit", report, test], environment: ["CI": ""])
+        _ = try Program(["test", "--junit", report, test], environment: ["CI": ""]).run()
         #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("<?xml"))
         #expect(try inode(report) != before)
         #expect(try names() == ["pass.nvtest", "report.xml"])
@@ -69,8 +70,8 @@ final class FileModeAndReplaceTests {
     @Test func aReportThatCannotBeWrittenLeavesTheOldOneAndNoNewFile() throws {
         let test = folder + "/pass.nvtest"
         try "> stop\n".write(toFile: test, atomically: false, encoding: .utf8)
-        let result = try BinaryRunner.run(
-            ["test", "--junit", folder + "/missing/report.xml", test], environment: ["CI": ""])
+        let result = try Program(["test", "--junit", folder + "/missing/report.xml", test], environment: ["CI": ""])
+            .run()
         #expect(result.status == 74)
         #expect(result.stderr.contains("No such file or directory"), "\(result.stderr)")
         #expect(try names() == ["pass.nvtest"])

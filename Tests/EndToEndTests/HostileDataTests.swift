@@ -48,15 +48,16 @@ struct HostileDataTests {
     @Test func namesAreShownCleanOnTheScreenAndInTheTranscript() throws {
         let places = try writeCSV()
         let commands = "find cafe\n" + String(repeating: "next\n", count: Self.names.count + 1)
-        let screen = try BinaryRunner.run(["--speech", "off", "--places", places], input: commands)
+        let screen = try Program(["--speech", "off", "--places", places], input: .text(commands)).run()
         #expect(screen.status == 0)
         #expect(isInert(screen.stdout))
         // A name that says its kind ("Café Rouge") is not followed by it again.
         for place in Self.names { #expect(screen.stdout.contains("\(place.shown), "), "\(place.id)") }
         // The 100,000-byte name is cut to 200 characters and an ellipsis.
         #expect(screen.stdout.contains("Long " + String(repeating: "a", count: 195) + "\u{2026}, Café,"))
-        let jsonl = try BinaryRunner.run(
-            ["--speech", "off", "--places", places, "--format", "jsonl", "--transcript", "-"], input: commands)
+        let jsonl = try Program(
+            ["--speech", "off", "--places", places, "--format", "jsonl", "--transcript", "-"], input: .text(commands)
+        ).run()
         for line in jsonl.stdout.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(isInert(object?["text"] as? String ?? "\u{1B}"))
@@ -65,7 +66,7 @@ struct HostileDataTests {
 
     @Test func invalidUTF8IsRefusedWithItsPlaceNeverReadAsAReplacementCharacter() throws {
         let places = try writeCSV(invalidByte: true)
-        let result = try BinaryRunner.run(["--speech", "off", "--places", places], input: "find rouge\n")
+        let result = try Program(["--speech", "off", "--places", places], input: .text("find rouge\n")).run()
         #expect(result.status == 65)
         #expect(result.stdout == "")
         #expect(
@@ -76,8 +77,9 @@ struct HostileDataTests {
     @Test func markupInANameIsSpokenAsWordsNotObeyed() throws {
         let places = try writeCSV()
         let wav = temporaryPath("hostile.wav")
-        let result = try BinaryRunner.run(
-            ["--speech", "off", "--earcons", "off", "--places", places, "--wav", wav], input: "find markup\n")
+        let result = try Program(
+            ["--speech", "off", "--earcons", "off", "--places", places, "--wav", wav], input: .text("find markup\n")
+        ).run()
         #expect(result.status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: wav))
         let seconds = Double(data.count - 44) / 2 / 22_050

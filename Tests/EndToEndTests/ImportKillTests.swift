@@ -15,16 +15,12 @@ struct ImportKillTests {
         let folder = temporaryPath("kill")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let extract = "\(folder)/generated.osm.pbf"
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = [Self.generator, String(Self.places), extract]
-        try python.run()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
+        #expect(
+            try Program(tool: "/usr/bin/python3", [Self.generator, String(Self.places), extract]).run().status == 0)
         let store = "\(folder)/places.store"
         // One whole import, timed: the moments to kill at are chosen across its length.
         let started = Date()
-        #expect(try BinaryRunner.run(["import", extract, "--output", "\(folder)/whole.store"]).status == 0)
+        #expect(try Program(["import", extract, "--output", "\(folder)/whole.store"]).run().status == 0)
         let length = Date().timeIntervalSince(started)
         #expect(try PlaceStore.open(path: "\(folder)/whole.store").count == Self.places)
 
@@ -35,19 +31,14 @@ struct ImportKillTests {
         {
             // Each round starts from the old store: the Helsinki extract's.
             try? FileManager.default.removeItem(atPath: store)
-            #expect(try BinaryRunner.run(["import", ImportTests.helsinki, "--output", store]).status == 0)
-            let process = Process()
-            process.executableURL = BinaryRunner.executable
-            process.arguments = ["import", extract, "--output", store]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            #expect(try Program(["import", ImportTests.helsinki, "--output", store]).run().status == 0)
             let moment = Date().addingTimeInterval(Double.random(in: 0.02...(length * 1.1), using: &generator))
-            try process.run()
+            let process = try Program(["import", extract, "--output", store]).start()
             // Until the chosen moment, or the import's own end, whichever comes first.
             waitUntil(every: 0.005) { Date() >= moment || !process.isRunning }
             let killed = process.isRunning
-            if killed { kill(process.processIdentifier, signal) }
-            process.waitUntilExit()
+            if killed { process.signal(signal) }
+            _ = process.wait()
             let count = try PlaceStore.open(path: store).count
             #expect(count == 1_607 || count == Self.places, "round \(round): a store of \(count) places")
             if signal != SIGKILL {

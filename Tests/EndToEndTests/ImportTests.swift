@@ -17,28 +17,17 @@ struct ImportTests {
         return path
     }
 
-    /// Runs the program under `sh -c 'LIMITS; exec nearby-voice ARGS'`.
-    func runLimited(_ limits: String, _ arguments: [String]) throws -> BinaryRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", BinaryRunner.executable.path] + arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return BinaryRunner.Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+    /// Runs the program after the shell commands `limits` (`ulimit -f 100`).
+    func runLimited(_ limits: String, _ arguments: [String]) throws -> Program.Result {
+        var program = Program(arguments)
+        program.shell = limits
+        return try program.run()
     }
 
     @Test func importPrintsItsCountsAndTheStoreOpens() throws {
         let folder = try folder()
         let store = "\(folder)/helsinki.places"
-        let result = try BinaryRunner.run(["import", Self.helsinki, "--output", store])
+        let result = try Program(["import", Self.helsinki, "--output", store]).run()
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -54,12 +43,12 @@ struct ImportTests {
         let folder = try folder()
         let store = "\(folder)/lisbon.places"
         let geojson = Self.osm.deletingLastPathComponent().appendingPathComponent("places/lisbon.geojson").path
-        let result = try BinaryRunner.run(["import", geojson, "--output", store])
+        let result = try Program(["import", geojson, "--output", store]).run()
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Imported "))
         let opened = try PlaceStore.open(path: store)
         #expect(opened.source == "GeoJSON")
-        let session = try BinaryRunner.run(["--places", store, "--speech", "off"], input: "find saopedro\n")
+        let session = try Program(["--places", store, "--speech", "off"], input: .text("find saopedro\n")).run()
         #expect(session.status == 0)
         #expect(session.stdout.hasPrefix("1 place matches \"saopedro\": Jardim São Pedro, Park, "))
     }
@@ -69,24 +58,24 @@ struct ImportTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.helsinki))
         let cut = "\(folder)/cut.osm.pbf"
         try bytes.prefix(300_000).write(to: URL(fileURLWithPath: cut))
-        let truncated = try BinaryRunner.run(["import", cut, "--output", "\(folder)/cut.places"])
+        let truncated = try Program(["import", cut, "--output", "\(folder)/cut.places"]).run()
         #expect(truncated.status == 65)
         #expect(truncated.stderr.hasPrefix("nearby-voice: \(cut): not a readable OpenStreetMap file (PBF error: "))
         let text = "\(folder)/text.osm"
         try "hello\n".write(toFile: text, atomically: true, encoding: .utf8)
-        let notOSM = try BinaryRunner.run(["import", text, "--output", "\(folder)/text.places"])
+        let notOSM = try Program(["import", text, "--output", "\(folder)/text.places"]).run()
         #expect(notOSM.status == 65)
         #expect(notOSM.stderr.hasPrefix("nearby-voice: \(text): not a readable OpenStreetMap file ("))
         // The same refusals when --places names the extract, through the cache.
         let env = ["XDG_CACHE_HOME": "\(folder)/cache"]
-        let session = try BinaryRunner.run(["--places", cut, "--speech", "off"], environment: env)
+        let session = try Program(["--places", cut, "--speech", "off"], environment: env).run()
         #expect(session.status == 65)
         #expect(session.stderr.contains("nearby-voice: \(cut): not a readable OpenStreetMap file (PBF error: "))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
                 "cache", "cut.osm.pbf", "text.osm",
             ])
-        let usage = try BinaryRunner.run(["import", Self.helsinki])
+        let usage = try Program(["import", Self.helsinki]).run()
         #expect(usage.status == 64)
         #expect(usage.stderr == "nearby-voice: Usage: nearby-voice import FILE --output STORE\n")
     }
@@ -94,17 +83,17 @@ struct ImportTests {
     @Test func aStoreOfAnotherVersionSaysImportItAgain() throws {
         let folder = try folder()
         let store = "\(folder)/old.places"
-        #expect(try BinaryRunner.run(["import", Self.helsinki, "--output", store]).status == 0)
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = [
-            "-c",
-            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 7'); c.commit()",
-            store,
-        ]
-        try python.run()
-        python.waitUntilExit()
-        let result = try BinaryRunner.run(["--places", store, "--speech", "off"])
+        #expect(try Program(["import", Self.helsinki, "--output", store]).run().status == 0)
+        #expect(
+            try Program(
+                tool: "/usr/bin/python3",
+                [
+                    "-c",
+                    "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 7'); c.commit()",
+                    store,
+                ]
+            ).run().status == 0)
+        let result = try Program(["--places", store, "--speech", "off"]).run()
         #expect(result.status == 65)
         #expect(
             result.stderr
@@ -128,16 +117,16 @@ struct ImportTests {
         try FileManager.default.copyItem(atPath: Self.helsinki, toPath: source)
         let env = ["XDG_CACHE_HOME": "\(folder)/cache"]
         let arguments = ["--places", source, "--speech", "off", "--at", "60.1687,24.9420"]
-        let first = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
+        let first = try Program(arguments, environment: env, input: .text("find kahvila\n")).run()
         #expect(first.status == 0)
         #expect(first.stderr.hasPrefix("nearby-voice: Importing \(source) into \(folder)/cache/nearby-voice/"))
         #expect(first.stdout.hasPrefix("7 places match \"kahvila\". First, Jääpuiston kahvila, Café, "))
-        let second = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
+        let second = try Program(arguments, environment: env, input: .text("find kahvila\n")).run()
         #expect(second.stderr == "")
         #expect(second.stdout == first.stdout)
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: source)
-        let changed = try BinaryRunner.run(arguments, input: "find kahvila\n", environment: env)
+        let changed = try Program(arguments, environment: env, input: .text("find kahvila\n")).run()
         #expect(changed.stderr.hasPrefix("nearby-voice: Importing \(source) into "))
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/cache/nearby-voice").count == 1)
     }
@@ -147,10 +136,10 @@ struct ImportTests {
         let blocker = "\(folder)/file"
         try "not a folder".write(toFile: blocker, atomically: true, encoding: .utf8)
         let env = ["XDG_CACHE_HOME": blocker]
-        let result = try BinaryRunner.run(
-            ["--places", Self.helsinki, "--speech", "off", "--at", "60.1687,24.9420"],
-            input: "find kahvila\nfind cafe\n",
-            environment: env)
+        let result = try Program(
+            ["--places", Self.helsinki, "--speech", "off", "--at", "60.1687,24.9420"], environment: env,
+            input: .text("find kahvila\nfind cafe\n")
+        ).run()
         #expect(result.status == 0)
         #expect(
             result.stderr

@@ -10,7 +10,7 @@ struct InteractiveTests {
 
     /// What `commands` print with piped input: the answers alone, one line each.
     func answers(_ commands: String...) throws -> [String] {
-        let result = try BinaryRunner.run(["--speech", "off"], input: commands.joined(separator: "\n") + "\n")
+        let result = try Program(["--speech", "off"], input: .text(commands.joined(separator: "\n") + "\n")).run()
         #expect(result.status == 0)
         return result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
@@ -27,7 +27,7 @@ struct InteractiveTests {
 
     func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(
-            actual == expected, "\n\(BinaryRunner.diff(expected: expected, actual: actual))",
+            actual == expected, "\n\(lineDiff(expected: expected, actual: actual))",
             sourceLocation: sourceLocation)
     }
 

@@ -4,8 +4,8 @@ import Testing
 /// Languages and a designer's words, end to end: the program as a user runs it.
 @Suite("Languages and a designer's words")
 struct LanguageTests {
-    static func run(_ arguments: [String], input: String = "") throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments, input: input, environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": ""])
+    static func run(_ arguments: [String], input: String = "") throws -> Program.Result {
+        try Program(arguments, environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": ""], input: .text(input)).run()
     }
 
     @Test("A designer's round trip: strings, change one msgstr, --strings, the change is heard")
@@ -60,8 +60,9 @@ struct LanguageTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let mine = folder + "/mine.po"
         try text.write(toFile: mine, atomically: true, encoding: .utf8)
-        let result = try BinaryRunner.run(
-            ["--strings", "mine.po", "--speech", "off"], input: "down\n", directory: URL(fileURLWithPath: folder))
+        let result = try Program(
+            ["--strings", "mine.po", "--speech", "off"], input: .text("down\n"), directory: URL(fileURLWithPath: folder)
+        ).run()
         #expect(result.status == 65)
         #expect(result.stderr == "nearby-voice: \(message)\n")
         #expect(result.stdout.isEmpty)
@@ -108,7 +109,7 @@ struct LanguageTests {
     func languageFromLocale(arguments: [String], environment: [String: String], goodbye: String) throws {
         var env = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": ""]
         for (key, value) in environment { env[key] = value }
-        let result = try BinaryRunner.run(arguments + ["--speech", "off"], input: "quit\n", environment: env)
+        let result = try Program(arguments + ["--speech", "off"], environment: env, input: .text("quit\n")).run()
         #expect(result.stdout == goodbye + "\n")
     }
 
@@ -142,15 +143,9 @@ struct LanguageTests {
         #expect(places.status == 0)
         let path = temporaryPath("strings-\(language).po")
         try places.stdout.write(toFile: path, atomically: true, encoding: .utf8)
-        let msgfmt = Process()
-        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-        msgfmt.arguments = ["--check", "-o", "/dev/null", path]
-        let errors = Pipe()
-        msgfmt.standardError = errors
-        try msgfmt.run()
-        msgfmt.waitUntilExit()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(msgfmt.terminationStatus == 0, "\(said)")
+        let msgfmt = try Program(tool: "/usr/bin/msgfmt", ["--check", "-o", "/dev/null", path]).run()
+        let said = msgfmt.stderr
+        #expect(msgfmt.end == .exited(0), "\(said)")
         #expect(said.isEmpty, "\(said)")
         // What strings prints, --strings takes back unchanged.
         let again = try Self.run(["--language", language, "--strings", path, "--speech", "off"], input: "down\n")

@@ -10,8 +10,9 @@ struct ListeningTests {
     @Test func theFixedSessionMeetsTheWordGoals() throws {
         let session = PseudoLocaleTests.root.appendingPathComponent("Tests/Fixtures/listening/session.txt")
         let script = try String(contentsOf: session, encoding: .utf8)
-        let result = try BinaryRunner.run(
-            ["--speech", "off", "--transcript", "-", "--format", "jsonl", "--language", "en"], input: script)
+        let result = try Program(
+            ["--speech", "off", "--transcript", "-", "--format", "jsonl", "--language", "en"], input: .text(script)
+        ).run()
         #expect(result.status == 0)
         var answers: [Int: (input: String, text: String)] = [:]
         for line in result.stdout.split(separator: "\n") {

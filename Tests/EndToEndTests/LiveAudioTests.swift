@@ -5,49 +5,17 @@ import Testing
 /// whose monitor is recorded while `nearby-voice` speaks to it.
 @Suite("Live audio through PulseAudio", .serialized)
 struct LiveAudioTests {
-    /// Runs the program against `server`, feeding `lines` with a pause before each.
-    func run(_ arguments: [String], lines: [(pause: Double, text: String)], server: PulseServer) throws -> (
-        status: Int32, stdout: String, sent: [Date]
-    ) {
-        let process = Process()
-        process.executableURL = BinaryRunner.executable
-        process.arguments = arguments
-        process.environment = server.environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var sent: [Date] = []
-        for line in lines {
-            Thread.sleep(forTimeInterval: line.pause)
-            input.fileHandleForWriting.write(Data((line.text + "\n").utf8))
-            sent.append(Date())
-        }
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), sent)
-    }
-
-    func jsonLines(_ path: String) throws -> [[String: Any]] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-        }
-    }
-
     @Test func aScriptIsHeardWholeAnswerByAnswer() throws {
         let server = try PulseServer()
         let script = temporaryPath("script.txt")
         let recording = temporaryPath("heard.wav")
         let wav = temporaryPath("said.wav")
-        let transcript = temporaryPath("t.jsonl")
         try "find cafe\nnext\nup\nwalk\n".write(toFile: script, atomically: true, encoding: .utf8)
         try server.startRecording(recording)
-        let result = try run(
-            ["--script", script, "--speech", "on", "--wav", wav, "--format", "jsonl", "--transcript", transcript],
-            lines: [], server: server)
+        let result = try Program(
+            ["--script", script, "--speech", "on", "--wav", wav],
+            environment: server.environment
+        ).transcribed().run()
         server.stopRecording()
         #expect(result.status == 0)
         let heard = try Recording(recording)
@@ -59,7 +27,7 @@ struct LiveAudioTests {
             abs(heard.soundSeconds() - said.soundSeconds()) < 0.3,
             "heard \(heard.soundSeconds()) s, said \(said.soundSeconds()) s")
         // With the default pace every answer is heard whole: no mark in the transcript.
-        let entries = try jsonLines(transcript)
+        let entries = try result.transcript()
         #expect(entries.count == 5)
         #expect(entries.allSatisfy { $0["interrupted"] == nil && $0["dropped"] == nil })
     }
@@ -67,13 +35,14 @@ struct LiveAudioTests {
     @Test func stopSilencesWithinATenthOfASecond() throws {
         let server = try PulseServer()
         let recording = temporaryPath("stop.wav")
-        let transcript = temporaryPath("stop.jsonl")
         try server.startRecording(recording)
         // help speaks for many seconds; stop comes 1.5 s after it (--pace none: lines are read
         // as they come, as a person types them).
-        let result = try run(
-            ["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
-            lines: [(0.5, "help"), (1.5, "stop"), (1.0, "# a comment: nothing more is said")], server: server)
+        let result = try Program(
+            ["--speech", "on", "--pace", "none", "--earcons", "off"],
+            environment: server.environment,
+            input: .typed([(0.5, "help"), (1.5, "stop"), (1.0, "# a comment: nothing more is said")])
+        ).transcribed().run()
         server.stopRecording()
         #expect(result.status == 0)
         let span = try #require(try Recording(recording).soundSpan())
@@ -86,7 +55,7 @@ struct LiveAudioTests {
         )
         #expect(stopLatency < 0.1, "sound went on \(Int(stopLatency * 1000)) ms after stop")
         #expect(span.end - span.start > 1.0)
-        let help = try jsonLines(transcript).first { $0["input"] as? String == "help" }
+        let help = try result.transcript().first { $0["input"] as? String == "help" }
         #expect(help?["interrupted"] as? Bool == true)
         let heardMilliseconds = help?["heard_ms"] as? Int ?? 0
         #expect(abs(Double(heardMilliseconds) / 1000 - between) < 0.4, "heard_ms \(heardMilliseconds)")
@@ -95,19 +64,16 @@ struct LiveAudioTests {
     @Test func anAssertiveAnswerCutsALongPoliteOne() throws {
         let server = try PulseServer()
         let recording = temporaryPath("cut.wav")
-        let transcript = temporaryPath("cut.jsonl")
         // select answers assertively, then politely (the details, the camera); up, typed 0.8 s
         // later, cuts the selection while it speaks and drops the polite speech still queued.
         try server.startRecording(recording)
-        let result = try run(
-            [
-                "--speech", "on", "--pace", "none", "--earcons", "off", "--visuals", "on", "--format", "jsonl",
-                "--transcript", transcript,
-            ],
-            lines: [(0.3, "select 1"), (0.8, "up"), (4.0, "quit")], server: server)
+        let result = try Program(
+            ["--speech", "on", "--pace", "none", "--earcons", "off", "--visuals", "on"],
+            environment: server.environment, input: .typed([(0.3, "select 1"), (0.8, "up"), (4.0, "quit")])
+        ).transcribed().run()
         server.stopRecording()
         #expect(result.status == 0)
-        let entries = try jsonLines(transcript)
+        let entries = try result.transcript()
         #expect(entries.map { $0["input"] as? String } == ["select 1", "select 1", "select 1", "up", "quit"])
         #expect(entries[0]["interrupted"] as? Bool == true)
         let heardSelection = Double(entries[0]["heard_ms"] as? Int ?? 0) / 1000
@@ -129,20 +95,22 @@ struct LiveAudioTests {
     @Test func aNewerAnswerReplacesEveryAnswerStillWaiting() throws {
         let server = try PulseServer()
         let recording = temporaryPath("quick.wav")
-        let transcript = temporaryPath("quick.jsonl")
         let wav = temporaryPath("one.wav")
         // How long one answer to next takes to say, rendered alone.
-        let alone = try BinaryRunner.run(["--speech", "off", "--earcons", "off", "--wav", wav], input: "n\nn\nn\nn\n")
+        let alone = try Program(["--speech", "off", "--earcons", "off", "--wav", wav], input: .text("n\nn\nn\nn\n"))
+            .run()
         #expect(alone.status == 0)
         let allFour = Double(try Recording(wav).samples.count) / 22_050
         try server.startRecording(recording)
         // Four quick nexts, as fast as a person presses a key four times.
-        let result = try run(
-            ["--speech", "on", "--pace", "none", "--earcons", "off", "--format", "jsonl", "--transcript", transcript],
-            lines: [(0.3, "next"), (0.15, "next"), (0.15, "next"), (0.15, "next"), (5.0, "# wait")], server: server)
+        let result = try Program(
+            ["--speech", "on", "--pace", "none", "--earcons", "off"],
+            environment: server.environment,
+            input: .typed([(0.3, "next"), (0.15, "next"), (0.15, "next"), (0.15, "next"), (5.0, "# wait")])
+        ).transcribed().run()
         server.stopRecording()
         #expect(result.status == 0)
-        let entries = try jsonLines(transcript)
+        let entries = try result.transcript()
         try #require(entries.count == 4)
         // Each older answer was cut off or never begun; the newest is heard whole.
         for entry in entries.dropLast() {

@@ -10,51 +10,10 @@ struct LiveSoakTests {
     /// The commands of the run, 20,000 unless the environment says otherwise.
     static let count = ProcessInfo.processInfo.environment["NEARBY_VOICE_SOAK_COMMANDS"].flatMap { Int($0) } ?? 20_000
 
-    /// Watches the program's output for the answers to marker commands (`zzmark1` is unknown:
-    /// its answer says so), which tell that every command before it was done.
-    final class Markers: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var seen: Set<Int> = []
-        private var ended = false
-
-        /// Reads `handle` to its end on a thread of its own.
-        func watch(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                var pending = Data()
-                while true {
-                    let data = handle.availableData
-                    if data.isEmpty { break }
-                    pending += data
-                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                        pending = Data(pending[(newline + 1)...])
-                        if line.hasPrefix("Unknown command zzmark"),
-                            let number = Int(line.dropFirst("Unknown command zzmark".count).prefix { $0.isNumber })
-                        {
-                            condition.withLock {
-                                seen.insert(number)
-                                condition.broadcast()
-                            }
-                        }
-                    }
-                }
-                condition.withLock {
-                    ended = true
-                    condition.broadcast()
-                }
-            }
-        }
-
-        /// Waits for marker `number`'s answer; false when the output ended or time ran out first.
-        func wait(for number: Int, seconds: Double) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            return condition.withLock {
-                while !seen.contains(number) && !ended {
-                    if !condition.wait(until: deadline) { break }
-                }
-                return seen.contains(number)
-            }
-        }
+    /// Whether the program answered marker command `number` (`zzmark1` is unknown: its answer
+    /// says so), which tells that every command before it was done.
+    static func answered(marker number: Int, _ running: Program.Running) -> Bool {
+        running.stdoutSoFar.contains("Unknown command zzmark\(number)")
     }
 
     /// The process's resident size in kB (VmRSS).
@@ -72,35 +31,24 @@ struct LiveSoakTests {
             "the sanitizers' own memory grows with the addresses touched and the allocations made"))
     func twentyThousandSpokenCommandsKeepTheMemoryOfTheFirstTwoThousand() throws {
         let server = try PulseServer()
-        let errors = temporaryPath("soak-stderr.txt")
-        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
-        defer { try? FileManager.default.removeItem(atPath: errors) }
-        let process = Process()
-        process.executableURL = BinaryRunner.executable
-        process.arguments = ["--speech", "on", "--pace", "none"]
-        process.environment = server.environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        try process.run()
-        let markers = Markers()
-        markers.watch(output.fileHandleForReading)
+        let running = try Program(["--speech", "on", "--pace", "none"], environment: server.environment, input: .open)
+            .start()
         let commands = FaultTests.commands(Self.count).split(separator: "\n").map(String.init)
         let first = min(2_000, commands.count)
         var resident: [Int] = []
         for (number, part) in [commands[..<first], commands[first...]].enumerated() {
-            input.fileHandleForWriting.write(Data((part.joined(separator: "\n") + "\nzzmark\(number + 1)\n").utf8))
-            try #require(markers.wait(for: number + 1, seconds: 300), "no answer to marker \(number + 1)")
-            resident.append(try #require(Self.residentKB(process.processIdentifier)))
+            running.send(part.joined(separator: "\n") + "\nzzmark\(number + 1)")
+            try #require(
+                waitUntil(timeout: 300, every: 0.1) { Self.answered(marker: number + 1, running) || !running.isRunning }
+                    && Self.answered(marker: number + 1, running), "no answer to marker \(number + 1)")
+            resident.append(try #require(Self.residentKB(running.pid)))
         }
-        input.fileHandleForWriting.write(Data("quit\n".utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        running.send("quit")
+        running.closeInput()
+        let result = running.wait()
+        #expect(result.end == .exited(0))
         // Spoken live: no word of a missing device, nor anything else.
-        #expect(try String(contentsOfFile: errors, encoding: .utf8) == "")
+        #expect(result.stderr == "")
         // Measured: the same to 4 kB (debug build). Keeping each announcement's timing for a
         // log that is not there (issue 22) added 1.6 MB over these 18,000 commands in one run,
         // under 1 MB in another: only the answers speech begins have a timing, and with

@@ -7,24 +7,17 @@ import Testing
 @Suite("Long sessions: flat memory")
 struct LongSessionTests {
     /// The peak resident size (kB, `ru_maxrss` from wait4) of a run of `count` commands.
-    static func peakResidentKB(commands count: Int, folder: String) throws -> Int {
-        let input = "\(folder)/commands-\(count).txt"
-        try FaultTests.commands(count).write(toFile: input, atomically: true, encoding: .utf8)
-        var env = FaultTests.quietEnvironment
+    static func peakResidentKB(commands count: Int) throws -> Int {
         // Under AddressSanitizer freed memory is held in a quarantine (256 MB by default), which
         // grows the resident size with the number of allocations, not with what is kept: keep
         // the quarantine small so that the measure is the program's. Harmless without ASan.
-        env["ASAN_OPTIONS"] = [env["ASAN_OPTIONS"], "quarantine_size_mb=1"].compactMap { $0 }.joined(separator: ":")
-        let out = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { close(out) }
-        let pid = try FaultTests.spawn(
-            BinaryRunner.executable.path, ["--speech", "off"], input: input, output: out,
-            errorPath: "\(folder)/stderr.txt", environment: env)
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        #expect(FaultTests.End(status) == .exited(0))
-        return usage.ru_maxrss
+        let asan = [ProcessInfo.processInfo.environment["ASAN_OPTIONS"], "quarantine_size_mb=1"].compactMap { $0 }
+        let result = try Program(
+            ["--speech", "off"], environment: ["ASAN_OPTIONS": asan.joined(separator: ":")],
+            input: .text(FaultTests.commands(count))
+        ).run()
+        #expect(result.end == .exited(0))
+        return result.peakResidentKB
     }
 
     /// Under ThreadSanitizer the resident size grows with every address and lock the program
@@ -41,13 +34,8 @@ struct LongSessionTests {
             if: Sanitizer.address,
             "AddressSanitizer's allocator caches and quarantine vary from run to run by tens of MB"))
     func twentyThousandCommandsTakeNoMoreMemoryThanTwoThousand() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nv-long-\(UUID().uuidString.prefix(8))"
-        ).path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let short = try Self.peakResidentKB(commands: 2_000, folder: folder)
-        let long = try Self.peakResidentKB(commands: 20_000, folder: folder)
+        let short = try Self.peakResidentKB(commands: 2_000)
+        let long = try Self.peakResidentKB(commands: 20_000)
         // Measured: the same within 1 MB (debug build). Keeping 500 bytes per command (an
         // answer's text) would add 9 MB over the 18,000 more commands, and fail this.
         #expect(long - short < 8 * 1024, "2,000 commands: \(short) kB, 20,000 commands: \(long) kB")

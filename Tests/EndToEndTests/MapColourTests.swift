@@ -10,27 +10,14 @@ struct MapColourTests {
     static func mapAtATerminal(language: String) throws -> String {
         let folder = temporaryPath("map-colour")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qc", "\(BinaryRunner.executable.path) --speech off --language \(language)", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "NO_COLOR")
-        environment["TERM"] = "xterm"
-        environment["PULSE_SERVER"] = "unix:/nonexistent/nearby-voice-test"
-        environment["HOME"] = folder
-        environment["XDG_STATE_HOME"] = folder
-        environment["XDG_CONFIG_HOME"] = folder
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data("map\nquit\n".utf8))
-        let screen = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: screen, as: UTF8.self)
+        var program = Program(
+            ["--speech", "off", "--language", language],
+            environment: ["TERM": "xterm", "HOME": folder, "XDG_STATE_HOME": folder, "XDG_CONFIG_HOME": folder])
+        program.environment["NO_COLOR"] = nil
+        let terminal = try Program(
+            tool: "/usr/bin/script", ["-qc", program.commandLine, "/dev/null"], input: .text("map\nquit\n")
+        ).run()
+        return terminal.stdout + terminal.stderr
     }
 
     @Test(

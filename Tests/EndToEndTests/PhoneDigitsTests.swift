@@ -11,14 +11,7 @@ import Words
 struct PhoneDigitsTests {
     /// espeak-ng's phonemes for `text` in `voice` (`-x`), one word a token.
     static func phonemeWords(_ text: String, voice: String) throws -> [String] {
-        let espeak = Process()
-        espeak.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-        espeak.arguments = ["-q", "-x", "-v", voice, text]
-        let pipe = Pipe()
-        espeak.standardOutput = pipe
-        try espeak.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        espeak.waitUntilExit()
+        let output = try Program(tool: "/usr/bin/espeak-ng", ["-q", "-x", "-v", voice, text]).run().stdout
         return output.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
     }
 

@@ -10,8 +10,8 @@ struct PlacesFileTests {
 
     static func path(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-    func run(_ file: String, _ input: String) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(["--places", file, "--speech", "off"], input: input)
+    func run(_ file: String, _ input: String) throws -> Program.Result {
+        try Program(["--places", file, "--speech", "off"], input: .text(input)).run()
     }
 
     @Test func geoJSONLoadsItsPointsAndSaysOnceWhatItSkipped() throws {

@@ -110,15 +110,7 @@ struct PseudoLocaleTests {
         }
         words.formUnion(["none", "auto", "built-in", "on", "off", "en-us", "en-xa"])
         words.formUnion(Language.allCases.map { $0.code.lowercased() })
-        let espeak = Process()
-        espeak.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-        espeak.arguments = ["--voices"]
-        let pipe = Pipe()
-        espeak.standardOutput = pipe
-        espeak.standardError = FileHandle.nullDevice
-        if (try? espeak.run()) != nil {
-            let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            espeak.waitUntilExit()
+        if let listing = try? Program(tool: "/usr/bin/espeak-ng", ["--voices"]).run().stdout {
             for line in listing.split(separator: "\n").dropFirst() {
                 let columns = line.split(separator: " ", omittingEmptySubsequences: true)
                 if columns.count > 1 { words.insert(columns[1].lowercased()) }
@@ -176,11 +168,11 @@ struct PseudoLocaleTests {
         let results = concurrently(toRun.count, width: 4) { index in
             let run = toRun[index]
             return Result {
-                try BinaryRunner.run(
+                try Program(
                     run.options + ["--language", "en-XA", "--speech", "off", "--transcript", "-", "--format", "jsonl"],
-                    input: run.commands.joined(separator: "\n") + "\n",
                     environment: ["XDG_CONFIG_HOME": config.path, "XDG_CACHE_HOME": config.path, "HOME": config.path],
-                    directory: root)
+                    input: .text(run.commands.joined(separator: "\n") + "\n"), directory: root
+                ).run()
             }
         }
         // The stores the runs imported OpenStreetMap extracts into, named on standard error: data.

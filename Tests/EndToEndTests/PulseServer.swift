@@ -7,7 +7,7 @@ final class PulseServer {
     let folder: URL
     let socket: String
     /// The recorder of the sink's monitor, the file it writes, and when it was started.
-    private var recorder: (pid: pid_t, path: String, started: Date)?
+    private var recorder: (process: Program.Running, path: String, started: Date)?
 
     /// `PULSE_SERVER` for clients of this daemon.
     var address: String { "unix:\(socket)" }
@@ -28,13 +28,14 @@ final class PulseServer {
             """
         let configPath = folder.appendingPathComponent("default.pa").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let daemon = try Spawn.start(
-            "/usr/bin/pulseaudio",
+        // -D: the daemon forks and this process ends once it runs.
+        _ = try Program(
+            tool: "/usr/bin/pulseaudio",
             [
                 "-D", "-n", "-F", configPath, "--exit-idle-time=-1", "--realtime=no", "--high-priority=no",
                 "--use-pid-file=yes", "--log-target=file:\(folder.appendingPathComponent("pulse.log").path)",
-            ], environment: environment)
-        Spawn.wait(daemon)
+            ], environment: environment, timeout: 10
+        ).run()
         guard waitUntil(timeout: 5, { FileManager.default.fileExists(atPath: socket) }) else {
             throw Failure(
                 "PulseAudio did not start: \((try? String(contentsOf: folder.appendingPathComponent("pulse.log"), encoding: .utf8)) ?? "")"
@@ -47,13 +48,12 @@ final class PulseServer {
         init(_ description: String) { self.description = description }
     }
 
-    /// The environment a client needs to reach this daemon and nothing else.
+    /// What a client adds to its environment to reach this daemon and nothing else.
     var environment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        env["HOME"] = folder.appendingPathComponent("home").path
-        env["XDG_RUNTIME_DIR"] = folder.appendingPathComponent("runtime").path
-        env["PULSE_SERVER"] = address
-        return env
+        [
+            "HOME": folder.appendingPathComponent("home").path,
+            "XDG_RUNTIME_DIR": folder.appendingPathComponent("runtime").path, "PULSE_SERVER": address,
+        ]
     }
 
     /// The bytes of the WAV header parecord writes, and of 10 ms of its samples.
@@ -65,13 +65,14 @@ final class PulseServer {
     /// silence too, so samples arrive from the moment it is connected.)
     func startRecording(_ path: String) throws {
         let started = Date()
-        let pid = try Spawn.start(
-            "/usr/bin/parecord",
+        let process = try Program(
+            tool: "/usr/bin/parecord",
             [
                 "--device=nearby.monitor", "--latency-msec=20", "--format=s16le", "--rate=22050", "--channels=1",
                 "--file-format=wav", path,
-            ], environment: environment)
-        recorder = (pid, path, started)
+            ], environment: environment
+        ).start()
+        recorder = (process, path, started)
         guard waitUntil({ fileSize(path) >= Self.headerBytes + Self.bytesPer10ms }) else {
             throw Failure("parecord did not start recording into \(path)")
         }
@@ -86,8 +87,8 @@ final class PulseServer {
         guard let recorder else { return }
         let wanted = Date().timeIntervalSince(recorder.started) + 0.3
         waitUntil { Double(fileSize(recorder.path) - Self.headerBytes) >= wanted * 100 * Double(Self.bytesPer10ms) }
-        kill(recorder.pid, SIGINT)
-        Spawn.wait(recorder.pid, seconds: 5)
+        recorder.process.signal(SIGINT)
+        _ = recorder.process.wait(timeout: 5)
         self.recorder = nil
     }
 

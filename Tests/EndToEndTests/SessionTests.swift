@@ -4,8 +4,9 @@ import Testing
 @Suite("The built program, end to end")
 struct SessionTests {
     @Test func pipedCommandsGiveJSONLinesOnStandardOutput() throws {
-        let result = try BinaryRunner.run(
-            ["--speech", "off", "--format", "jsonl", "--transcript", "-"], input: "find cafe\nnext\nnext\n")
+        let result = try Program(
+            ["--speech", "off", "--format", "jsonl", "--transcript", "-"], input: .text("find cafe\nnext\nnext\n")
+        ).run()
         let expected = [
             #"{"seq":1,"line":1,"input":"find cafe","priority":"assertive","kind":"results","text":"3 places match \"cafe\". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk."}"#,
             #"{"seq":2,"line":1,"input":"find cafe","priority":"polite","kind":"detent","text":"Sheet at full height.","earcon":"snap"}"#,
@@ -14,7 +15,7 @@ struct SessionTests {
             #"{"seq":4,"line":3,"input":"next","priority":"assertive","kind":"place","text":"Tile Museum Café, 650 metres north-east, 8 minute walk, 3 of 3."}"#,
         ]
         let actual = result.stdout.split(separator: "\n").map(String.init)
-        #expect(actual == expected, "\(BinaryRunner.diff(expected: expected, actual: actual))")
+        #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
         #expect(result.status == 0)
         #expect(result.stderr == "")
         // Every line is a JSON object with the contract's fields.
@@ -28,7 +29,7 @@ struct SessionTests {
     @Test func aScriptRunsWithoutAGreetingAndQuitEndsIt() throws {
         let script = temporaryPath("script.txt")
         try "# a comment\nup\n\nfnd\nquit\nnext\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let result = try BinaryRunner.run(["--script", script, "--speech", "off"])
+        let result = try Program(["--script", script, "--speech", "off"]).run()
         #expect(
             result.stdout == """
                 Sheet, full height, 3 of 3. Adjustable: type up or down to move it.
@@ -41,8 +42,9 @@ struct SessionTests {
 
     @Test func transcriptFileNumbersLinesAsTyped() throws {
         let transcript = temporaryPath("t.jsonl")
-        let result = try BinaryRunner.run(
-            ["--speech", "off", "--format", "jsonl", "--transcript", transcript], input: "\n# note\nwalk\n")
+        let result = try Program(
+            ["--speech", "off", "--format", "jsonl", "--transcript", transcript], input: .text("\n# note\nwalk\n")
+        ).run()
         #expect(result.stdout == "Nothing is selected. Select a place first, for example: select 1.\n")
         let line = try String(contentsOfFile: transcript, encoding: .utf8)
         #expect(
@@ -56,7 +58,7 @@ struct SessionTests {
         let wav = temporaryPath("ten.wav")
         try "find cafe\nnext\nnext\nselect\nwalk\nup\ndown\nread\nwhere\nclear\n".write(
             toFile: script, atomically: true, encoding: .utf8)
-        let result = try BinaryRunner.run(["--script", script, "--speech", "off", "--wav", wav, "--earcons", "off"])
+        let result = try Program(["--script", script, "--speech", "off", "--wav", wav, "--earcons", "off"]).run()
         #expect(result.status == 0)
         let words = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
         // sox reads it.
@@ -89,24 +91,24 @@ struct SessionTests {
         (["--heading"], 64, "nearby-voice: --heading needs a value. See nearby-voice --help.\n"),
     ])
     func badUsageHasAClearMessageAndExitCode(_ arguments: [String], _ status: Int32, _ message: String) throws {
-        let result = try BinaryRunner.run(arguments, input: "up\n")
+        let result = try Program(arguments, input: .text("up\n")).run()
         #expect(result.status == status)
         #expect(result.stderr == message)
         #expect(result.stdout == "")
     }
 
     @Test func autoSpeechWithoutADeviceSaysSoOnceAndGoesOnInText() throws {
-        let result = try BinaryRunner.run([], input: "up\ndown\n")
+        let result = try Program([], input: .text("up\ndown\n")).run()
         #expect(result.stderr == "No audio device works, so nothing will be spoken; answers are printed.\n")
         #expect(result.stdout.split(separator: "\n").count == 2)
         #expect(result.status == 0)
     }
 
     @Test func helpAndVersion() throws {
-        let help = try BinaryRunner.run(["--help"])
+        let help = try Program(["--help"]).run()
         #expect(help.status == 0)
         #expect(help.stdout.contains("--transcript FILE|-"))
-        let version = try BinaryRunner.run(["--version"])
+        let version = try Program(["--version"]).run()
         #expect(version.stdout.hasPrefix("nearby-voice "))
     }
 }

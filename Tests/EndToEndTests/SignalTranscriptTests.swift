@@ -9,36 +9,26 @@ import Testing
 struct SignalTranscriptTests {
     static let input = "find cafe\nnext\nhelp\nread\n"
 
-    func entries(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "\($0)")
-        }
-    }
-
     @Test(arguments: [("speech", SIGTERM), ("none", SIGTERM), ("speech", SIGHUP)])
     func signalWhileSpeaking(pace: String, signal: Int32) throws {
         let server = try PulseServer()
         let wav = temporaryPath("said.wav")
-        let transcript = temporaryPath("t.jsonl")
-        let inputPath = temporaryPath("input.txt")
-        try Self.input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        let pid = try Spawn.start(
-            BinaryRunner.executable.path,
-            ["--speech", "on", "--pace", pace, "--wav", wav, "--format", "jsonl", "--transcript", transcript],
-            environment: server.environment, input: inputPath, error: .path(temporaryPath("stderr.txt")))
+        let running = try Program(
+            ["--speech", "on", "--pace", pace, "--wav", wav], environment: server.environment,
+            input: .text(Self.input)
+        ).transcribed().start()
         // A second and a half said: speech is in progress.
         #expect(waitUntil { fileSize(wav) > 44 + 22_050 * 3 })
-        kill(pid, signal)
+        running.signal(signal)
         let signalled = Date()
-        #expect(FaultTests.End(Spawn.wait(pid, seconds: 10)) == .killed(signal))
+        let result = running.wait(timeout: 10)
+        #expect(result.end == .killed(signal))
         let took = Date().timeIntervalSince(signalled)
-        let text = try String(contentsOfFile: transcript, encoding: .utf8)
+        let text = try result.transcriptText()
         #expect(text.hasSuffix("\n"))
-        let kept = try entries(text)
+        let kept = try jsonLines(text)
         // Every announcement decided before the signal: all those answering the lines read.
-        let full = try entries(
-            try BinaryRunner.run(["--speech", "off", "--format", "jsonl", "--transcript", "-"], input: Self.input)
-                .stdout)
+        let full = try Program(["--speech", "off"], input: .text(Self.input)).transcribed().run().transcript()
         let lastLine = kept.compactMap { $0["line"] as? Int }.max() ?? 0
         let decided = full.filter { ($0["line"] as? Int ?? 0) <= lastLine }
         print(

@@ -7,17 +7,17 @@ final class SpeechDispatcherServer {
     let pulse: PulseServer
     let folder: URL
     var socket: String { folder.appendingPathComponent("spd.sock").path }
-    private(set) var pid: pid_t?
+    /// The server while it runs.
+    private var server: Program.Running?
+    var pid: pid_t? { server?.pid }
 
-    /// The environment of a client: the PulseAudio's, the socket (`SPEECHD_ADDRESS`), and a
-    /// configuration folder that refuses autospawn.
+    /// What a client adds to its environment: the PulseAudio's, the socket
+    /// (`SPEECHD_ADDRESS`), and a configuration folder that refuses autospawn.
     var environment: [String: String] {
-        var env = pulse.environment
-        env["SPEECHD_ADDRESS"] = "unix_socket:\(socket)"
-        env["XDG_CONFIG_HOME"] = folder.appendingPathComponent("client").path
-        env.removeValue(forKey: "NEARBY_VOICE_REDUCE_MOTION")
-        env.removeValue(forKey: "NEARBY_VOICE_REDUCE_TRANSPARENCY")
-        return env
+        pulse.environment.merging([
+            "SPEECHD_ADDRESS": "unix_socket:\(socket)",
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("client").path,
+        ]) { $1 }
     }
 
     /// Starts the server and waits until it answers (about 1.5 s), then has it speak once, so
@@ -32,10 +32,11 @@ final class SpeechDispatcherServer {
         let text = (try? String(contentsOfFile: configuration, encoding: .utf8)) ?? ""
         try (text + "\nAudioOutputMethod \"pulse\"\n").write(toFile: configuration, atomically: true, encoding: .utf8)
         try Self.refuseAutospawn(in: folder.appendingPathComponent("client"))
-        pid = try Spawn.start(
-            "/usr/bin/speech-dispatcher",
+        server = try Program(
+            tool: "/usr/bin/speech-dispatcher",
             ["-s", "-t", "0", "-c", "unix_socket", "-S", socket, "-C", conf.path, "-L", folder.path],
-            environment: pulse.environment)
+            environment: pulse.environment
+        ).start()
         guard waitUntil(timeout: 15, { FileManager.default.fileExists(atPath: socket) }) else {
             throw PulseServer.Failure("speech-dispatcher did not start")
         }
@@ -53,19 +54,18 @@ final class SpeechDispatcherServer {
 
     /// `spd-say -w TEXT` through this server: speaks and waits until it was heard.
     func say(_ text: String) throws {
-        let client = try Spawn.start("/usr/bin/spd-say", ["-w", text], environment: environment)
-        Spawn.wait(client, seconds: 30)
+        _ = try Program(tool: "/usr/bin/spd-say", ["-w", text], environment: environment, timeout: 30).run()
     }
 
     /// Kills the server and its output modules at once (SIGKILL): the server goes away as a
     /// crash would take it.
     func kill() {
-        guard let pid else { return }
-        let modules = Self.children(of: pid)
-        Glibc.kill(pid, SIGKILL)
+        guard let server else { return }
+        let modules = Self.children(of: server.pid)
+        server.signal(SIGKILL)
         for child in modules { Glibc.kill(child, SIGKILL) }
-        Spawn.wait(pid, seconds: 5)
-        self.pid = nil
+        _ = server.wait(timeout: 5)
+        self.server = nil
     }
 
     /// The processes whose parent is `pid` (the server's output modules).
@@ -81,10 +81,10 @@ final class SpeechDispatcherServer {
     }
 
     deinit {
-        if let pid {
-            let modules = Self.children(of: pid)
-            Glibc.kill(pid, SIGTERM)
-            if Spawn.wait(pid, seconds: 5) == 0 {}
+        if let server {
+            let modules = Self.children(of: server.pid)
+            server.signal(SIGTERM)
+            _ = server.wait(timeout: 5)
             for child in modules { Glibc.kill(child, SIGKILL) }
         }
     }

@@ -3,9 +3,7 @@ import Testing
 
 /// A speech-dispatcher that stops answering (SIGSTOP: its socket still accepts, nothing
 /// replies) must not hang the program: every call into libspeechd has a 2 s deadline.
-@Suite(
-    "A speech-dispatcher that stops answering", .serialized,
-    .disabled(if: Sanitizer.thread, "ThreadSanitizer stops the program when libspeechd's event thread ends"))
+@Suite("A speech-dispatcher that stops answering", .serialized)
 struct SpeechDispatcherStoppedTests {
     static let lost = "speech-dispatcher stopped answering, so nothing more will be spoken; answers are printed.\n"
 
@@ -17,24 +15,9 @@ struct SpeechDispatcherStoppedTests {
         return try body()
     }
 
-    /// Runs the program to its end, or kills it after 10 s: (status, stdout, stderr, seconds).
-    func run(_ arguments: [String], input: String, environment: [String: String]) throws -> (
-        end: FaultTests.End, stdout: String, stderr: String, seconds: Double
-    ) {
-        let inputPath = temporaryPath("input.txt")
-        let outputPath = temporaryPath("stdout.txt")
-        let errorPath = temporaryPath("stderr.txt")
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        let began = Date()
-        let pid = try Spawn.start(
-            BinaryRunner.executable.path, arguments, environment: environment, input: inputPath,
-            output: .path(outputPath), error: .path(errorPath))
-        let end = FaultTests.End(Spawn.wait(pid, seconds: 10))
-        let seconds = Date().timeIntervalSince(began)
-        return (
-            end, try String(contentsOfFile: outputPath, encoding: .utf8),
-            try String(contentsOfFile: errorPath, encoding: .utf8), seconds
-        )
+    /// Runs the program to its end, or kills it after 10 s.
+    func run(_ arguments: [String], input: String, environment: [String: String]) throws -> Program.Result {
+        try Program(arguments, environment: environment, input: .text(input), timeout: 10).run()
     }
 
     /// Stopped before the program starts: `--speech on` ends with 69 and the reason, within
@@ -43,7 +26,7 @@ struct SpeechDispatcherStoppedTests {
         let pulse = try PulseServer()
         let server = try SpeechDispatcherServer(pulse: pulse)
         let input = "find cafe\nnext\n"
-        let text = try BinaryRunner.run(["--speech", "off"], input: input)
+        let text = try Program(["--speech", "off"], input: .text(input)).run()
         try whileStopped(server) {
             let on = try run(
                 ["--speech-backend", "dispatcher", "--speech", "on"], input: input, environment: server.environment)
@@ -77,34 +60,16 @@ struct SpeechDispatcherStoppedTests {
         let patience: Double = pace == "none" ? 3 : 5
         let pulse = try PulseServer()
         let server = try SpeechDispatcherServer(pulse: pulse)
-        let transcript = temporaryPath("stopped.jsonl")
-        let process = Process()
-        process.executableURL = BinaryRunner.executable
-        process.arguments =
-            SpeechDispatcherTests.backend + ["--pace", pace, "--format", "jsonl", "--transcript", transcript]
-        process.environment = server.environment
-        let input = Pipe()
-        let output = Pipe()
-        let errors = temporaryPath("stderr.txt")
-        _ = FileManager.default.createFile(atPath: errors, contents: nil)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        let shown = Shown()
-        output.fileHandleForReading.readabilityHandler = { handle in shown.append(handle.availableData) }
-        try process.run()
-        // Killed, not terminated: Foundation's children have SIGTERM blocked under the test runner.
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let running = try Program(
+            SpeechDispatcherTests.backend + ["--pace", pace], environment: server.environment, input: .open
+        ).transcribed().start()
         let lines = ["help", "find cafe", "next", "read"]
+        /// Sends `line`; how long until the program printed more, or nil after 10 s.
         func send(_ line: String) -> Double? {
-            let before = shown.count
-            let sent = Date()
-            input.fileHandleForWriting.write(Data((line + "\n").utf8))
-            while Date().timeIntervalSince(sent) < 10 {
-                if shown.count > before { return Date().timeIntervalSince(sent) }
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            return nil
+            let before = running.stdoutSoFar.utf8.count
+            let sent = running.send(line)
+            guard waitUntil(timeout: 10, every: 0.01, { running.stdoutSoFar.utf8.count > before }) else { return nil }
+            return Date().timeIntervalSince(sent)
         }
         #expect(send(lines[0]) != nil)
         // help is long: a second of it is said, then the server stops answering.
@@ -112,35 +77,23 @@ struct SpeechDispatcherStoppedTests {
         let (waits, ended): ([Double?], Double) = try whileStopped(server) {
             let waits = lines.dropFirst().map { send($0) }
             let closed = Date()
-            try input.fileHandleForWriting.close()
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            running.closeInput()
+            waitUntil(timeout: 10, every: 0.01) { !running.isRunning }
             return (waits, Date().timeIntervalSince(closed))
         }
         print(
             "speech-dispatcher stopped mid-session, --pace \(pace): answers printed after \(waits.map { $0.map { "\(Int($0 * 1000)) ms" } ?? "never" }), ended \(Int(ended * 1000)) ms after the input"
         )
         #expect(waits.allSatisfy { $0 != nil && $0! < patience })
-        try #require(!process.isRunning, "still running \(Int(ended)) s after the end of its input")
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-        #expect(try String(contentsOfFile: errors, encoding: .utf8) == Self.lost)
-        output.fileHandleForReading.readabilityHandler = nil
-        let text = try BinaryRunner.run(["--speech", "off"], input: lines.joined(separator: "\n") + "\n")
-        #expect(shown.text == text.stdout)
+        try #require(!running.isRunning, "still running \(Int(ended)) s after the end of its input")
+        let result = running.wait()
+        #expect(result.end == .exited(0))
+        #expect(result.stderr == Self.lost)
+        let text = try Program(["--speech", "off"], input: .text(lines.joined(separator: "\n") + "\n")).run()
+        #expect(result.stdout == text.stdout)
         // Every announcement is in the transcript; help was cut off where the server stopped.
-        let kept = try String(contentsOfFile: transcript, encoding: .utf8).split(separator: "\n")
+        let kept = try result.transcriptText().split(separator: "\n")
         #expect(kept.count == text.stdout.split(separator: "\n").count)
         #expect(kept.first?.contains("\"interrupted\":true") == true)
     }
-}
-
-/// What the program has printed so far, gathered as it comes.
-private final class Shown: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ more: Data) { lock.withLock { data.append(more) } }
-    var count: Int { lock.withLock { data.count } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

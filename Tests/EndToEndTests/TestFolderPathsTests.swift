@@ -12,7 +12,7 @@ struct TestFolderPathsTests {
     func setPlacesPassesRunFromAnotherFolder(_ folder: String) throws {
         let scenario = Self.root.appendingPathComponent("Tests/Scenarios/set-places.nvtest").path
         let directory = folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : Self.root.appendingPathComponent(folder)
-        let result = try BinaryRunner.run(["test", scenario], environment: ["CI": "1"], directory: directory)
+        let result = try Program(["test", scenario], environment: ["CI": "1"], directory: directory).run()
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"), "\(result.stdout)")
     }

@@ -33,8 +33,8 @@ final class TestRunnerTests {
     }
 
     /// Runs `nearby-voice test ARGUMENTS` with CI unset (recording allowed) unless `environment` says otherwise.
-    func runTest(_ arguments: [String], environment: [String: String] = ["CI": ""]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(["test"] + arguments, environment: environment)
+    func runTest(_ arguments: [String], environment: [String: String] = ["CI": ""]) throws -> Program.Result {
+        try Program(["test"] + arguments, environment: environment).run()
     }
 
     func lines(_ text: String) -> [String] {
@@ -46,7 +46,7 @@ final class TestRunnerTests {
     func expectLines(_ actual: String, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let got = lines(actual)
         #expect(
-            got == expected, "\n\(BinaryRunner.diff(expected: expected, actual: got))", sourceLocation: sourceLocation)
+            got == expected, "\n\(lineDiff(expected: expected, actual: got))", sourceLocation: sourceLocation)
     }
 
     static let findCafe = #"3 places match "cafe". First, Rossio Espresso Bar, Café, 275 metres north, 4 minute walk."#
@@ -353,7 +353,7 @@ final class TestRunnerTests {
         #expect(one.status == 1)
         #expect(two.status == one.status)
         #expect(
-            two.stdout == one.stdout, "\n\(BinaryRunner.diff(expected: lines(one.stdout), actual: lines(two.stdout)))")
+            two.stdout == one.stdout, "\n\(lineDiff(expected: lines(one.stdout), actual: lines(two.stdout)))")
         // Folders are searched recursively, the files sorted.
         let verdicts = lines(two.stdout).filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }
         #expect(verdicts.count == 9)

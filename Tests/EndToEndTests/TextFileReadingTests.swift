@@ -23,8 +23,9 @@ struct TextFileReadingTests {
             try FileManager.default.createDirectory(
                 at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("units imperial\r\nwalk-speed 2\r\n".utf8).write(to: config)
-            let result = try BinaryRunner.run(
-                ["--speech", "off", "--script", script.path], environment: ["XDG_CONFIG_HOME": folder.path])
+            let result = try Program(
+                ["--speech", "off", "--script", script.path], environment: ["XDG_CONFIG_HOME": folder.path]
+            ).run()
             #expect(result.status == 0)
             #expect(result.stderr == "")
             let lines = result.stdout.split(separator: "\n")
@@ -40,7 +41,7 @@ struct TextFileReadingTests {
         try Self.withFolder { folder in
             let script = folder.appendingPathComponent("walk.txt")
             try (Data("find cafe\nnext caf".utf8) + Data([0xE9]) + Data("\n".utf8)).write(to: script)
-            let refused = try BinaryRunner.run(["--speech", "off", "--script", script.path])
+            let refused = try Program(["--speech", "off", "--script", script.path]).run()
             #expect(refused.status == 65)
             #expect(
                 refused.stderr
@@ -52,15 +53,16 @@ struct TextFileReadingTests {
             try FileManager.default.createDirectory(
                 at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
             try (Data("units imperial\nvoice ".utf8) + Data([0xFF]) + Data("\n".utf8)).write(to: config)
-            let badConfig = try BinaryRunner.run(
-                ["--speech", "off"], input: "quit\n", environment: ["XDG_CONFIG_HOME": folder.path])
+            let badConfig = try Program(
+                ["--speech", "off"], environment: ["XDG_CONFIG_HOME": folder.path], input: .text("quit\n")
+            ).run()
             #expect(badConfig.status == 65)
             #expect(
                 badConfig.stderr == "nearby-voice: \(config.path):2:7: the config file is not valid UTF-8 text.\n")
 
             let tasks = folder.appendingPathComponent("tasks.txt")
             try (Data("Find a caf".utf8) + Data([0xE9]) + Data(" => select Harbor Coffee\n".utf8)).write(to: tasks)
-            let badTasks = try BinaryRunner.run(["--speech", "off", "--tasks", tasks.path], input: "quit\n")
+            let badTasks = try Program(["--speech", "off", "--tasks", tasks.path], input: .text("quit\n")).run()
             #expect(badTasks.status == 65)
             #expect(
                 badTasks.stderr

@@ -33,18 +33,13 @@ final class Tmux {
     /// editing or echo), and sleeps, so that the screen stays as it was (a dead pane would get
     /// tmux's own "Pane is dead" line, which scrolls it).
     func start(_ arguments: [String], environment: [String: String] = [:]) throws {
-        var variables = [
+        let variables = [
             "HOME": folder.appendingPathComponent("home").path,
-            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
-            "PULSE_SERVER": "unix:/nonexistent/nearby-voice-test",
-            "NO_COLOR": "1", "INPUTRC": "/dev/null",
+            "XDG_STATE_HOME": folder.appendingPathComponent("state").path, "NO_COLOR": "1", "INPUTRC": "/dev/null",
         ]
-        for (key, value) in environment { variables[key] = value }
-        let command =
-            ["env"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            + [BinaryRunner.executable.path] + arguments
+        let program = Program(arguments, environment: variables.merging(environment) { $1 })
         let script =
-            command.map(Self.quoted).joined(separator: " ")
+            program.commandLine
             + "; status=$?; stty -a | grep -qw -e -icanon -e -echo && echo raw terminal; echo exit $status; exec sleep 600"
         try tmux(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", script])
     }
@@ -123,83 +118,15 @@ final class Tmux {
 
     deinit { kill() }
 
-    /// Runs tmux with `arguments` on this terminal's socket; returns what it printed when the
-    /// command is capture-pane. Spawned with no signal blocked and default handlers (the test
-    /// runner's threads block some, and a child would inherit that: no Ctrl-C in the terminal).
+    /// Runs tmux with `arguments` on this terminal's socket; what it printed (capture-pane's
+    /// screen).
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let argv = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Only capture-pane's output is read: a command that starts the server must not hand
-        // it a pipe, which the server would hold open for as long as it runs.
-        let capturing = arguments.first == "capture-pane"
-        var ends: [Int32] = [-1, -1]
-        if capturing {
-            guard pipe(&ends) == 0 else { throw SpawnError(description: "pipe failed") }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_addclose(&actions, ends[0])
-            posix_spawn_file_actions_addclose(&actions, ends[1])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        Spawn.closeInherited(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        var defaults = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map {
-            "\($0.key)=\($0.value)"
-        }
-        var cArguments = argv.map { strdup($0) } + [nil]
-        var cEnvironment = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in cArguments { free(pointer) }
-            for pointer in cEnvironment { free(pointer) }
-        }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
-        if capturing { Glibc.close(ends[1]) }
-        guard spawned == 0 else {
-            if capturing { Glibc.close(ends[0]) }
-            throw SpawnError(description: "posix_spawn tmux failed: \(spawned)")
-        }
-        var output: [UInt8] = []
-        if capturing {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(ends[0], &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                output += buffer.prefix(count)
-            }
-            Glibc.close(ends[0])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
+        try Program(tool: "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, timeout: 30).run().stdout
     }
 
     /// A wait that ran out of time, with the screen as it was.
     struct TimedOut: Error, CustomStringConvertible {
         var description: String
-    }
-
-    /// `text` quoted for `sh`.
-    static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -61,31 +61,18 @@ struct UsabilityStudyTests {
     ) throws -> (log: [[String: Any]], transcript: [[String: Any]], wav: String) {
         let scriptPath = "\(folder)/\(name).txt"
         try (script.joined(separator: "\n") + "\n").write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = BinaryRunner.executable
-        process.arguments = [
-            "--script", scriptPath, "--tasks", "\(folder)/tasks.txt", "--log", "\(folder)/\(name).jsonl",
-            "--speech", "on", "--rate", String(rate), "--wav", "\(folder)/\(name).wav", "--format", "jsonl",
-            "--transcript", "\(folder)/\(name)-transcript.jsonl",
-        ]
-        process.environment = server.environment
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
-        return (
-            try Self.jsonLines("\(folder)/\(name).jsonl"), try Self.jsonLines("\(folder)/\(name)-transcript.jsonl"),
-            "\(folder)/\(name).wav"
-        )
+        let result = try Program(
+            [
+                "--script", scriptPath, "--tasks", "\(folder)/tasks.txt", "--log", "\(folder)/\(name).jsonl",
+                "--speech", "on", "--rate", String(rate), "--wav", "\(folder)/\(name).wav",
+            ], environment: server.environment
+        ).transcribed().run()
+        #expect(result.end == .exited(0), "\(result.stderr)")
+        return (try Self.jsonLines("\(folder)/\(name).jsonl"), try result.transcript(), "\(folder)/\(name).wav")
     }
 
     static func jsonLines(_ path: String) throws -> [[String: Any]] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        try EndToEndTests.jsonLines(String(contentsOfFile: path, encoding: .utf8))
     }
 
     /// Runs of letters or digits: the words a listener counts.
@@ -141,11 +128,10 @@ struct UsabilityStudyTests {
             firstHeard(ben.log) < firstHeard(anna.log) * 0.75, "\(firstHeard(ben.log)) against \(firstHeard(anna.log))")
 
         // The report, as JSON, grouped by rate.
-        let report = try BinaryRunner.run(
-            [
-                "report", "\(folder)/anna.jsonl", "\(folder)/ben.jsonl", "--format", "json", "--by", "rate", "--html",
-                "\(folder)/report.html",
-            ])
+        let report = try Program([
+            "report", "\(folder)/anna.jsonl", "\(folder)/ben.jsonl", "--format", "json", "--by", "rate", "--html",
+            "\(folder)/report.html",
+        ]).run()
         #expect(report.status == 0, "\(report.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
         let rows = try #require(object["tasks"] as? [[String: Any]])
@@ -197,7 +183,7 @@ struct UsabilityStudyTests {
         #expect(commands == [3, 1, 4, 1, 2, 2, 3, 2])
 
         // Ungrouped, text: task 1 across both sessions, median 2 commands, range 1 to 3.
-        let text = try BinaryRunner.run(["report", "\(folder)/anna.jsonl", "\(folder)/ben.jsonl"])
+        let text = try Program(["report", "\(folder)/anna.jsonl", "\(folder)/ben.jsonl"]).run()
         #expect(text.status == 0)
         let firstTask = try #require(
             text.stdout.split(separator: "\n").last { $0.hasPrefix("1. Find a café to the west and open it") })
@@ -222,19 +208,13 @@ struct UsabilityStudyTests {
 
     /// The page as the browser has it once its scripts ran (`--dump-dom`).
     static func renderedDOM(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        process.arguments = [
-            "--no-sandbox", "--disable-gpu", "--virtual-time-budget=20000", "--dump-dom",
-            URL(fileURLWithPath: path).absoluteString,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Program(
+            tool: browser,
+            [
+                "--no-sandbox", "--disable-gpu", "--virtual-time-budget=20000", "--dump-dom",
+                URL(fileURLWithPath: path).absoluteString,
+            ]
+        ).run().stdout
     }
 
     /// The page with axe-core inlined and run: its violations, as the browser wrote them into
@@ -293,30 +273,23 @@ struct UsabilityStudyTests {
         let folder = temporaryPath("killed-\(name)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Self.tasks.write(toFile: "\(folder)/tasks.txt", atomically: true, encoding: .utf8)
-        // Input that stays open: a FIFO whose writing end the test holds (opened read-write
-        // first, so that the child's opening it never waits).
-        let fifo = "\(folder)/input"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = open(fifo, O_RDWR | O_CLOEXEC)
-        defer { close(writer) }
-        let pid = try Spawn.start(
-            BinaryRunner.executable.path,
-            ["--speech", "off", "--tasks", "\(folder)/tasks.txt", "--log", "\(folder)/log.jsonl"],
-            environment: ["PULSE_SERVER": "unix:/nonexistent/nearby-voice-test", "PATH": "/usr/bin:/bin"],
-            input: fifo)
-        _ = "find cafe\nnext\n".withCString { write(writer, $0, strlen($0)) }
+        // Input that stays open, as a pipe whose writer waits.
+        let running = try Program(
+            ["--speech", "off", "--tasks", "\(folder)/tasks.txt", "--log", "\(folder)/log.jsonl"], input: .open
+        ).start()
+        running.send("find cafe")
+        running.send("next")
         // Wait until both lines are in the log, then kill the session as it waits for more.
         waitUntil {
             ((try? String(contentsOfFile: "\(folder)/log.jsonl", encoding: .utf8)) ?? "").contains("\"number\":2")
         }
-        kill(pid, signal)
-        let status = Spawn.wait(pid, seconds: Sanitizer.patience)
+        running.signal(signal)
         // Killed by the signal, as a script without a log is.
-        #expect(status & 0x7F == signal)
+        #expect(running.wait(timeout: Sanitizer.patience).end == .killed(signal))
         let log = try Self.jsonLines("\(folder)/log.jsonl")
         #expect(log.last?["event"] as? String == "end")
         #expect(log.last?["signal"] as? String == name)
-        let report = try BinaryRunner.run(["report", "\(folder)/log.jsonl"])
+        let report = try Program(["report", "\(folder)/log.jsonl"]).run()
         #expect(report.status == 0)
         #expect(report.stdout.contains("ended by \(name)"))
         #expect(report.stdout.contains("unfinished"))
@@ -326,18 +299,19 @@ struct UsabilityStudyTests {
         let folder = temporaryPath("bad")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "Go => select Nowhere Café\n".write(toFile: "\(folder)/tasks.txt", atomically: true, encoding: .utf8)
-        let tasks = try BinaryRunner.run(["--speech", "off", "--tasks", "\(folder)/tasks.txt"], input: "quit\n")
+        let tasks = try Program(["--speech", "off", "--tasks", "\(folder)/tasks.txt"], input: .text("quit\n")).run()
         #expect(tasks.status == 65)
         #expect(tasks.stderr == "nearby-voice: \(folder)/tasks.txt:1: no place is named \"Nowhere Café\".\n")
-        let missing = try BinaryRunner.run(["--speech", "off", "--tasks", "\(folder)/none.txt"])
+        let missing = try Program(["--speech", "off", "--tasks", "\(folder)/none.txt"]).run()
         #expect(missing.status == 66)
         try #"{"t":0,"event":"start"}"#.appending("\n").write(
             toFile: "\(folder)/log.jsonl", atomically: true, encoding: .utf8)
-        let log = try BinaryRunner.run(["report", "\(folder)/log.jsonl"])
+        let log = try Program(["report", "\(folder)/log.jsonl"]).run()
         #expect(log.status == 65)
         #expect(log.stderr == "nearby-voice report: \(folder)/log.jsonl:1: missing \"places\".\n")
-        let spanish = try BinaryRunner.run(
-            ["--speech", "off", "--language", "es", "--tasks", "\(folder)/tasks.txt"], input: "quit\n")
+        let spanish = try Program(
+            ["--speech", "off", "--language", "es", "--tasks", "\(folder)/tasks.txt"], input: .text("quit\n")
+        ).run()
         #expect(spanish.stderr == "nearby-voice: \(folder)/tasks.txt:1: ningún lugar se llama «Nowhere Café».\n")
     }
 }
