@@ -73,24 +73,37 @@ check-thread: test-deps
 ## The benchmarks are a package of their own (Benchmarks/, built in BENCHMARKS_BUILD), using the
 ## program's libraries from this one, so that `make build` and `make test` never compile them;
 ## they measure the program's own release build (BENCH_BUILD/release/nearby-voice).
-## Data (nearby-voice-bench): loading, search, nearest-first, memory and start-up at a million
-## places, medians of BENCH_RUNS runs; through a private PulseAudio null sink, so that
-## nearby-voice's start-up with --speech auto opens a real audio stream, as a user's does. Speech (nearby-voice-speech-bench, through a private
-## PulseAudio null sink whose monitor is read in real time): Enter -> audible and stop -> silent
-## beside espeak-ng and the floor of the audio path (pacat at 2 ms), medians of BENCH_TRIALS;
-## a key press -> silent (a pseudo-terminal) and a newer answer -> silent; speech-dispatcher
-## (Orca's path) as a private server, its Enter -> audible and cancel -> silent.
+## Data (nearby-voice-bench): loading, search, forgiving search, Tab completion, nearest-first,
+## memory and start-up at BENCH_SIZES places, medians of BENCH_RUNS runs; every size checks every
+## goal it measures. The query baselines are what a person would pick, over the same folded
+## names: grep -F -c, a Python `in` scan and SQLite FTS5 (scripts/bench-query-baselines), and
+## rapidfuzz for a misspelt word, from PyPI into a venv (BENCH_VENV, scripts/bench-venv). Real
+## name frequencies: the named places of Tests/Fixtures/osm/Helsinki.osm.pbf, read with Debian's
+## pyosmium (scripts/bench-osm-places), drawn in their proportions at the largest size. Through a
+## private PulseAudio null sink, so that nearby-voice's start-up with --speech auto opens a real
+## audio stream, as a user's does. Speech (nearby-voice-speech-bench, through a private
+## PulseAudio null sink whose monitor is read in real time): Enter -> audible beside espeak-ng
+## and the floor of the audio path (pacat at 2 ms, a trial after each, medians of the same run),
+## stop -> silent, a key press -> silent (a pseudo-terminal) and a newer answer -> the old one
+## silent, each stopped mid-word and each with a control that must fail, medians of
+## BENCH_TRIALS; speech-dispatcher (Orca's path) as a private server, its Enter -> audible and
+## cancel -> silent.
+BENCH_PACKAGES := python3-pyosmium python3-venv
 BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11
+BENCH_SIZES ?= 10000,100000,1000000
 BENCH_BUILD ?= .build
 BENCHMARKS_BUILD ?= Benchmarks/.build
+BENCH_VENV ?= $(BENCHMARKS_BUILD)/bench-venv
 bench: test-deps
 	@scripts/install-deps $(BENCH_PACKAGES)
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCHMARKS_BUILD)
+	scripts/bench-venv $(BENCH_VENV) >/dev/null
 	@data=0; speech=0; words=0; \
-	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
+	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --sizes $(BENCH_SIZES) \
+		--python $(BENCH_VENV)/bin/python --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
 	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-speech-bench --app $(BENCH_BUILD)/release/nearby-voice --trials $(BENCH_TRIALS) || speech=$$?; \
 	$(BENCHMARKS_BUILD)/release/nearby-voice-words-bench || words=$$?; \
 	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words)."; exit 1; fi

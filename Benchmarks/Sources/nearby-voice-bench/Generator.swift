@@ -1,5 +1,29 @@
 import Foundation
 
+/// A named place of a real OpenStreetMap extract: its name, its tag, where it is.
+struct RealPlace {
+    var name: String
+    var key: String
+    var value: String
+    var latitude: Double
+    var longitude: Double
+
+    /// The lines of `scripts/bench-osm-places`: "name<TAB>key=value<TAB>latitude<TAB>longitude".
+    static func read(_ path: String) -> [RealPlace]? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let places = text.split(separator: "\n").compactMap { line -> RealPlace? in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4, let equals = fields[1].firstIndex(of: "="), let latitude = Double(fields[2]),
+                let longitude = Double(fields[3])
+            else { return nil }
+            return RealPlace(
+                name: String(fields[0]), key: String(fields[1][..<equals]),
+                value: String(fields[1][fields[1].index(after: equals)...]), latitude: latitude, longitude: longitude)
+        }
+        return places.isEmpty ? nil : places
+    }
+}
+
 /// SplitMix64: a small seeded generator, so that every run of the benchmark reads the same data.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
@@ -232,8 +256,23 @@ enum Generator {
     /// Lisbon, and the same names one a line (for grep) beside it.
     /// With `vocabulary`, every name is one of its names (picked at random, seeded) and the
     /// kind an OpenStreetMap tag; without it, the generator's own names.
-    static func write(count: Int, seed: UInt64, geoJSON: String, names: String, vocabulary: [String]? = nil) throws {
+    ///
+    /// With `real` (a real extract's named places, `scripts/bench-osm-places`), every place is
+    /// one of them, drawn at random: names and kinds come in the extract's own proportions,
+    /// scaled up, around the extract's centre.
+    static func write(
+        count: Int, seed: UInt64, geoJSON: String, names: String, vocabulary: [String]? = nil,
+        real: [RealPlace]? = nil
+    ) throws {
         var random = SeededGenerator(seed: seed)
+        // Lisbon, or the real places' middle.
+        let centre =
+            real.map { places in
+                (
+                    latitude: places.map(\.latitude).reduce(0, +) / Double(places.count),
+                    longitude: places.map(\.longitude).reduce(0, +) / Double(places.count)
+                )
+            } ?? (latitude: 38.7115, longitude: -9.1390)
         _ = FileManager.default.createFile(atPath: geoJSON, contents: nil)
         _ = FileManager.default.createFile(atPath: names, contents: nil)
         let json = try FileHandle(forWritingTo: URL(fileURLWithPath: geoJSON))
@@ -250,13 +289,20 @@ enum Generator {
             "İstiklal Caddesi",
         ]
         for index in 0..<count {
-            let (name, kind) =
-                vocabulary.map { words in
-                    (words[Int(random.next() % UInt64(words.count))], Int(random.next() % UInt64(tags.count)))
-                } ?? Self.name(&random)
-            let latitude = 38.7115 + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * 0.6
-            let longitude = -9.1390 + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * 0.8
-            let tag = tags[kind]
+            let name: String
+            let tag: (key: String, value: String)
+            if let real {
+                let place = real[Int(random.next() % UInt64(real.count))]
+                (name, tag) = (place.name, (place.key, place.value))
+            } else if let vocabulary {
+                name = vocabulary[Int(random.next() % UInt64(vocabulary.count))]
+                tag = tags[Int(random.next() % UInt64(tags.count))]
+            } else {
+                let drawn = Self.name(&random)
+                (name, tag) = (drawn.name, tags[drawn.kind])
+            }
+            let latitude = centre.latitude + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * 0.6
+            let longitude = centre.longitude + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * 0.8
             if index > 0 { chunk += ",\n" }
             let coordinates = "[\(fixed(longitude)),\(fixed(latitude))]"
             if index % 100 == 99 {

@@ -10,6 +10,31 @@ enum Measure {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// CPU seconds of this process, every thread (user and system).
+    static func cpuNow() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The value below which `fraction` of the measurements fall (nearest rank): 0.99 is p99.
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[max(0, min(sorted.count - 1, rank - 1))]
+    }
+
+    /// Each of `runs` runs of `body`: its wall and CPU seconds.
+    static func samples(runs: Int, _ body: () -> Void) -> [(wall: Double, cpu: Double)] {
+        (0..<runs).map { _ in
+            let cpu = cpuNow()
+            let start = now()
+            body()
+            return (now() - start, cpuNow() - cpu)
+        }
+    }
+
     /// The median of some measurements.
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
