@@ -15,10 +15,11 @@ public struct Place: Identifiable, Hashable, Sendable {
         get { factsStorage?.facts ?? Facts() }
         set { factsStorage = newValue.isEmpty ? nil : FactsStorage(newValue) }
     }
-    private var factsStorage: FactsStorage?
+    var factsStorage: FactsStorage?
 
-    /// The facts of a place that has some, shared by its copies.
-    private final class FactsStorage: Hashable, Sendable {
+    /// The facts of a place that has some, shared by its copies, and by the places of one file
+    /// with the same facts (`PlaceBuilder.shareFacts`: opening hours repeat).
+    final class FactsStorage: Hashable, Sendable {
         let facts: Facts
         init(_ facts: Facts) { self.facts = facts }
         static func == (lhs: FactsStorage, rhs: FactsStorage) -> Bool { lhs.facts == rhs.facts }
