@@ -21,12 +21,17 @@ public final class PlaceStore: @unchecked Sendable {
     /// How many named streets it holds.
     public let streetCount: Int
 
-    private let database: SQLiteDatabase
+    /// The mean position of its places (the start of a session given no position), and the
+    /// box that holds them all; nil in a store without places.
+    public let centre: Coordinate?
+    let bounds: [Double]?
+
+    let database: SQLiteDatabase
     private let lock = NSLock()
     /// The kinds by their id, and their search forms.
-    private let kinds: [Int64: String]
-    private let kindForms: [Int64: [[UInt8]]]
-    private let kindIDs: [String: Int64]
+    let kinds: [Int64: String]
+    let kindForms: [Int64: [[UInt8]]]
+    let kindIDs: [String: Int64]
     private let inBox: SQLiteStatement
     private let byID: SQLiteStatement
     private let streetsInBox: SQLiteStatement
@@ -45,6 +50,12 @@ public final class PlaceStore: @unchecked Sendable {
             sourceModified = meta["source_modified"].flatMap { Int64($0) }
             count = Int(meta["places"] ?? "") ?? 0
             streetCount = Int(meta["streets"] ?? "") ?? 0
+            let box = [
+                "min_latitude", "max_latitude", "min_longitude", "max_longitude", "mean_latitude",
+                "mean_longitude",
+            ].compactMap { meta[$0].flatMap(Double.init) }
+            bounds = box.count == 6 ? Array(box.prefix(4)) : nil
+            centre = box.count == 6 ? Coordinate(latitude: box[4], longitude: box[5]) : nil
             var kinds: [Int64: String] = [:]
             try database.prepare("SELECT id, kind FROM kinds").forEachRow([]) { row in
                 kinds[row.int64(0)] = row.text(1) ?? ""
@@ -152,57 +163,7 @@ public final class PlaceStore: @unchecked Sendable {
         ]
     }
 
-    // MARK: Search
-
-    /// The places of the whole store whose name or kind holds every word of `query` (the rule of
-    /// `Places.matchSet`, on the same folded keys), and whose kind is `kind` when given, nearest
-    /// to `origin` first, at most `limit`.
-    public func search(_ query: String, kind: String?, near origin: Coordinate, limit: Int) -> [Place] {
-        var conditions: [String] = []
-        var values: [SQLiteValue] = []
-        if let kind {
-            guard let id = kindIDs[kind] else { return [] }
-            values.append(.integer(id))
-            conditions.append("kind = ?\(values.count)")
-        }
-        for word in query.split(whereSeparator: { $0.isWhitespace }) {
-            let forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
-            if forms.isEmpty { continue }
-            var alternatives: [String] = []
-            var matchingKinds: Set<Int64> = []
-            for form in forms {
-                values.append(.blob(form))
-                let number = values.count
-                alternatives.append("instr(search_key, ?\(number)) > 0 OR instr(umlaut_key, ?\(number)) > 0")
-                for (id, kindForms) in kindForms where kindForms.contains(where: { Self.contains($0, form) }) {
-                    matchingKinds.insert(id)
-                }
-            }
-            if !matchingKinds.isEmpty {
-                alternatives.append("kind IN (\(matchingKinds.sorted().map(String.init).joined(separator: ",")))")
-            }
-            conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
-        }
-        let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-            .filter(TextFolding.isLiteralWord).map(TextFolding.literalForm)
-        let sql =
-            "SELECT id, latitude, longitude, name, kind FROM places"
-            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-        var found: [(distance: Double, id: Int64)] = []
-        locked {
-            guard let statement = try? database.prepare(sql) else { return }
-            try? statement.forEachRow(values) { row in
-                if !literals.isEmpty {
-                    let text = TextFolding.literalForm("\(row.text(3) ?? "") \(kinds[row.int64(4)] ?? "")")
-                    guard literals.allSatisfy({ text.contains($0) }) else { return }
-                }
-                let point = Coordinate(latitude: row.double(1), longitude: row.double(2))
-                found.append((origin.distance(to: point), row.int64(0)))
-            }
-        }
-        found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        return found.prefix(max(0, limit)).compactMap { place(id: $0.id) }
-    }
+    // MARK: Search (StoreSearch.swift)
 
     /// The place with the store's row `id`.
     func place(id: Int64) -> Place? {
@@ -239,14 +200,14 @@ public final class PlaceStore: @unchecked Sendable {
 
     // MARK: Rows
 
-    private func locked(_ body: () -> Void) {
+    func locked(_ body: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
         body()
     }
 
     /// A place from a row of `StoreSchema.placeColumns`.
-    private static func place(_ row: SQLiteStatement) -> Place {
+    static func place(_ row: SQLiteStatement) -> Place {
         Place(
             id: row.text(1) ?? "", name: row.text(2) ?? "", kind: row.text(3) ?? "", symbol: row.text(4) ?? "mappin",
             latitude: row.double(5), longitude: row.double(6), details: StoreSchema.details(row.text(15)),
