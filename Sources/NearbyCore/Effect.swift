@@ -1,3 +1,4 @@
+import PlaceData
 import Words
 
 /// Work the reducer asks the shell to do, because the core never reads files, the terminal or
@@ -19,6 +20,9 @@ public enum Effect: Equatable, Sendable {
     indirect case listVoices(then: Action)
     /// Measure the screen, then reduce `.mapMeasured` with its size.
     case measureScreen
+    /// The position moved (`set at`): when the places are a place store's window about the
+    /// position, load the window about `origin` and reduce `.windowMoved` with its places.
+    case moveWindow(around: Coordinate)
 }
 
 /// What one action did: what to say, in order, and what the shell is to do.

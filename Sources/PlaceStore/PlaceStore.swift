@@ -33,6 +33,7 @@ public final class PlaceStore: @unchecked Sendable {
     let kindForms: [Int64: [[UInt8]]]
     let kindIDs: [String: Int64]
     private let inBox: SQLiteStatement
+    private let pointsInBox: SQLiteStatement
     private let byID: SQLiteStatement
     private let streetsInBox: SQLiteStatement
 
@@ -67,6 +68,11 @@ public final class PlaceStore: @unchecked Sendable {
                 """
                 SELECT \(StoreSchema.placeColumns) FROM places_index r JOIN places p ON p.id = r.id
                 JOIN kinds k ON k.id = p.kind
+                WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+                """)
+            pointsInBox = try database.prepare(
+                """
+                SELECT p.id, p.latitude, p.longitude FROM places_index r JOIN places p ON p.id = r.id
                 WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
                 """)
             byID = try database.prepare(
@@ -139,17 +145,31 @@ public final class PlaceStore: @unchecked Sendable {
     /// The places within `radius` metres of `origin`, nearest first (equal distances in the
     /// store's order), at most `limit`.
     public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
-        let box = Self.box(around: origin, radius: radius)
-        var found: [(distance: Double, id: Int64, place: Place)] = []
+        let box = Self.box(around: origin, radius: radius).map { SQLiteValue.real($0) }
+        // First the positions alone, then the places kept: at a dense point most of the box
+        // is never made into a place.
+        var found: [(distance: Double, id: Int64)] = []
+        var inTheBox = 0
         locked {
-            try? inBox.forEachRow(box.map { .real($0) }) { row in
-                let place = Self.place(row)
-                let distance = origin.distance(to: place.coordinate)
-                if distance <= radius { found.append((distance, row.int64(0), place)) }
+            try? pointsInBox.forEachRow(box) { row in
+                inTheBox += 1
+                let distance = origin.distance(to: Coordinate(latitude: row.double(1), longitude: row.double(2)))
+                if distance <= radius { found.append((distance, row.int64(0))) }
             }
         }
         found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        return found.prefix(max(0, limit)).map(\.place)
+        let kept = found.prefix(max(0, limit))
+        guard kept.count * 4 > inTheBox else { return kept.compactMap { place(id: $0.id) } }
+        // Most of the box: one pass over it beats a look-up each.
+        var order: [Int64: Int] = [:]
+        for (offset, hit) in kept.enumerated() { order[hit.id] = offset }
+        var places = [Place?](repeating: nil, count: kept.count)
+        locked {
+            try? inBox.forEachRow(box) { row in
+                if let offset = order[row.int64(0)] { places[offset] = Self.place(row) }
+            }
+        }
+        return places.compactMap { $0 }
     }
 
     /// The latitude and longitude bounds of a circle (`radius` metres about `origin`), a little

@@ -73,6 +73,9 @@ final class EffectRunner {
         case .listVoices(let then):
             _ = state.reduce(.voicesInstalled(VoiceList.installed(backend)))
             return then
+        case .moveWindow(let origin):
+            guard let store else { return nil }
+            return .windowMoved(Places(PlacesOpening.window(store, around: origin)))
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)
