@@ -24,11 +24,16 @@ enum StoreBench {
             let generator = FileManager.default.currentDirectoryPath + "/Tests/Fixtures/osm/generate-extract.py"
             let made = Measure.run(["/usr/bin/python3", generator, String(count), partial, "varied"])
             guard made.status == 0, (try? FileManager.default.moveItem(atPath: partial, toPath: extract)) != nil else {
-                return [Row(figure: "generate \(label(count)) extract", ours: "failed", baseline: "-", ratio: "-",
-                    target: "-", verdict: "NO")]
+                return [
+                    Row(
+                        figure: "generate \(label(count)) extract", ours: "failed", baseline: "-", ratio: "-",
+                        target: "-", verdict: "NO")
+                ]
             }
-            rows.append(Row(figure: "generate the \(label(count)) extract (pyosmium, once)", ours: seconds(made.seconds),
-                baseline: "-", ratio: "-", target: "report", verdict: "-"))
+            rows.append(
+                Row(
+                    figure: "generate the \(label(count)) extract (pyosmium, once)", ours: seconds(made.seconds),
+                    baseline: "-", ratio: "-", target: "report", verdict: "-"))
         }
         if (try? PlaceStore.open(path: store)) == nil {
             note("Importing \(extract) into \(store) (minutes)…")
@@ -42,8 +47,11 @@ enum StoreBench {
                     target: "report", verdict: "-"))
         }
         guard let opened = try? PlaceStore.open(path: store) else {
-            return rows + [Row(figure: "open the \(label(count)) store", ours: "failed", baseline: "-", ratio: "-",
-                target: "-", verdict: "NO")]
+            return rows + [
+                Row(
+                    figure: "open the \(label(count)) store", ours: "failed", baseline: "-", ratio: "-",
+                    target: "-", verdict: "NO")
+            ]
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) ?? 0
         let perPlace = Double(size) / Double(opened.count)
@@ -156,7 +164,9 @@ enum QueryBench {
             farQueries.map { query in
                 timed { farFound += store.search(query, kind: nil, near: centre, limit: 1).isEmpty ? 0 : 1 }
             })
-        func pair(_ value: (median: Double, p99: Double)) -> String { "\(seconds(value.median)); p99 \(seconds(value.p99))" }
+        func pair(_ value: (median: Double, p99: Double)) -> String {
+            "\(seconds(value.median)); p99 \(seconds(value.p99))"
+        }
         let label = "\(StoreBench.count / 1_000_000)M store"
         return [
             Row(
