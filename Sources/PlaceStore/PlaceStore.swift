@@ -72,8 +72,8 @@ public final class PlaceStore: @unchecked Sendable {
                 """)
             pointsInBox = try database.prepare(
                 """
-                SELECT p.id, p.latitude, p.longitude FROM places_index r JOIN places p ON p.id = r.id
-                WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+                SELECT id, min_latitude, max_latitude, min_longitude, max_longitude FROM places_index
+                WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
                 """)
             byID = try database.prepare(
                 "SELECT \(StoreSchema.placeColumns) FROM places p JOIN kinds k ON k.id = p.kind WHERE p.id = ?1")
@@ -145,31 +145,47 @@ public final class PlaceStore: @unchecked Sendable {
     /// The places within `radius` metres of `origin`, nearest first (equal distances in the
     /// store's order), at most `limit`.
     public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
+        guard limit > 0 else { return [] }
         let box = Self.box(around: origin, radius: radius).map { SQLiteValue.real($0) }
-        // First the positions alone, then the places kept: at a dense point most of the box
-        // is never made into a place.
-        var found: [(distance: Double, id: Int64)] = []
+        // First the R*Tree alone: its boxes (32-bit floats rounded outwards, the middle within
+        // half a metre of the place) pick the candidates, with a margin; then the places kept,
+        // at their exact positions. At a dense point most of the box is never read from
+        // `places`, nor made into a place.
+        let margin = 2.0
+        var rough: [(distance: Double, id: Int64)] = []
         var inTheBox = 0
         locked {
             try? pointsInBox.forEachRow(box) { row in
                 inTheBox += 1
-                let distance = origin.distance(to: Coordinate(latitude: row.double(1), longitude: row.double(2)))
-                if distance <= radius { found.append((distance, row.int64(0))) }
+                let middle = Coordinate(
+                    latitude: (row.double(1) + row.double(2)) / 2, longitude: (row.double(3) + row.double(4)) / 2)
+                let distance = origin.distance(to: middle)
+                if distance <= radius + margin { rough.append((distance, row.int64(0))) }
+            }
+        }
+        if rough.count > limit {
+            rough.sort { $0.distance < $1.distance }
+            let last = rough[limit - 1].distance + 2 * margin
+            rough = Array(rough.prefix { $0.distance <= last })
+        }
+        var order: [Int64: Int] = [:]
+        for (offset, hit) in rough.enumerated() { order[hit.id] = offset }
+        var found: [(distance: Double, id: Int64, place: Place)] = []
+        locked {
+            func keep(_ row: SQLiteStatement) {
+                let place = Self.place(row)
+                let distance = origin.distance(to: place.coordinate)
+                if distance <= radius { found.append((distance, row.int64(0), place)) }
+            }
+            if rough.count * 4 > inTheBox {
+                // Most of the box: one pass over it beats a look-up each.
+                try? inBox.forEachRow(box) { row in if order[row.int64(0)] != nil { keep(row) } }
+            } else {
+                for hit in rough { try? byID.forEachRow([.integer(hit.id)], keep) }
             }
         }
         found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        let kept = found.prefix(max(0, limit))
-        guard kept.count * 4 > inTheBox else { return kept.compactMap { place(id: $0.id) } }
-        // Most of the box: one pass over it beats a look-up each.
-        var order: [Int64: Int] = [:]
-        for (offset, hit) in kept.enumerated() { order[hit.id] = offset }
-        var places = [Place?](repeating: nil, count: kept.count)
-        locked {
-            try? inBox.forEachRow(box) { row in
-                if let offset = order[row.int64(0)] { places[offset] = Self.place(row) }
-            }
-        }
-        return places.compactMap { $0 }
+        return found.prefix(limit).map(\.place)
     }
 
     /// The latitude and longitude bounds of a circle (`radius` metres about `origin`), a little
