@@ -12,8 +12,8 @@ BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev
 TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-dispatcher speech-dispatcher-espeak-ng \
 	chromium-headless-shell
 # For make bench only: GDAL's ogr2ogr (the import's baseline) and osmium-tool (reading and
-# filtering alone, the floor of the work), as issue 23 names them.
-BENCH_PACKAGES := gdal-bin osmium-tool
+# filtering alone, the floor of the work), as issue 23 names them; pyosmium writes the 10M extract.
+BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
