@@ -8,12 +8,15 @@
 # speech-dispatcher with its espeak-ng module, which the speech bench measures too.
 # chromium-headless-shell: a real browser that loads the study report's HTML page, with axe-core
 # (scripts/axe-core takes its axe.min.js out of a PyPI wheel, into AXE_DIR) run inside it.
-BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev
+# libsqlite3-dev: the place store (SQLite with R*Tree and FTS5). libosmium2-dev and
+# libprotozero-dev (header-only C++) with zlib, bzip2, expat and lz4: reading OpenStreetMap
+# extracts (COsmium); libstdc++-12-dev for its C++ standard library.
+BUILD_PACKAGES := libreadline-dev libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev \
+	libsqlite3-dev libosmium2-dev libprotozero-dev zlib1g-dev libbz2-dev libexpat1-dev liblz4-dev libstdc++-12-dev
 TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-dispatcher speech-dispatcher-espeak-ng \
-	chromium-headless-shell
-# For make bench only: GDAL's ogr2ogr (the import's baseline) and osmium-tool (reading and
-# filtering alone, the floor of the work), as issue 23 names them.
-BENCH_PACKAGES := gdal-bin osmium-tool
+	chromium-headless-shell python3-pyosmium
+# python3-pyosmium: the independent reader that checks the import of a real OpenStreetMap extract
+# (IndependentReaderTests), and the writer of generated extracts (the kill test, the benches).
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
@@ -88,7 +91,10 @@ check-thread: test-deps
 ## silent, each stopped mid-word and each with a control that must fail, medians of
 ## BENCH_TRIALS; speech-dispatcher (Orca's path) as a private server, its Enter -> audible and
 ## cancel -> silent.
-BENCH_PACKAGES := python3-pyosmium python3-venv
+## For make bench only: GDAL's ogr2ogr (the import's baseline), osmium-tool (reading and
+## filtering alone, the floor of the work), python3-venv for rapidfuzz; pyosmium writes the 10M
+## extract and reads Helsinki's names.
+BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium python3-venv
 BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11

@@ -15,6 +15,7 @@ let package = Package(
             name: "nearby-voice-bench",
             dependencies: [
                 .product(name: "PlaceData", package: "nearby-voice"),
+                .product(name: "PlaceStore", package: "nearby-voice"),
                 .product(name: "NearbyCore", package: "nearby-voice"),
             ]
         ),

@@ -66,6 +66,9 @@ public enum Action: Equatable, Sendable {
     case placesLoaded(Places, source: String, skippedFeatures: Int)
     /// The shell could not read that file: `message` says why.
     case placesFailed(message: String)
+    /// The shell loaded a place store's places about the new position (`Effect.moveWindow`):
+    /// they replace the places in memory; the search, the filter and the selection stay.
+    case windowMoved(Places)
     /// The shell read the file `set strings` named (`Effect.loadStrings`): these are the words.
     case stringsLoaded(Catalog, source: String)
     /// The shell could not use that file: `message` says where and why.

@@ -1,3 +1,4 @@
+import PlaceData
 import Words
 
 /// Work the reducer asks the shell to do, because the core never reads files, the terminal or
@@ -23,6 +24,9 @@ public enum Effect: Equatable, Sendable {
     /// store (`Places.isWindow`): search the whole store for `query` (in `kind`, if given), then
     /// reduce `.wholeStoreSearched` with the nearest matches, nearest first.
     case searchWholeStore(query: String, kind: String?)
+    /// The position moved (`set at`): when the places are a place store's window about the
+    /// position, load the window about `origin` and reduce `.windowMoved` with its places.
+    case moveWindow(around: Coordinate)
 }
 
 /// What one action did: what to say, in order, and what the shell is to do.

@@ -84,6 +84,7 @@ extension NearbyState {
         case .placesLoaded(let newPlaces, let source, let skipped):
             return placesLoaded(newPlaces, source: source, skipped: skipped)
         case .placesFailed(let message): return placesFailed(message)
+        case .windowMoved(let newPlaces): return windowMoved(newPlaces)
         case .stringsLoaded(let loaded, let source): return stringsLoaded(loaded, source: source)
         case .stringsFailed(let message): return stringsFailed(message)
         // The synthesiser's voices (VoicesFeature.swift).

@@ -21,13 +21,19 @@ public final class PlaceStore: @unchecked Sendable {
     /// How many named streets it holds.
     public let streetCount: Int
 
-    private let database: SQLiteDatabase
+    /// The mean position of its places (the start of a session given no position), and the
+    /// box that holds them all; nil in a store without places.
+    public let centre: Coordinate?
+    let bounds: [Double]?
+
+    let database: SQLiteDatabase
     private let lock = NSLock()
     /// The kinds by their id, and their search forms.
-    private let kinds: [Int64: String]
-    private let kindForms: [Int64: [[UInt8]]]
-    private let kindIDs: [String: Int64]
+    let kinds: [Int64: String]
+    let kindForms: [Int64: [[UInt8]]]
+    let kindIDs: [String: Int64]
     private let inBox: SQLiteStatement
+    private let pointsInBox: SQLiteStatement
     private let byID: SQLiteStatement
     private let streetsInBox: SQLiteStatement
 
@@ -45,6 +51,12 @@ public final class PlaceStore: @unchecked Sendable {
             sourceModified = meta["source_modified"].flatMap { Int64($0) }
             count = Int(meta["places"] ?? "") ?? 0
             streetCount = Int(meta["streets"] ?? "") ?? 0
+            let box = [
+                "min_latitude", "max_latitude", "min_longitude", "max_longitude", "mean_latitude",
+                "mean_longitude",
+            ].compactMap { meta[$0].flatMap(Double.init) }
+            bounds = box.count == 6 ? Array(box.prefix(4)) : nil
+            centre = box.count == 6 ? Coordinate(latitude: box[4], longitude: box[5]) : nil
             var kinds: [Int64: String] = [:]
             try database.prepare("SELECT id, kind FROM kinds").forEachRow([]) { row in
                 kinds[row.int64(0)] = row.text(1) ?? ""
@@ -57,6 +69,11 @@ public final class PlaceStore: @unchecked Sendable {
                 SELECT \(StoreSchema.placeColumns) FROM places_index r JOIN places p ON p.id = r.id
                 JOIN kinds k ON k.id = p.kind
                 WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+                """)
+            pointsInBox = try database.prepare(
+                """
+                SELECT id, min_latitude, max_latitude, min_longitude, max_longitude FROM places_index
+                WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
                 """)
             byID = try database.prepare(
                 "SELECT \(StoreSchema.placeColumns) FROM places p JOIN kinds k ON k.id = p.kind WHERE p.id = ?1")
@@ -128,17 +145,47 @@ public final class PlaceStore: @unchecked Sendable {
     /// The places within `radius` metres of `origin`, nearest first (equal distances in the
     /// store's order), at most `limit`.
     public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
-        let box = Self.box(around: origin, radius: radius)
+        guard limit > 0 else { return [] }
+        let box = Self.box(around: origin, radius: radius).map { SQLiteValue.real($0) }
+        // First the R*Tree alone: its boxes (32-bit floats rounded outwards, the middle within
+        // half a metre of the place) pick the candidates, with a margin; then the places kept,
+        // at their exact positions. At a dense point most of the box is never read from
+        // `places`, nor made into a place.
+        let margin = 2.0
+        var rough: [(distance: Double, id: Int64)] = []
+        var inTheBox = 0
+        locked {
+            try? pointsInBox.forEachRow(box) { row in
+                inTheBox += 1
+                let middle = Coordinate(
+                    latitude: (row.double(1) + row.double(2)) / 2, longitude: (row.double(3) + row.double(4)) / 2)
+                let distance = origin.distance(to: middle)
+                if distance <= radius + margin { rough.append((distance, row.int64(0))) }
+            }
+        }
+        if rough.count > limit {
+            rough.sort { $0.distance < $1.distance }
+            let last = rough[limit - 1].distance + 2 * margin
+            rough = Array(rough.prefix { $0.distance <= last })
+        }
+        var order: [Int64: Int] = [:]
+        for (offset, hit) in rough.enumerated() { order[hit.id] = offset }
         var found: [(distance: Double, id: Int64, place: Place)] = []
         locked {
-            try? inBox.forEachRow(box.map { .real($0) }) { row in
+            func keep(_ row: SQLiteStatement) {
                 let place = Self.place(row)
                 let distance = origin.distance(to: place.coordinate)
                 if distance <= radius { found.append((distance, row.int64(0), place)) }
             }
+            if rough.count * 4 > inTheBox {
+                // Most of the box: one pass over it beats a look-up each.
+                try? inBox.forEachRow(box) { row in if order[row.int64(0)] != nil { keep(row) } }
+            } else {
+                for hit in rough { try? byID.forEachRow([.integer(hit.id)], keep) }
+            }
         }
         found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        return found.prefix(max(0, limit)).map(\.place)
+        return found.prefix(limit).map(\.place)
     }
 
     /// The latitude and longitude bounds of a circle (`radius` metres about `origin`), a little
@@ -152,57 +199,7 @@ public final class PlaceStore: @unchecked Sendable {
         ]
     }
 
-    // MARK: Search
-
-    /// The places of the whole store whose name or kind holds every word of `query` (the rule of
-    /// `Places.matchSet`, on the same folded keys), and whose kind is `kind` when given, nearest
-    /// to `origin` first, at most `limit`.
-    public func search(_ query: String, kind: String?, near origin: Coordinate, limit: Int) -> [Place] {
-        var conditions: [String] = []
-        var values: [SQLiteValue] = []
-        if let kind {
-            guard let id = kindIDs[kind] else { return [] }
-            values.append(.integer(id))
-            conditions.append("kind = ?\(values.count)")
-        }
-        for word in query.split(whereSeparator: { $0.isWhitespace }) {
-            let forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
-            if forms.isEmpty { continue }
-            var alternatives: [String] = []
-            var matchingKinds: Set<Int64> = []
-            for form in forms {
-                values.append(.blob(form))
-                let number = values.count
-                alternatives.append("instr(search_key, ?\(number)) > 0 OR instr(umlaut_key, ?\(number)) > 0")
-                for (id, kindForms) in kindForms where kindForms.contains(where: { Self.contains($0, form) }) {
-                    matchingKinds.insert(id)
-                }
-            }
-            if !matchingKinds.isEmpty {
-                alternatives.append("kind IN (\(matchingKinds.sorted().map(String.init).joined(separator: ",")))")
-            }
-            conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
-        }
-        let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-            .filter(TextFolding.isLiteralWord).map(TextFolding.literalForm)
-        let sql =
-            "SELECT id, latitude, longitude, name, kind FROM places"
-            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-        var found: [(distance: Double, id: Int64)] = []
-        locked {
-            guard let statement = try? database.prepare(sql) else { return }
-            try? statement.forEachRow(values) { row in
-                if !literals.isEmpty {
-                    let text = TextFolding.literalForm("\(row.text(3) ?? "") \(kinds[row.int64(4)] ?? "")")
-                    guard literals.allSatisfy({ text.contains($0) }) else { return }
-                }
-                let point = Coordinate(latitude: row.double(1), longitude: row.double(2))
-                found.append((origin.distance(to: point), row.int64(0)))
-            }
-        }
-        found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        return found.prefix(max(0, limit)).compactMap { place(id: $0.id) }
-    }
+    // MARK: Search (StoreSearch.swift)
 
     /// The place with the store's row `id`.
     func place(id: Int64) -> Place? {
@@ -239,14 +236,14 @@ public final class PlaceStore: @unchecked Sendable {
 
     // MARK: Rows
 
-    private func locked(_ body: () -> Void) {
+    func locked(_ body: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
         body()
     }
 
     /// A place from a row of `StoreSchema.placeColumns`.
-    private static func place(_ row: SQLiteStatement) -> Place {
+    static func place(_ row: SQLiteStatement) -> Place {
         Place(
             id: row.text(1) ?? "", name: row.text(2) ?? "", kind: row.text(3) ?? "", symbol: row.text(4) ?? "mappin",
             latitude: row.double(5), longitude: row.double(6), details: StoreSchema.details(row.text(15)),

@@ -5,7 +5,7 @@ import PlaceData
 /// finished) is refused with "import it again".
 enum StoreSchema {
     /// The version this program writes and reads.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     /// What `application_id` holds: "NVps" (nearby-voice place store), to tell the file from
     /// other SQLite databases.
@@ -15,7 +15,10 @@ enum StoreSchema {
     /// rounded outwards) and the search keys: the name folded and joined as the in-memory
     /// search folds it (`TextFolding.searchForms`), and its form with umlauts as "ae", "oe", "ue"
     /// when it holds one. `streets` keeps each named street's points as little-endian Float64
-    /// pairs (latitude, longitude).
+    /// pairs (latitude, longitude). `places_words` indexes the search keys by their trigrams
+    /// (FTS5's trigram tokenizer, contentless, without positions: a few bytes a place), so that
+    /// a search of the whole store reads only the places holding every trigram of a word, and
+    /// checks those against the keys themselves (version 2).
     static let tables = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE kinds(id INTEGER PRIMARY KEY, kind TEXT NOT NULL UNIQUE);
@@ -43,6 +46,8 @@ enum StoreSchema {
             details TEXT
         );
         CREATE VIRTUAL TABLE places_index USING rtree(id, min_latitude, max_latitude, min_longitude, max_longitude);
+        CREATE VIRTUAL TABLE places_words USING fts5(
+            keys, content='', detail=none, columnsize=0, tokenize='trigram case_sensitive 1');
         CREATE TABLE streets(id INTEGER PRIMARY KEY, osm_id INTEGER, name TEXT NOT NULL, points BLOB NOT NULL);
         CREATE VIRTUAL TABLE streets_index USING rtree(id, min_latitude, max_latitude, min_longitude, max_longitude);
         """

@@ -161,6 +161,28 @@ final class StoreWriter {
                 INSERT INTO places_index SELECT id, latitude, latitude, longitude, longitude FROM places
                 ORDER BY CAST((latitude + 90) * 100 AS INTEGER), longitude
                 """)
+            // The box of the places and their mean position.
+            if placeCount > 0 {
+                try database.prepare(
+                    """
+                    SELECT min(latitude), max(latitude), min(longitude), max(longitude), avg(latitude), avg(longitude)
+                    FROM places
+                    """
+                ).forEachRow([]) { row in
+                    let names = [
+                        "min_latitude", "max_latitude", "min_longitude", "max_longitude", "mean_latitude",
+                        "mean_longitude",
+                    ]
+                    for (column, name) in names.enumerated() { all[name] = String(row.double(Int32(column))) }
+                }
+            }
+            // The search keys' trigrams (both forms of a name, apart: no trigram spans the two).
+            try database.execute(
+                """
+                INSERT INTO places_words(rowid, keys) SELECT id, CAST(search_key AS TEXT)
+                || coalesce(' ' || CAST(umlaut_key AS TEXT), '') FROM places;
+                INSERT INTO places_words(places_words) VALUES ('optimize');
+                """)
             let insert = try database.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)")
             for (key, value) in all.sorted(by: { $0.key < $1.key }) { try insert.run([.text(key), .text(value)]) }
             try database.execute("PRAGMA user_version = \(StoreSchema.version); COMMIT;")

@@ -77,6 +77,12 @@ final class EffectRunner {
         case .listVoices(let then):
             _ = state.reduce(.voicesInstalled(VoiceList.installed(backend)))
             return then
+        case .moveWindow(let origin):
+            guard let store else { return nil }
+            let places = Places(
+                PlacesOpening.window(store, around: origin), source: state.places.source, isWindow: true)
+            NearbyVoice.prepareSpelling(places)
+            return .windowMoved(places)
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)

@@ -24,16 +24,28 @@ struct PlacesOpening {
     /// The places as the session holds them: a store's are a window of it, searched further
     /// through the store (`Places.isWindow`).
     var loaded: Places { Places(places, source: source, isWindow: store != nil) }
+    /// Where the session starts when no position was given: the centre of a store's places.
+    var centre: Coordinate?
 
     /// How far from the position a store's places are loaded into the session: 2 km, twice
     /// the Nearby list's radius, so that a walk of a kilometre keeps a full list.
     static let window = 2_000.0
+    /// At most this many of them, the nearest: where places are dense (10,000 within a
+    /// kilometre: about 31,000 within 2 km) the window is smaller than 2 km, and memory and
+    /// start-up stay bounded; 20,000 still hold every place within 1.4 km there.
+    static let windowCap = 20_000
 
-    /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`.
-    /// Notes for standard error (an import into the cache, a cache that cannot be kept) go to
-    /// `note`.
+    /// A store's places in the window about `origin`.
+    static func window(_ store: PlaceStore, around origin: Coordinate) -> [Place] {
+        store.near(origin, radius: window, limit: windowCap)
+    }
+
+    /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`,
+    /// or, when nil (no position given), at the centre of a store's places (and `centre` says
+    /// where). Notes for standard error (an import into the cache, a cache that cannot be kept)
+    /// go to `note`.
     static func open(
-        _ path: String, at location: String? = nil, origin: Coordinate, words: Catalog,
+        _ path: String, at location: String? = nil, origin: Coordinate?, words: Catalog,
         encoding: TextEncoding = .utf8, environment: [String: String] = ProcessInfo.processInfo.environment,
         note: (String) -> Void
     ) throws(Failure) -> PlacesOpening {
@@ -53,17 +65,19 @@ struct PlacesOpening {
         return PlacesOpening(places: loaded.places, skippedFeatures: loaded.skippedFeatures)
     }
 
-    private static func opened(_ store: PlaceStore, origin: Coordinate) -> PlacesOpening {
-        PlacesOpening(
-            places: store.near(origin, radius: window, limit: .max), store: store,
-            source: store.source == PlaceImport.openStreetMap ? Places.openStreetMap : nil)
+    private static func opened(_ store: PlaceStore, origin: Coordinate?) -> PlacesOpening {
+        let centre = origin == nil ? store.centre : nil
+        let at = origin ?? centre ?? Settings().origin
+        return PlacesOpening(
+            places: window(store, around: at), store: store,
+            source: store.source == PlaceImport.openStreetMap ? Places.openStreetMap : nil, centre: centre)
     }
 
     /// The cached store of an OpenStreetMap file: opened when it was made from the file as it is
     /// now (its path, size and modification time), else imported again first. A cache folder
     /// that cannot be made or written reads the file into memory instead, and says so.
     private static func cached(
-        _ file: String, format: String, origin: Coordinate, words: Catalog, environment: [String: String],
+        _ file: String, format: String, origin: Coordinate?, words: Catalog, environment: [String: String],
         note: (String) -> Void
     ) throws(StoreProblem) -> PlacesOpening {
         guard let stamp = SourceStamp(file) else {

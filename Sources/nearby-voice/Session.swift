@@ -45,10 +45,13 @@ final class Session {
         let words = try options.settings.stringsFile.map { (path) throws(Failure) in
             try StringsFile.load(path, language: options.settings.language)
         }
+        // A place store opened with no position given starts at the centre of its places.
         let opening = try NearbyVoice.loadPlaces(
-            options.placesPath, origin: options.settings.origin, words: words ?? options.words,
-            encoding: options.encoding)
-        state = NearbyState(places: opening.loaded, settings: options.settings, words: words)
+            options.placesPath, origin: options.chosenSettings.contains(.at) ? options.settings.origin : nil,
+            words: words ?? options.words, encoding: options.encoding)
+        var settings = options.settings
+        if let centre = opening.centre { settings.origin = centre }
+        state = NearbyState(places: opening.loaded, settings: settings, words: words)
         NearbyVoice.prepareSpelling(state.places)
         let places = state.places
         tasks =

@@ -74,7 +74,7 @@ struct BadInputTests {
     /// A copy of the Helsinki store with `user_version` changed: another version, or 0 (what an
     /// import that never finished leaves).
     @Test(arguments: [
-        (2, "a place store of version 2, and this program reads version 1: import it again"),
+        (3, "a place store of version 3, and this program reads version 2: import it again"),
         (0, "an unfinished place store (its import did not complete): import it again"),
     ])
     func aStoreOfAnotherVersionIsRefused(_ version: Int, _ message: String) throws {

@@ -53,7 +53,7 @@ enum ImportBench {
         let gdalRate = gdalPoints / gdalSeconds
         let imported = ours.allSatisfy { $0.status == 0 }
         func rate(_ value: Double) -> String { value.isNaN ? "n/a" : String(format: "%.0f places/s", value) }
-        return [
+        let helsinki = [
             Row(
                 figure: "import Helsinki.osm.pbf (\(Int(places.isNaN ? 0 : places)) places): places a second"
                     + (imported ? "" : " (exit not 0)"),
@@ -72,5 +72,7 @@ enum ImportBench {
                 figure: "import Helsinki.osm.pbf: peak RSS", ours: megabytes(ours.map(\.peakKB).max() ?? 0),
                 baseline: "-", ratio: "-", target: "report", verdict: "-"),
         ]
+        // The place store at 10M (StoreBench.swift): its size, start-up, memory and queries.
+        return helsinki + StoreBench.rows(app: app, folder: folder, runs: runs)
     }
 }

@@ -50,6 +50,10 @@ extension NearbyState {
                     Announcement(say(.voiceUnknown, ["voice": chosen, "close": close]), kind: .error, earcon: .error)
                 ])
             }
+        case .at:
+            // A place store's places in memory are those about the position: the shell loads
+            // those about the new one.
+            if updated.placesFile != nil { effects.append(.moveWindow(around: updated.origin)) }
         case .language:
             if updated.language != settings.language {
                 words = Catalog.builtIn(updated.language)
@@ -81,6 +85,18 @@ extension NearbyState {
     /// The shell could not read the places file: the places stay.
     func placesFailed(_ message: String) -> Reaction {
         Reaction([Announcement(say(.placesUnchanged, ["problem": message]), kind: .error, earcon: .error)])
+    }
+
+    /// A place store's places about the new position: nothing said; the search, the filter and
+    /// the selection (when still among them) stay.
+    mutating func windowMoved(_ newPlaces: Places) -> Reaction {
+        let kept = (query: query, kind: kindFilter, selection: selection)
+        replaceCatalog(newPlaces)
+        query = kept.query
+        kindFilter = kept.kind
+        selection = kept.selection.flatMap { id in newPlaces.all.contains { $0.id == id } ? id : nil }
+        refreshShown()
+        return Reaction()
     }
 
     /// New places in the list (search, filter and selection start afresh), and the answer:

@@ -1,0 +1,206 @@
+import Foundation
+import PlaceData
+import PlaceStore
+
+/// Issue 23's place store at 10M places: a generated extract (Tests/Fixtures/osm/
+/// generate-extract.py, "varied": made-up names, a grid 17.8 m apart, so that about 10,000 places
+/// lie within 1 km of any point inside it), imported once into the bench's data folder and kept
+/// (the generation and the import take minutes: their times are in the table the run that makes
+/// them). Then its size a place, start-up and memory with `--speech off` (page cache warm, and
+/// cold after dropping it, as root) against loading a 1M GeoJSON file in memory, and the queries
+/// at the grid's centre: the Nearby list, `find` near the position and the whole-store search,
+/// medians and 99th percentiles.
+enum StoreBench {
+    static let count = 10_000_000
+
+    static func rows(app: String, folder: String, runs: Int) -> [Row] {
+        func note(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        let extract = "\(folder)/generated-\(label(count)).osm.pbf"
+        let store = "\(folder)/generated-\(label(count)).places"
+        var rows: [Row] = []
+        if !FileManager.default.fileExists(atPath: extract) {
+            note("Generating \(extract) (minutes)…")
+            let partial = "\(folder)/partial-\(label(count)).osm.pbf"
+            let generator = FileManager.default.currentDirectoryPath + "/Tests/Fixtures/osm/generate-extract.py"
+            let made = Measure.run(["/usr/bin/python3", generator, String(count), partial, "varied"])
+            guard made.status == 0, (try? FileManager.default.moveItem(atPath: partial, toPath: extract)) != nil else {
+                return [
+                    Row(
+                        figure: "generate \(label(count)) extract", ours: "failed", baseline: "-", ratio: "-",
+                        target: "-", verdict: "NO")
+                ]
+            }
+            rows.append(
+                Row(
+                    figure: "generate the \(label(count)) extract (pyosmium, once)", ours: seconds(made.seconds),
+                    baseline: "-", ratio: "-", target: "report", verdict: "-"))
+        }
+        if (try? PlaceStore.open(path: store)) == nil {
+            note("Importing \(extract) into \(store) (minutes)…")
+            let imported = Measure.run([app, "import", extract, "--output", store])
+            rows.append(
+                Row(
+                    figure: "import the \(label(count)) extract (once): wall, peak RSS"
+                        + (imported.status == 0 ? "" : " (exit not 0)"),
+                    ours: "\(seconds(imported.seconds)), \(megabytes(imported.peakKB))",
+                    baseline: String(format: "%.0f places/s", Double(count) / imported.seconds), ratio: "-",
+                    target: "report", verdict: "-"))
+        }
+        guard let opened = try? PlaceStore.open(path: store) else {
+            return rows + [
+                Row(
+                    figure: "open the \(label(count)) store", ours: "failed", baseline: "-", ratio: "-",
+                    target: "-", verdict: "NO")
+            ]
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) ?? 0
+        let perPlace = Double(size) / Double(opened.count)
+        rows.append(
+            Row(
+                figure: "\(label(count)) store: bytes a place (\(opened.count) places, \(opened.streetCount) streets)",
+                ours: String(format: "%.0f B (%d MB)", perPlace, size / 1_000_000),
+                baseline: "-", ratio: "-", target: "<= 150 B", verdict: perPlace <= 150 ? "yes" : "NO"))
+        rows += startRows(app: app, store: store, folder: folder, runs: runs)
+        rows += QueryBench.rows(opened)
+        return rows
+    }
+
+    /// Start-up to the greeting and exit (input at its end at once), `--speech off`, against the
+    /// same with a 1M GeoJSON file read whole; peak RSS; and a cold start.
+    static func startRows(app: String, store: String, folder: String, runs: Int) -> [Row] {
+        var geoJSON = (try? FileManager.default.contentsOfDirectory(atPath: folder))?
+            .first { $0.hasPrefix("places-") && $0.hasSuffix("-1M.geojson") }.map { "\(folder)/\($0)" }
+        if geoJSON == nil {
+            // The data bench's file comes later in a first run: one of its own, Zipf names.
+            let file = "\(folder)/places-zipf-1M.geojson"
+            let names = Generator.zipfNames(count: 1_000_000, seed: 5)
+            try? Generator.write(
+                count: 1_000_000, seed: 7, geoJSON: file, names: "\(folder)/names-zipf-1M.txt", vocabulary: names)
+            geoJSON = FileManager.default.fileExists(atPath: file) ? file : nil
+        }
+        let tries = max(5, runs)
+        _ = Measure.run([app, "--places", store, "--speech", "off"])
+        let starts = (0..<tries).map { _ in Measure.run([app, "--places", store, "--speech", "off"]) }
+        let started = starts.allSatisfy { $0.status == 0 }
+        let warm = Measure.median(starts.map(\.seconds))
+        let worst = starts.map(\.seconds).max() ?? .nan
+        let peak = starts.map(\.peakKB).max() ?? 0
+        let memory = geoJSON.map { file in
+            (0..<max(3, runs / 2)).map { _ in Measure.run([app, "--places", file, "--speech", "off"]) }
+        }
+        let memorySeconds = Measure.median(memory?.map(\.seconds) ?? [])
+        // The floor: the same start with the 21 built-in places, no file, no store.
+        let builtIn = Measure.median((0..<tries).map { _ in Measure.run([app, "--speech", "off"]).seconds })
+        var cold = Double.nan
+        if getuid() == 0, FileManager.default.isWritableFile(atPath: "/proc/sys/vm/drop_caches") {
+            sync()
+            if (try? "3\n".write(toFile: "/proc/sys/vm/drop_caches", atomically: false, encoding: .utf8)) != nil {
+                cold = Measure.run([app, "--places", store, "--speech", "off"]).seconds
+            }
+        }
+        let flag = started ? "" : " (exit not 0)"
+        return [
+            Row(
+                figure: "\(label(count)) store: start-up --speech off, cache warm (median; worst of \(tries))" + flag,
+                ours: "\(seconds(warm)); \(seconds(worst))",
+                baseline: (geoJSON == nil ? "n/a (no 1M GeoJSON)" : "1M GeoJSON in memory \(seconds(memorySeconds))")
+                    + "; built-in places \(seconds(builtIn))",
+                ratio: times(memorySeconds / warm), target: "<= 50 ms", verdict: started && warm <= 0.05 ? "yes" : "NO"),
+            Row(
+                figure: "\(label(count)) store: peak RSS --speech off" + flag, ours: megabytes(peak),
+                baseline: memory.map { "1M GeoJSON \(megabytes($0.map(\.peakKB).max() ?? 0))" } ?? "n/a",
+                ratio: "-", target: "<= 100 MB", verdict: started && peak <= 100 * 1024 ? "yes" : "NO"),
+            Row(
+                figure: "\(label(count)) store: cold start (page cache dropped)", ours: seconds(cold),
+                baseline: "-", ratio: "-", target: "report", verdict: "-"),
+        ]
+    }
+}
+
+/// The store's queries at the centre of the generated grid: in process, each many times.
+enum QueryBench {
+    /// The median and the 99th percentile of `values`.
+    static func spread(_ values: [Double]) -> (median: Double, p99: Double) {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return (.nan, .nan) }
+        return (Measure.median(sorted), sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+    }
+
+    static func timed(_ body: () -> Void) -> Double {
+        let start = Measure.now()
+        body()
+        return Measure.now() - start
+    }
+
+    static func rows(_ store: PlaceStore) -> [Row] {
+        guard let centre = store.centre else { return [] }
+        let within = store.near(centre, radius: 1_000, limit: .max).count
+        let list = spread((0..<30).map { _ in timed { _ = store.near(centre, radius: 1_000, limit: .max) } })
+        let first = spread((0..<30).map { _ in timed { _ = store.near(centre, radius: 1_000, limit: 50) } })
+        // Queries: words of the names of places near (for find) and of places anywhere (for the
+        // whole store), their fragments, and a kind.
+        let nearby = store.near(centre, radius: 1_000, limit: 200)
+        var generator = SystemRandomNumberGenerator()
+        let far = (0..<100).compactMap { _ in
+            store.near(
+                Coordinate(
+                    latitude: centre.latitude + Double.random(in: -0.12...0.12, using: &generator),
+                    longitude: centre.longitude + Double.random(in: -0.24...0.24, using: &generator)),
+                radius: 300, limit: 1
+            ).first
+        }
+        func queries(_ places: [Place]) -> [String] {
+            places.flatMap { place -> [String] in
+                let word = String(place.name.split(separator: " ").first ?? "")
+                return [word, String(word.prefix(4)).lowercased(), String(word.dropFirst(2)), place.name]
+            } + ["cafe", "museum ka", "zz"]
+        }
+        let nearQueries = queries(Array(nearby.prefix(50)))
+        let farQueries = queries(far)
+        var nearFound = 0
+        let find = spread(
+            nearQueries.map { query in
+                timed { nearFound += store.search(query, kind: nil, near: centre, within: 1_000, limit: 50).count }
+            })
+        // The session's `find`: the window in memory (the R*Tree's box, loaded at the start and at
+        // `set at`), its names searched by the in-memory index, the matches nearest first.
+        let window = Places(store.near(centre, radius: 2_000, limit: 20_000))
+        let distances = window.all.map { centre.distance(to: $0.coordinate) }
+        _ = window.matchSet(query: "warm")
+        var windowFound = 0
+        let inMemory = spread(
+            nearQueries.map { query in
+                timed {
+                    let members = window.matchSet(query: query).members
+                    windowFound += members.sorted { distances[Int($0)] < distances[Int($1)] }.prefix(50).count
+                }
+            })
+        var farFound = 0
+        let whole = spread(
+            farQueries.map { query in
+                timed { farFound += store.search(query, kind: nil, near: centre, limit: 1).isEmpty ? 0 : 1 }
+            })
+        func pair(_ value: (median: Double, p99: Double)) -> String {
+            "\(seconds(value.median)); p99 \(seconds(value.p99))"
+        }
+        let label = "\(StoreBench.count / 1_000_000)M store"
+        return [
+            Row(
+                figure: "\(label): the Nearby list at the centre, \(within) places within 1 km (all, nearest first)",
+                ours: pair(list), baseline: "the nearest 50: \(pair(first))", ratio: "-", target: "<= 5 ms",
+                verdict: list.median <= 0.005 ? "yes" : "NO"),
+            Row(
+                figure: "\(label): find near the position (1 km, R*Tree first), \(nearQueries.count) queries",
+                ours: pair(find), baseline: "\(nearFound) found", ratio: "-", target: "<= 2 ms",
+                verdict: find.median <= 0.002 ? "yes" : "NO"),
+            Row(
+                figure: "\(label): find in the session: the window in memory (\(window.count) places), names searched",
+                ours: pair(inMemory), baseline: "\(windowFound) found", ratio: "-", target: "<= 2 ms",
+                verdict: inMemory.median <= 0.002 ? "yes" : "NO"),
+            Row(
+                figure: "\(label): whole-store search, nearest match, \(farQueries.count) queries",
+                ours: pair(whole), baseline: "\(farFound) with a match", ratio: "-", target: "<= 50 ms",
+                verdict: whole.median <= 0.05 ? "yes" : "NO"),
+        ]
+    }
+}

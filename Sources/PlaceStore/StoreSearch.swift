@@ -1,0 +1,167 @@
+import Foundation
+import PlaceData
+
+/// A search of the store: the places whose name or kind holds every word of a query (the rule of
+/// `Places.matchSet`, on the same folded keys), nearest first. Two ways to the same answer:
+/// - through the trigram index (`places_words`), when a word has three letters or more and names
+///   no kind: the places holding all its trigrams, each checked against the keys (a trigram index
+///   without positions finds a few that hold the trigrams apart);
+/// - else, or when the index finds more than `candidateCap` places, outwards from the position:
+///   the R*Tree's box of a circle, its places checked, the circle four times wider until it holds
+///   `limit` matches or the whole store.
+extension PlaceStore {
+    /// More candidates than this from the trigram index, and the search goes outwards instead.
+    static let candidateCap = 20_000
+
+    /// The places of the whole store (or within `radius` metres of `origin`, when given) whose
+    /// name or kind holds every word of `query`, and whose kind is `kind` when given, nearest
+    /// to `origin` first (equal distances in the store's order), at most `limit`.
+    public func search(
+        _ query: String, kind: String?, near origin: Coordinate, within radius: Double? = nil, limit: Int
+    ) -> [Place] {
+        guard limit > 0, let plan = SearchPlan(query, kind: kind, store: self) else { return [] }
+        var found: [(distance: Double, id: Int64)]?
+        if radius == nil, !plan.trigrams.isEmpty {
+            found = indexed(plan, origin: origin)
+        }
+        if found == nil {
+            found = outwards(plan, origin: origin, radius: radius, limit: limit)
+        }
+        var hits = found ?? []
+        hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+        return hits.prefix(limit).compactMap { place(id: $0.id) }
+    }
+
+    /// The matches among the places the trigram index names; nil when it names too many.
+    private func indexed(_ plan: SearchPlan, origin: Coordinate) -> [(distance: Double, id: Int64)]? {
+        var ids: [Int64] = []
+        var hits: [(distance: Double, id: Int64)] = []
+        locked {
+            guard
+                let match = try? database.prepare("SELECT rowid FROM places_words WHERE places_words MATCH ?1 LIMIT ?2")
+            else { return }
+            try? match.forEachRow([.text(plan.trigramQuery), .integer(Int64(Self.candidateCap + 1))]) {
+                ids.append($0.int64(0))
+            }
+            guard ids.count <= Self.candidateCap,
+                let check = try? database.prepare(
+                    "SELECT id, latitude, longitude, name, kind FROM places WHERE id = ?\(plan.values.count + 1)"
+                        + plan.conditions.map { " AND " + $0 }.joined())
+            else { return }
+            for id in ids {
+                try? check.forEachRow(plan.values + [.integer(id)]) { row in
+                    if let hit = plan.hit(row, origin: origin) { hits.append(hit) }
+                }
+            }
+        }
+        return ids.count <= Self.candidateCap ? hits : nil
+    }
+
+    /// The matches in circles about `origin`, four times wider each time, until one holds
+    /// `limit` of them (all of them, beyond, are farther) or the store's whole box; only the
+    /// circle of `radius` when given.
+    private func outwards(_ plan: SearchPlan, origin: Coordinate, radius: Double?, limit: Int) -> [(
+        distance: Double, id: Int64
+    )] {
+        let first = plan.values.count + 1
+        let sql =
+            """
+            SELECT p.id, p.latitude, p.longitude, p.name, p.kind FROM places_index r JOIN places p ON p.id = r.id
+            WHERE r.max_latitude >= ?\(first) AND r.min_latitude <= ?\(first + 1)
+            AND r.max_longitude >= ?\(first + 2) AND r.min_longitude <= ?\(first + 3)
+            """ + plan.conditions.map { " AND " + $0 }.joined()
+        var circle = radius ?? 1_000
+        var hits: [(distance: Double, id: Int64)] = []
+        locked {
+            guard let statement = try? database.prepare(sql) else { return }
+            while true {
+                let box = Self.box(around: origin, radius: circle)
+                let whole = radius == nil && (circle >= 20_000_000 || covers(box))
+                hits = []
+                try? statement.forEachRow(plan.values + box.map { .real($0) }) { row in
+                    if let hit = plan.hit(row, origin: origin), whole || hit.distance <= circle { hits.append(hit) }
+                }
+                if radius != nil || whole || hits.count >= limit { return }
+                circle *= 4
+            }
+        }
+        return hits
+    }
+
+    /// Whether `box` holds all the store's places.
+    private func covers(_ box: [Double]) -> Bool {
+        guard let bounds else { return count == 0 }
+        return box[0] <= bounds[0] && box[1] >= bounds[1] && box[2] <= bounds[2] && box[3] >= bounds[3]
+    }
+}
+
+/// A query turned into SQL conditions on `places` (id, latitude, longitude, name, kind), and the
+/// trigrams of its words that can go through the index.
+struct SearchPlan {
+    var conditions: [String] = []
+    var values: [SQLiteValue] = []
+    /// For each word that can go through the index, the trigrams of each of its forms.
+    var trigrams: [[[String]]] = []
+    /// Words of punctuation alone, looked for as typed in the name and kind.
+    let literals: [String]
+    let kinds: [Int64: String]
+
+    /// Nil when `kind` is not one of the store's.
+    init?(_ query: String, kind: String?, store: PlaceStore) {
+        kinds = store.kinds
+        if let kind {
+            guard let id = store.kindIDs[kind] else { return nil }
+            values.append(.integer(id))
+            conditions.append("kind = ?\(values.count)")
+        }
+        let words = query.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        for word in words {
+            let forms = TextFolding.searchForms(word).filter { !$0.isEmpty }
+            if forms.isEmpty { continue }
+            var alternatives: [String] = []
+            var matchingKinds: Set<Int64> = []
+            for form in forms {
+                values.append(.blob(form))
+                let number = values.count
+                alternatives.append("instr(search_key, ?\(number)) > 0 OR instr(umlaut_key, ?\(number)) > 0")
+                for (id, kindForms) in store.kindForms
+                where kindForms.contains(where: { PlaceStore.contains($0, form) }) {
+                    matchingKinds.insert(id)
+                }
+            }
+            if !matchingKinds.isEmpty {
+                alternatives.append("kind IN (\(matchingKinds.sorted().map(String.init).joined(separator: ",")))")
+            }
+            conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
+            let scalars = forms.map { Array(String(decoding: $0, as: UTF8.self).unicodeScalars) }
+            if matchingKinds.isEmpty, scalars.allSatisfy({ $0.count >= 3 }) {
+                trigrams.append(
+                    scalars.map { form in
+                        (0...(form.count - 3)).map { String(String.UnicodeScalarView(form[$0..<($0 + 3)])) }
+                    })
+            }
+        }
+        literals = words.filter(TextFolding.isLiteralWord).map(TextFolding.literalForm)
+    }
+
+    /// The FTS5 query of the trigrams: every word, each in one of its forms, each form all its
+    /// trigrams.
+    var trigramQuery: String {
+        func quoted(_ trigram: String) -> String { "\"" + trigram.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        return trigrams.map { forms in
+            "("
+                + forms.map { "(" + Set($0).sorted().map(quoted).joined(separator: " AND ") + ")" }
+                .joined(separator: " OR ") + ")"
+        }.joined(separator: " AND ")
+    }
+
+    /// A row that matches (its literal words too), with its distance from `origin`.
+    func hit(_ row: SQLiteStatement, origin: Coordinate) -> (distance: Double, id: Int64)? {
+        if !literals.isEmpty {
+            let text = TextFolding.literalForm("\(row.text(3) ?? "") \(kinds[row.int64(4)] ?? "")")
+            guard literals.allSatisfy({ text.contains($0) }) else { return nil }
+        }
+        let point = Coordinate(latitude: row.double(1), longitude: row.double(2))
+        return (origin.distance(to: point), row.int64(0))
+    }
+}
