@@ -101,7 +101,8 @@ struct SpeechDispatcherTests {
         let help = try #require(try result.transcript().first { $0["input"] as? String == "help" })
         #expect(help["interrupted"] as? Bool == true)
         let heardMilliseconds = help["heard_ms"] as? Int ?? 0
-        #expect(abs(Double(heardMilliseconds) / 1000 - between) < 0.4, "heard_ms \(heardMilliseconds)")
+        #expect(
+            abs(Double(heardMilliseconds) / 1000 - between) < Sanitizer.speechSlack, "heard_ms \(heardMilliseconds)")
     }
 
     @Test func aNewerAnswerSupersedesTheOlderOne() throws {
@@ -122,7 +123,9 @@ struct SpeechDispatcherTests {
         #expect(entries[0]["interrupted"] as? Bool == true)
         let between = result.sent[1].timeIntervalSince(result.sent[0])
         let heardSelection = Double(entries[0]["heard_ms"] as? Int ?? 0) / 1000
-        #expect(abs(heardSelection - between) < 0.4, "heard \(heardSelection) s, up came after \(between) s")
+        #expect(
+            abs(heardSelection - between) < Sanitizer.speechSlack,
+            "heard \(heardSelection) s, up came after \(between) s")
         #expect(entries[1]["dropped"] as? Bool == true)
         #expect(entries[2]["dropped"] as? Bool == true)
         #expect(entries[3]["interrupted"] == nil && entries[3]["dropped"] == nil)
