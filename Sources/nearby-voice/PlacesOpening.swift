@@ -21,11 +21,12 @@ struct PlacesOpening {
     /// Where the places come from, when the greeting and `about` name it (OpenStreetMap).
     var source: String?
 
+    /// Where the session starts when no position was given: the centre of a store's places.
+    var centre: Coordinate?
+
     /// The places as the session holds them: a store's are a window of it, searched further
     /// through the store (`Places.isWindow`).
     var loaded: Places { Places(places, source: source, isWindow: store != nil) }
-    /// Where the session starts when no position was given: the centre of a store's places.
-    var centre: Coordinate?
 
     /// How far from the position a store's places are loaded into the session: 2 km, twice
     /// the Nearby list's radius, so that a walk of a kilometre keeps a full list.
