@@ -31,22 +31,12 @@ extension NearbyState {
     /// A changed filter, as a changed query: the selection and the focus go, the camera shows
     /// every match.
     private mutating func afterFilterChange() -> [Announcement] {
-        selection = nil
-        focus = nil
-        suggestions = []
-        suggestedQuery = nil
-        scrollOffset = 0
-        refreshShown()
-        var answers = [
+        let overview = showNewMatches()
+        return [
             Announcement(
                 say(.filterChosen, ["kind": kindFilter ?? say(.filterAllPill)]) + " " + resultsPhrase(),
                 kind: .results, earcon: shown.isEmpty ? .noResults : nil)
-        ]
-        if camera != .showingAll {
-            camera = .showingAll
-            answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
-        }
-        return answers
+        ] + (overview.map { [$0] } ?? [])
     }
 
     /// The filter pills, each with its count among the places the query matches within the

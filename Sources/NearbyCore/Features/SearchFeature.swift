@@ -155,19 +155,25 @@ extension NearbyState {
             ]
         }
         query = cleaned
+        let overview = showNewMatches()
+        let earcon: Announcement.Earcon? = shown.isEmpty ? .noResults : nil
+        return [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: earcon)]
+            + (overview.map { [$0] } ?? [])
+    }
+
+    /// The matches changed (a new query or filter): the selection, the focus, the suggestions
+    /// and the scroll go, the list is made again, and the camera shows every match. Returns
+    /// what the camera's move says, when it moved.
+    mutating func showNewMatches() -> Announcement? {
         selection = nil
         focus = nil
         suggestions = []
         suggestedQuery = nil
         scrollOffset = 0
         refreshShown()
-        let earcon: Announcement.Earcon? = shown.isEmpty ? .noResults : nil
-        var answers = [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: earcon)]
-        if camera != .showingAll {
-            camera = .showingAll
-            answers.append(visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera)))
-        }
-        return answers
+        guard camera != .showingAll else { return nil }
+        camera = .showingAll
+        return visual(Announcement(cameraOverviewPhrase(), priority: .polite, kind: .camera))
     }
 
     /// The query as it is searched, shown and spoken: cleaned once (no escape sequences or
