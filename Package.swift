@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "Words",
             dependencies: ["POFormat"],
-            resources: [.embedInCode("po/en.po"), .embedInCode("po/es.po"), .embedInCode("po/pt.po")],
+            exclude: ["po"],
             plugins: ["CatalogKeys"]
         ),
         // gettext's PO format, read and written as translators' tools do: beneath Words, and

@@ -1,23 +1,30 @@
 import Foundation
 import PackagePlugin
 
-/// Generates `Key+Generated.swift` from the target's `po/en.po` before the target compiles: one
-/// typed key for each entry, so that code naming a key that is not in the catalog does not
-/// build.
+/// Generates two files from the target's `po/*.po` before the target compiles:
+/// `Key+Generated.swift` from `po/en.po`, one typed key for each entry, so that code naming a key
+/// that is not in the catalog does not build; and `CatalogTexts+Generated.swift`, the text of
+/// every catalog as a string literal, which the binary carries.
 @main
 struct CatalogKeys: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        guard let target = target as? SourceModuleTarget,
-            let catalog = target.sourceFiles.first(where: { $0.url.lastPathComponent == "en.po" })?.url
-        else { return [] }
-        let output = context.pluginWorkDirectoryURL.appending(component: "Key+Generated.swift")
+        guard let target = target as? SourceModuleTarget else { return [] }
+        // The catalogs are excluded from the target's sources (Package.swift), so they are found
+        // in its po folder.
+        let folder = target.directoryURL.appending(component: "po")
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        let catalogs = files.filter { $0.pathExtension == "po" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        guard let english = catalogs.first(where: { $0.lastPathComponent == "en.po" }) else { return [] }
+        let others = catalogs.filter { $0 != english }
+        let keys = context.pluginWorkDirectoryURL.appending(component: "Key+Generated.swift")
+        let texts = context.pluginWorkDirectoryURL.appending(component: "CatalogTexts+Generated.swift")
         return [
             .buildCommand(
-                displayName: "Generating the catalog's keys from po/en.po",
+                displayName: "Generating the catalog's keys and texts from po/*.po",
                 executable: try context.tool(named: "catalog-keys").url,
-                arguments: [catalog.path, output.path],
-                inputFiles: [catalog],
-                outputFiles: [output])
+                arguments: [english.path, keys.path, texts.path] + others.map(\.path),
+                inputFiles: catalogs,
+                outputFiles: [keys, texts])
         ]
     }
 }

@@ -309,7 +309,7 @@ final class SpeechDispatcherConnection: @unchecked Sendable {
         guard !isDead else { return }
         let handle = Handle(pointer: connection)
         let events = clientID != nil
-        let closing = Self.withDeadline(on: worker) {
+        let closing: Void? = Self.withDeadline(on: worker) {
             if events { Self.endEvents(handle.pointer) }
             spd_close(handle.pointer)
         }

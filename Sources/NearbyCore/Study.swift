@@ -93,7 +93,7 @@ public enum TaskFile {
 
     /// The tasks of `text`, checked against `places`: every place and kind a goal names must
     /// be there. Throws the first problem, with its line.
-    public static func parse(_ text: String, places places: Places) throws(TaskFileProblem) -> [StudyTask] {
+    public static func parse(_ text: String, places: Places) throws(TaskFileProblem) -> [StudyTask] {
         var tasks: [StudyTask] = []
         for numbered in TextFile(text: text, name: "").lines {
             let number = numbered.number

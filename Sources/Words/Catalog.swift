@@ -218,11 +218,12 @@ public struct Catalog: Equatable, Sendable {
     }
 }
 
-/// The catalogs compiled into the binary (`Sources/Catalog/po/*.po`, embedded by SwiftPM).
+/// The catalogs compiled into the binary (`Sources/Words/po/*.po`, as string literals that the
+/// CatalogKeys plugin writes).
 enum BuiltInCatalogs {
-    static let english: Catalog = load(.english, PackageResources.en_po, english: nil)
-    static let spanish: Catalog = load(.spanish, PackageResources.es_po, english: english)
-    static let portuguese: Catalog = load(.portuguese, PackageResources.pt_po, english: english)
+    static let english: Catalog = load(.english, CatalogTexts.en, english: nil)
+    static let spanish: Catalog = load(.spanish, CatalogTexts.es, english: english)
+    static let portuguese: Catalog = load(.portuguese, CatalogTexts.pt, english: english)
     static let pseudo: Catalog = {
         var catalog = english
         catalog.language = .pseudo
@@ -239,10 +240,9 @@ enum BuiltInCatalogs {
     }
 
     /// A built-in catalog; a broken one is the program's own bug, caught by the catalog tests.
-    static func load(_ language: Language, _ bytes: [UInt8], english: Catalog?) -> Catalog {
+    static func load(_ language: Language, _ text: String, english: Catalog?) -> Catalog {
         let name = "built-in \(language.code).po"
         do {
-            let text = String(decoding: bytes, as: UTF8.self)
             let file: POFile
             do { file = try POFile.parse(text) } catch {
                 throw Catalog.Problem(file: name, line: error.line, message: error.message)

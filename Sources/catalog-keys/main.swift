@@ -1,17 +1,23 @@
 import Foundation
 import POFormat
 
-// catalog-keys EN.PO OUTPUT.swift: writes one `Key` constant for each entry of the English
-// catalog, named after its msgctxt in lower camel case (`places-file.not-utf8` is
-// `placesFileNotUtf8`), with the English words as its documentation. Run by the CatalogKeys
-// build-tool plugin before Words compiles.
+// catalog-keys EN.PO KEYS.swift CATALOGS.swift [PO...]: run by the CatalogKeys build-tool plugin
+// before Words compiles. Writes
+// - KEYS.swift: one `Key` constant for each entry of the English catalog, named after its
+//   msgctxt in lower camel case (`places-file.not-utf8` is `placesFileNotUtf8`), with the English
+//   words as its documentation;
+// - CATALOGS.swift: the text of each catalog (EN.PO and every PO after it) as one string
+//   literal, `CatalogTexts.en` for `en.po`. A string literal compiles in a moment where SwiftPM's
+//   `embedInCode` (an array literal of bytes) took the compiler over a minute and a half.
+// Each output is written only when it changed, so that an unchanged catalog rebuilds nothing.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: catalog-keys EN.PO OUTPUT.swift\n".utf8))
+guard arguments.count >= 4 else {
+    FileHandle.standardError.write(Data("usage: catalog-keys EN.PO KEYS.swift CATALOGS.swift [PO...]\n".utf8))
     exit(64)
 }
-let (input, output) = (arguments[1], arguments[2])
+let (input, keysOutput, catalogsOutput) = (arguments[1], arguments[2], arguments[3])
+let catalogs = [input] + arguments.dropFirst(4)
 
 /// `places-file.not-utf8` as a Swift name: `placesFileNotUtf8`.
 func swiftName(_ key: String) -> String {
@@ -21,6 +27,30 @@ func swiftName(_ key: String) -> String {
     }
     let name = words.joined()
     return name.first?.isNumber == true ? "_" + name : name
+}
+
+/// The text as a one-line Swift string literal.
+func swiftLiteral(_ text: String) -> String {
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": literal += "\\\\"
+        case "\"": literal += "\\\""
+        case "\n": literal += "\\n"
+        case "\r": literal += "\\r"
+        case "\t": literal += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            literal += "\\u{\(String(scalar.value, radix: 16))}"
+        default: literal.unicodeScalars.append(scalar)
+        }
+    }
+    return literal + "\""
+}
+
+/// Writes the text to the path unless the file already holds it.
+func write(_ text: String, to path: String) throws {
+    let existing = try? String(contentsOfFile: path, encoding: .utf8)
+    if existing != text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
 }
 
 do {
@@ -51,8 +81,23 @@ do {
         swift += "    public static let \(name) = Key(\"\(key)\")\n"
     }
     swift += "}\n"
-    let existing = try? String(contentsOfFile: output, encoding: .utf8)
-    if existing != swift { try swift.write(toFile: output, atomically: true, encoding: .utf8) }
+    try write(swift, to: keysOutput)
+
+    var embedded = """
+        // Generated from po/*.po by the CatalogKeys build-tool plugin (Sources/catalog-keys).
+        // Do not edit: change the catalogs.
+
+        /// The text of each catalog compiled into the binary, named after its file (`en.po`: `en`).
+        enum CatalogTexts {
+
+        """
+    for path in catalogs {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let catalog = path == input ? text : try String(contentsOfFile: path, encoding: .utf8)
+        embedded += "    static let \(swiftName(name)) = \(swiftLiteral(catalog))\n"
+    }
+    embedded += "}\n"
+    try write(embedded, to: catalogsOutput)
 } catch let problem as POFile.Problem {
     FileHandle.standardError.write(Data("\(input):\(problem.line): \(problem.message)\n".utf8))
     exit(65)

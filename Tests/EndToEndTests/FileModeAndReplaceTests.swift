@@ -30,7 +30,7 @@ final class FileModeAndReplaceTests {
         let transcript = folder + "/said.txt"
         let wav = folder + "/said.wav"
         // One that exists already, readable by all, is made the owner's too.
-        FileManager.default.createFile(atPath: wav, contents: Data(), attributes: [.posixPermissions: 0o644])
+        #expect(FileManager.default.createFile(atPath: wav, contents: Data(), attributes: [.posixPermissions: 0o644]))
         let result = try Program(
             ["--speech", "off", "--transcript", transcript, "--wav", wav], input: .text("find cafe\n")
         ).run()
@@ -42,7 +42,9 @@ final class FileModeAndReplaceTests {
     @Test func recordReplacesTheTestFileWholeKeepingItsMode() throws {
         let file = folder + "/new.nvtest"
         let text = "# options: --heading 90\n\n> find cafe\n"
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o640])
+        #expect(
+            FileManager.default.createFile(
+                atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o640]))
         let before = try inode(file)
         let result = try Program(["test", "--record", file], environment: ["CI": ""]).run()
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
