@@ -13,6 +13,8 @@ public struct NearbyState: Equatable, Sendable {
 
     public internal(set) var query = ""
     public internal(set) var kindFilter: String?
+    /// Whether `read` at half height has said how to hear the filter pills.
+    public internal(set) var hasHeardFiltersHint = false
     /// Whether the search field has focus (and the keyboard is up).
     public internal(set) var isSearching = false
     /// The bottom sheet: whether it is shown, its detent, whether its handle's hint was heard

@@ -61,8 +61,14 @@ public enum SpokenMeasure {
         return minutes >= Double(Int.max) ? Int.max : max(1, Int(minutes))
     }
 
-    /// "4 minute walk", or in hours for long ones ("2 hour 5 minute walk").
+    /// The longest walk said as a time: three hours. Beyond it, "too far to walk" (the
+    /// distance is said beside it).
+    public static let longestWalk = 180
+
+    /// "4 minute walk", or in hours for long ones ("2 hour 5 minute walk"); "too far to walk"
+    /// beyond `longestWalk`.
     public static func walk(minutes: Int, _ words: Catalog) -> String {
+        guard minutes <= longestWalk else { return words.text(.walkTooFar) }
         func part(_ key: Key, _ count: Int) -> String {
             words.text(key, ["count": grouped(count, words)], count: count)
         }

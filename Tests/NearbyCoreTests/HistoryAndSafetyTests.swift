@@ -24,7 +24,7 @@ struct HistoryAndSafetyTests {
             ])
         #expect(
             state.reduce(.historyRequested(1)).announcements == [
-                Announcement("Item 1 of 4 (dropped), Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
+                Announcement("Item 1 of 4, not spoken, Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
             ])
         // Reviewing is not itself kept.
         #expect(state.review.spokenTotal == 4)

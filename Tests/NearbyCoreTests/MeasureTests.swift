@@ -74,6 +74,10 @@ struct MeasureTests {
         #expect(SpokenMeasure.walk(minutes: 4, english) == "4 minute walk")
         #expect(SpokenMeasure.walk(minutes: 60, english) == "1 hour walk")
         #expect(SpokenMeasure.walk(minutes: 125, english) == "2 hour 5 minute walk")
+        // Three hours is the longest said as a time; a walk of 314 hours is no walk.
+        #expect(SpokenMeasure.walk(minutes: 180, english) == "3 hour walk")
+        #expect(SpokenMeasure.walk(minutes: 181, english) == "too far to walk")
+        #expect(SpokenMeasure.walk(minutes: 18_870, english) == "too far to walk")
     }
 
     @Test func coordinatesParse() {

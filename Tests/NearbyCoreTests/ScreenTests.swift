@@ -21,7 +21,8 @@ struct ScreenTests {
         ) {
             $0.kindFilter = "Park"
             $0.selection = nil
-            $0.focus = nil
+            // The focus on the first match, as after `find`.
+            $0.focus = 0
             $0.camera = .showingAll
             $0.refreshShown()
         }

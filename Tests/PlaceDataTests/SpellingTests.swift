@@ -41,4 +41,24 @@ struct SpellingTests {
         // Within a kind, only that kind's places are offered.
         #expect(places.correctedQuery("caffe", kind: "Bakery") == nil)
     }
+
+    @Test func aWordThatFindsOtherPlacesIsCorrectedAmongTheOthersWordsPlaces() {
+        // "dor" alone is nearest to a word of another name, so word by word "blue dor" finds
+        // nothing; among the names "blue" finds, it is "door".
+        #expect(places.correctedQuery("dor") != "door")
+        #expect(places.correctedQuery("blue dor") == "blue door")
+        // "blu" finds Blue Door already (a word is found inside names): only "dor" changes.
+        #expect(places.correctedQuery("blu dor") == "blu door")
+        // Nothing near among the places "blue" finds: no guess.
+        #expect(places.correctedQuery("blue xyzzy") == nil)
+    }
+
+    @Test func theWordForAndFindsAnAmpersand() {
+        let paper = places.all.firstIndex { $0.name == "Paper & Ink" }.map(Int32.init)
+        for query in ["paper and ink", "paper & ink", "paper y ink", "Paper E Ink"] {
+            #expect(places.matchSet(query: query).members == [paper!], "\(query)")
+        }
+        // "and" still finds the letters it spells.
+        #expect(places.matchSet(query: "and").members.isEmpty == places.matchSet(query: "&").isEmpty)
+    }
 }

@@ -28,10 +28,11 @@ extension NearbyState {
         return afterFilterChange()
     }
 
-    /// A changed filter, as a changed query: the selection and the focus go, the camera shows
-    /// every match.
+    /// A changed filter, as a changed query: the selection goes, the focus is on the first
+    /// match (as after `find`, so that `next` goes to the second), the camera shows every match.
     private mutating func afterFilterChange() -> [Announcement] {
         let overview = showNewMatches()
+        if !shown.isEmpty { setFocus(0) }
         return [
             Announcement(
                 say(.filterChosen, ["kind": kindFilter ?? say(.filterAllPill)]) + " " + resultsPhrase(),
@@ -39,9 +40,44 @@ extension NearbyState {
         ] + (overview.map { [$0] } ?? [])
     }
 
+    /// The pills as `read` at half height says them: how many and which is chosen, and how to
+    /// hear them all (a real map's places make over a hundred pills).
+    /// The hint is heard the first time, as the handle's (always when verbose, never when terse).
+    mutating func filtersSummary() -> String {
+        let count = pillCounts().kinds.count + 1
+        // "All" is what a screen starts with: only a chosen filter is named.
+        var text = say(
+            kindFilter == nil ? Key.filterSummaryAll : Key.filterSummary,
+            ["count": grouped(count), "kind": kindFilter ?? ""], count: count)
+        let wantsHint: Bool
+        switch settings.verbosity {
+        case .terse: wantsHint = false
+        case .normal: wantsHint = !hasHeardFiltersHint
+        case .verbose: wantsHint = true
+        }
+        if wantsHint { text += " " + say(.filterSummaryHint) }
+        hasHeardFiltersHint = true
+        return text
+    }
+
     /// The filter pills, each with its count among the places the query matches within the
     /// radius (all of them, when none is within it).
     func filtersPhrase() -> String {
+        let (counts, all) = pillCounts()
+        func pill(_ name: String, _ count: Int, selected: Bool) -> String {
+            say(
+                selected ? Key.filterPillSelected : Key.filterPill, ["kind": name, "count": grouped(count)],
+                count: count
+            )
+        }
+        let pills = counts.map { pill($0.kind, $0.count, selected: $0.kind == kindFilter) }
+        let allPill = pill(say(.filterAllPill), all, selected: kindFilter == nil)
+        return say(.filterPills, ["pills": ([allPill] + pills).joined(separator: say(.listItemSeparator))])
+    }
+
+    /// Each kind's pill with its count among the places the query matches within the radius
+    /// (all of them, when none is within it), and the count of the "All" pill.
+    private func pillCounts() -> (kinds: [(kind: String, count: Int)], all: Int) {
         let everywhere = places.matches(query: query)
         let near = everywhere.filter { distances[$0] <= settings.radius }
         let matching = near.isEmpty ? everywhere : near
@@ -51,14 +87,6 @@ extension NearbyState {
             counts.append((kind: kindFilter, count: 0))
             counts.sort { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
         }
-        func pill(_ name: String, _ count: Int, selected: Bool) -> String {
-            say(
-                selected ? Key.filterPillSelected : Key.filterPill, ["kind": name, "count": grouped(count)],
-                count: count
-            )
-        }
-        let pills = counts.map { pill($0.kind, $0.count, selected: $0.kind == kindFilter) }
-        let all = pill(say(.filterAllPill), matching.count, selected: kindFilter == nil)
-        return say(.filterPills, ["pills": ([all] + pills).joined(separator: say(.listItemSeparator))])
+        return (counts, matching.count)
     }
 }

@@ -21,6 +21,7 @@ extension NearbyState {
     /// `next` (`step` 1) or `previous` (-1): a VoiceOver swipe through what the detent shows.
     mutating func moveFocus(by step: Int) -> [Announcement] {
         guard sheet.isPresented else { return [sheetDismissedError()] }
+        if shown.isEmpty, !suggestions.isEmpty { return moveThroughSuggestions(by: step) }
         if shown.isEmpty {
             let text = query.isEmpty ? say(.listEmpty) : say(.resultsNone, ["query": query])
             return [Announcement(text, kind: .place, earcon: .end)]
@@ -61,6 +62,24 @@ extension NearbyState {
         return [
             Announcement(say(.placeFocused, ["place": describe(shown[target], position: target + 1)]), kind: .place)
         ]
+    }
+
+    /// `next` or `previous` after "Did you mean": the suggested places, each with its distance,
+    /// direction and number, which `select` (or `select N`) then takes.
+    private mutating func moveThroughSuggestions(by step: Int) -> [Announcement] {
+        func said(_ position: Int) -> String {
+            let row = say(.suggestionPosition, ["index": grouped(position + 1), "count": grouped(suggestions.count)])
+            return say(.placeWithPosition, ["place": describe(suggestions[position]), "position": row])
+        }
+        let target = focus.map { $0 + step } ?? (step > 0 ? 0 : suggestions.count - 1)
+        if target < 0 {
+            return [Announcement(say(.listStart, ["place": said(0)]), kind: .place, earcon: .end)]
+        }
+        if target >= suggestions.count {
+            return [Announcement(say(.listEnd, ["place": said(suggestions.count - 1)]), kind: .place, earcon: .end)]
+        }
+        setFocus(target)
+        return [Announcement(say(.placeFocused, ["place": said(target)]), kind: .place)]
     }
 
     /// Whether a drag reaches the full list's scroll: the list is shown at the top detent.

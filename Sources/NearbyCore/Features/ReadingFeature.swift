@@ -20,7 +20,7 @@ extension NearbyState {
         case .resting:
             parts.append(field)
         case .half:
-            parts += [railPhrase(), field, filtersPhrase()]
+            parts += [railPhrase(), field, filtersSummary()]
         case .full:
             if let index = selectedIndex {
                 parts.append(detailPhrase(index))
@@ -51,7 +51,7 @@ extension NearbyState {
         let rail = shown.prefix(Self.railSize)
         guard !rail.isEmpty else { return emptyListPhrase() }
         let blocks = rail.map {
-            say(.railItem, ["name": markedName($0), "distance": distancePhrase(distances[$0])])
+            say(.railItem, ["name": markedName($0), "distance": distanceAndDirection(of: $0)])
         }
         var text = say(.rail, ["places": blocks.joined(separator: say(.listItemSeparator))])
         if shown.count > rail.count {

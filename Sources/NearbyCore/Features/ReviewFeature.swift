@@ -16,12 +16,20 @@ extension NearbyState {
         public internal(set) var speechMarks: [Int: SpeechMark] = [:]
         /// The last answer history kept, whole: what `repeat` says again.
         public internal(set) var lastAnswer: [Announcement] = []
+        /// The item `history N` said last, when no answer was kept since: what `repeat` then
+        /// says again.
+        public internal(set) var lastReviewed: Announcement?
+        /// Whether `history` has said how to hear the one before: once a session is enough.
+        public internal(set) var saidOlderHint = false
 
         /// Keeps what `reaction` says, but not what only the eye sees nor review's own answers,
         /// and gives each kept announcement its number (`Reaction.historyNumbers`).
         mutating func keep(_ reaction: inout Reaction) {
             let kept = reaction.announcements.filter { $0.kind != .history && !$0.isVisualOnly }
-            if !kept.isEmpty { lastAnswer = kept }
+            if !kept.isEmpty {
+                lastAnswer = kept
+                lastReviewed = nil
+            }
             for (offset, announcement) in reaction.announcements.enumerated()
             where announcement.kind != .history && !announcement.isVisualOnly {
                 spoken.append(announcement)
@@ -40,8 +48,9 @@ extension NearbyState {
             if number > spokenTotal - spoken.count && number <= spokenTotal { speechMarks[number] = mark }
         }
 
-        /// `repeat`: the whole last answer again.
+        /// `repeat`: the whole last answer again, or the item `history` said since.
         func repeatLast(_ words: Catalog) -> [Announcement] {
+            if let lastReviewed { return [lastReviewed] }
             guard !lastAnswer.isEmpty else {
                 return [Announcement(words.text(.historyEmpty), kind: .history)]
             }
@@ -49,7 +58,7 @@ extension NearbyState {
         }
 
         /// `history`: the newest announcement; `history N`: the Nth newest.
-        func history(_ number: Int?, _ words: Catalog) -> [Announcement] {
+        mutating func history(_ number: Int?, _ words: Catalog) -> [Announcement] {
             guard !spoken.isEmpty else { return [Announcement(words.text(.historyEmpty), kind: .history)] }
             let count = spoken.count
             let countText = SpokenMeasure.grouped(count, words)
@@ -72,12 +81,18 @@ extension NearbyState {
                             kind: .error, earcon: .error)
                     ]
                 }
-                return [Announcement(item(number), kind: .history)]
+                let answer = Announcement(item(number), kind: .history)
+                lastReviewed = answer
+                return [answer]
             }
-            // The newest alone: a listener asks for the one before by its number.
-            var text = item(1)
-            if count > 1 { text += " " + words.text(.historyOlder, ["next": "2"]) }
-            return [Announcement(text, kind: .history)]
+            // The newest alone: a listener asks for the one before by its number, told how once.
+            var answer = Announcement(item(1), kind: .history)
+            lastReviewed = answer
+            if count > 1 && !saidOlderHint {
+                answer.text += " " + words.text(.historyOlder, ["next": "2"])
+                saidOlderHint = true
+            }
+            return [answer]
         }
     }
 
@@ -85,6 +100,7 @@ extension NearbyState {
     private var currentPlace: (index: Int, position: Int?)? {
         if let index = selectedIndex { return (index, shown.firstIndex(of: index).map { $0 + 1 }) }
         if let focus, focus < shown.count { return (shown[focus], focus + 1) }
+        if let focus, shown.isEmpty, focus < suggestions.count { return (suggestions[focus], nil) }
         return nil
     }
 

@@ -210,6 +210,8 @@ extension NearbyState {
         }
         answers = applyQuery("", priority: .assertive)
         answers[0].text = say(.searchCleared) + " " + answers[0].text
+        // The focus on the first place, as after `find`.
+        if !shown.isEmpty { setFocus(0) }
         return answers
     }
 

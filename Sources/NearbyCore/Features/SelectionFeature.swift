@@ -55,6 +55,9 @@ extension NearbyState {
             guard let focus else {
                 return .failure(refusal(.selectNothingFocused))
             }
+            // After "Did you mean", `next` walks the suggestions.
+            if shown.isEmpty, focus < suggestions.count { return .success(suggestions[focus]) }
+            guard focus < shown.count else { return .failure(refusal(.selectNothingFocused)) }
             return .success(shown[focus])
         case .position(let number):
             if shown.isEmpty, !suggestions.isEmpty {

@@ -46,7 +46,12 @@ extension NearbyState {
         }
         var text = say(.helpCommand, ["usage": info.usage(words), "summary": info.summary(words)])
         if !info.aliases.isEmpty {
-            text += " " + say(.helpShort, ["aliases": info.aliases.joined(separator: say(.listSeparator))])
+            // A symbol is said by its name, which a synthesiser would skip: "question mark (?)".
+            let symbols: [String: Key] = ["?": .symbolQuestionMark, ".": .symbolFullStop, "/": .symbolSlash]
+            let aliases = info.aliases.map { alias in
+                symbols[alias].map { say(.symbolNamed, ["name": say($0), "symbol": alias]) } ?? alias
+            }
+            text += " " + say(.helpShort, ["aliases": aliases.joined(separator: say(.listSeparator))])
         }
         return [Announcement(text, kind: .help)]
     }

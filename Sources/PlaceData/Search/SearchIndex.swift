@@ -332,8 +332,10 @@ final class SearchIndex: Sendable {
             result = members
         }
         for word in query.split(whereSeparator: { $0.isWhitespace }) {
-            let forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
+            var forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
             if forms.isEmpty { continue }
+            // "Paper & Ink" is spoken "Paper and Ink", so a listener types "and" (or "y", "e").
+            if Self.conjunctions.contains(forms[0]) { forms.append(Array("&".utf8)) }
             var found = PlaceSet(count: count)
             for form in forms {
                 addNames(holding: form, within: result, to: &found)
@@ -346,6 +348,10 @@ final class SearchIndex: Sendable {
         }
         return result ?? PlaceSet(all: count)
     }
+
+    /// The words for "and" in the catalogs' languages (and German's and French's), which also
+    /// find an ampersand: a synthesiser says "&" as the word.
+    static let conjunctions: Set<[UInt8]> = Set(["and", "y", "e", "und", "et"].map { Array($0.utf8) })
 
     /// Adds the places whose name holds `form` (among `within`, when given) to `found`.
     private func addNames(holding form: [UInt8], within: PlaceSet?, to found: inout PlaceSet) {

@@ -209,7 +209,42 @@ extension Places {
             changed = true
         }
         let result = corrected.joined(separator: " ")
-        guard changed, !matchSet(query: result, kind: kind).isEmpty else { return nil }
-        return result
+        if changed && !matchSet(query: result, kind: kind).isEmpty { return result }
+        return correctedAcrossWords(corrected, kind: kind)
     }
+
+    /// Each word finds places alone, but not all together ("blue dor": "dor" is in other
+    /// names than Blue Door's): one word replaced by the nearest word of the names the others
+    /// find, when that finds places. Nil when no such word is near enough.
+    private func correctedAcrossWords(_ words: [String], kind: String?) -> String? {
+        guard words.count > 1 else { return nil }
+        for (position, word) in words.enumerated() where word.utf8.count >= 3 {
+            var others = words
+            others.remove(at: position)
+            let found = matchSet(query: others.joined(separator: " "), kind: kind)
+            guard !found.isEmpty, found.count <= Self.namesToSpellAcross else { continue }
+            let typed = Array(word.utf8)
+            let allowed = Spelling.allowedDistance(word)
+            var best: (word: String, distance: Int)?
+            for place in found.members {
+                for candidate in TextFolding.queryWords(all[Int(place)].name) where candidate != word {
+                    guard
+                        let distance = Spelling.boundedDistance(typed, Array(candidate.utf8), limit: allowed),
+                        distance < best?.distance ?? Int.max
+                    else { continue }
+                    best = (String(candidate), distance)
+                }
+            }
+            guard let best else { continue }
+            var corrected = words
+            corrected[position] = best.word
+            let result = corrected.joined(separator: " ")
+            if !matchSet(query: result, kind: kind).isEmpty { return result }
+        }
+        return nil
+    }
+
+    /// The most names whose words a misspelt word is compared with, across words: enough for
+    /// the places near a user, few enough to be quick at a million.
+    static let namesToSpellAcross = 5_000
 }
