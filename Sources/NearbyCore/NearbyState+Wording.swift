@@ -88,10 +88,14 @@ extension NearbyState {
     func aroundPhrase() -> String {
         guard !shown.isEmpty else { return emptyListPhrase() }
         let relative = settings.heading != nil && settings.directions != .compass
-        let keys =
-            relative
-            ? [Key.directionAhead, Key.directionRight, Key.directionBehind, Key.directionLeft]
-            : [Key.directionNorth, Key.directionEast, Key.directionSouth, Key.directionWest]
+        // Each quarter as the directions are said: the compass, words relative to the heading,
+        // or the clock face's 12, 3, 6 and 9.
+        let quarters: [String] =
+            !relative
+            ? [Key.directionNorth, Key.directionEast, Key.directionSouth, Key.directionWest].map { say($0) }
+            : settings.directions == .clock
+                ? [12, 3, 6, 9].map { say(.directionClock, ["hour": String($0)], count: $0) }
+                : [Key.directionAhead, Key.directionRight, Key.directionBehind, Key.directionLeft].map { say($0) }
         var nearest: [Int?] = Array(repeating: nil, count: 4)
         for index in shown.prefix(10_000) where distances[index] >= 2.5 {
             let bearing = settings.origin.bearing(to: places.all[index].coordinate)
@@ -101,12 +105,12 @@ extension NearbyState {
             if nearest[quarter] == nil { nearest[quarter] = index }
             if !nearest.contains(nil) { break }
         }
-        let items = zip(keys, nearest).map { key, index in
-            guard let index else { return say(.aroundNothing, ["direction": say(key)]) }
+        let items = zip(quarters, nearest).map { quarter, index in
+            guard let index else { return say(.aroundNothing, ["direction": quarter]) }
             return say(
                 .aroundItem,
                 [
-                    "direction": say(key), "name": places.all[index].name,
+                    "direction": quarter, "name": places.all[index].name,
                     "distance": distancePhrase(distances[index]),
                 ])
         }

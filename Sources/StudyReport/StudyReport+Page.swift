@@ -90,8 +90,9 @@ extension StudyReport {
         let barHeight = 18.0
         let gap = 4.0
         let groupGap = 14.0
-        let longest = rows.compactMap(\.timeToDone).max() ?? 0
-        let scale = longest > 0 ? barArea / longest : 0
+        // The axis spans a second at least, so that times that round to "0.0 s" draw no full bar.
+        let longest = max(1, rows.compactMap(\.timeToDone).max() ?? 0)
+        let scale = barArea / longest
         let groupHeight = Double(sessions.count) * (barHeight + gap) + groupGap
         let height = 30 + Double(tasks.count) * groupHeight + 20
         let width = labelWidth + barArea + 90

@@ -218,6 +218,9 @@ final class ReadlineReader: LineReader {
         let recalled = where_history() < CReadline_historyLength()
         lineSource = recalled ? "recalled" : completedThisLine ? "completed" : "typed"
         remember(line)
+        // The history's position back at its end: a line typed after a recalled one is typed,
+        // not recalled (readline leaves the position where the recall put it).
+        using_history()
         accepted = .some(line)
     }
 
@@ -277,7 +280,9 @@ final class ReadlineReader: LineReader {
             return nil
         }
         lastCompletion = completion
-        completedThisLine = true
+        // Only a Tab that filled something in makes the line completed; one that listed the
+        // choices left it as typed.
+        if completion.isUnique || completion.replacement.count > line.count { completedThisLine = true }
         let strings =
             completion.isUnique
             ? [completion.candidates[0].line] : [completion.replacement] + completion.candidates.map(\.line)

@@ -103,10 +103,25 @@ struct InteractiveTests {
         try terminal.press("Enter")
         try waitForInputs(3)
         try terminal.waitForLastLine(">")
+        // After a recalled line, a line typed is typed; a Tab that only listed the choices
+        // ("fi": find, filter) fills nothing, so the line is still typed.
+        try terminal.typeLine("count")
+        try waitForInputs(4)
+        try terminal.waitForLastLine(">")
+        try terminal.type("fi")
+        try terminal.press("Tab")
+        try terminal.press("Tab")
+        try terminal.waitForLastLine("> fi")
+        try terminal.typeLine("nd cafe")
+        try waitForInputs(5)
+        try terminal.waitForLastLine(">")
         let came = try inputs()
         let screen = try terminal.screen()
         #expect(
-            came == ["find tile | typed", "select Tile Museum Café | completed", "select Tile Museum Café | recalled"],
+            came == [
+                "find tile | typed", "select Tile Museum Café | completed", "select Tile Museum Café | recalled",
+                "count | typed", "find cafe | typed",
+            ],
             "\(came) on \(screen)")
         let pid = try #require(FaultTests.programPID(in: terminal))
         kill(pid, SIGHUP)

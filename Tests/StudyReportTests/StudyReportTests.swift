@@ -241,4 +241,20 @@ struct StudyReportTests {
         #expect(page.contains("<main>"))
         #expect(page.contains("f 2.5 seconds"))
     }
+
+    @Test func aTimeThatRoundsToNothingDrawsNoFullBar() throws {
+        // The only task done 0.04 s after it began: its bar is short, not the chart's width.
+        let records: [LogRecord] = [
+            LogRecord(t: 0, .start(start)),
+            LogRecord(t: 0.010, .task(number: 1, what: .begun, words: "Open the café")),
+            LogRecord(t: 0.050, .task(number: 1, what: .done, words: "Open the café")),
+            LogRecord(t: 1.000, .end(reason: "quit", signal: nil)),
+        ]
+        let page = StudyReport([try SessionLog.parse(logText(records), file: "f")]).page
+        let bars = page.matches(of: /<rect x="\d+" y="\d+" width="([0-9.]+)" height="18"/).compactMap {
+            Double($0.output.1)
+        }
+        #expect(bars.count == 1)
+        #expect(bars.allSatisfy { $0 < 30 }, "\(bars)")
+    }
 }
