@@ -106,7 +106,8 @@ struct DetentTests {
             &state, .placeSelected(.name("harbor coffee")),
             [
                 Announcement("Selected, Harbor Coffee, Café, 285 metres west, 4 minute walk.", kind: .selection),
-                Announcement("Details at full height.", priority: .polite, kind: .screen, earcon: .snap).visualOnly,
+                // The sheet's rise is heard, as every detent change is, visuals on or off.
+                Announcement("Details at full height.", priority: .polite, kind: .detent, earcon: .snap),
                 Announcement("Map flies to Harbor Coffee, 1.5 kilometres above.", priority: .polite, kind: .camera)
                     .visualOnly,
             ]

@@ -38,9 +38,9 @@ extension NearbyState {
         }
         // A focus beyond what this detent reaches, set before the sheet came down, steps back
         // into it. With nothing focused, `next` starts at the first place and `previous` at the
-        // last, as a swipe does.
+        // last this detent shows (the rail's last at half height), as a swipe does.
         let current = focus.map { focusDetent > sheet.detent ? min($0, reachableCount) : $0 }
-        let target = current.map { $0 + step } ?? (step > 0 ? 0 : shown.count - 1)
+        let target = current.map { $0 + step } ?? (step > 0 ? 0 : reachableCount - 1)
         if target < 0 {
             return [
                 Announcement(say(.listStart, ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end)

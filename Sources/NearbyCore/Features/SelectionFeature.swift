@@ -30,8 +30,8 @@ extension NearbyState {
         if let position = shown.firstIndex(of: index) { setFocus(position) }
         var answers = [Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection)]
         if rises {
-            answers.append(
-                visual(Announcement(say(.detailsAtFull), priority: .polite, kind: .screen, earcon: .snap)))
+            // A detent change is always heard, as `find`'s rise is: the snap and the words.
+            answers.append(Announcement(say(.detailsAtFull), priority: .polite, kind: .detent, earcon: .snap))
         }
         camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
         answers.append(visual(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera)))
