@@ -82,11 +82,27 @@ extension NearbyState {
         return query.isEmpty ? say(.listNone) : say(.resultsNone, ["query": query])
     }
 
-    /// `around`: the nearest shown place in each quarter, with its distance: ahead, to the
-    /// right, behind and to the left with a heading; north, east, south and west without (or
-    /// with compass directions chosen). Only the nearest 10,000 are looked at.
+    /// The places around the user whatever the search and the filter: those within the radius
+    /// (every place, when none is), nearest first. `where` and `around` describe these, then
+    /// mention the search when one is on.
+    func placesAround() -> NearestFirst {
+        let radius = settings.radius
+        let near = distances.withUnsafeBufferPointer { distances in
+            (0..<Int32(distances.count)).filter { distances[Int($0)] <= radius }
+        }
+        return NearestFirst(members: near.isEmpty ? (0..<Int32(places.count)).map { $0 } : near, distances: distances)
+    }
+
+    /// Whether a search or a filter narrows the list.
+    var isNarrowed: Bool { !query.isEmpty || kindFilter != nil }
+
+    /// `around`: the nearest place in each quarter, whatever the search, with its distance:
+    /// ahead, to the right, behind and to the left with a heading; north, east, south and west
+    /// without (or with compass directions chosen); then the search, when one is on. Only the
+    /// nearest 10,000 are looked at.
     func aroundPhrase() -> String {
-        guard !shown.isEmpty else { return emptyListPhrase() }
+        let around = placesAround()
+        guard !around.isEmpty else { return say(.listNone) }
         let relative = settings.heading != nil && settings.directions != .compass
         // Each quarter as the directions are said: the compass, words relative to the heading,
         // or the clock face's 12, 3, 6 and 9.
@@ -97,7 +113,7 @@ extension NearbyState {
                 ? [12, 3, 6, 9].map { say(.directionClock, ["hour": String($0)], count: $0) }
                 : [Key.directionAhead, Key.directionRight, Key.directionBehind, Key.directionLeft].map { say($0) }
         var nearest: [Int?] = Array(repeating: nil, count: 4)
-        for index in shown.prefix(10_000) where distances[index] >= 2.5 {
+        for index in around.prefix(10_000) where distances[index] >= 2.5 {
             let bearing = settings.origin.bearing(to: places.all[index].coordinate)
             let angle = bearing - (relative ? settings.heading ?? 0 : 0)
             let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
@@ -114,7 +130,8 @@ extension NearbyState {
                     "distance": distancePhrase(distances[index]),
                 ])
         }
-        return say(.around, ["items": items.joined(separator: say(.listItemSeparator))])
+        let text = say(.around, ["items": items.joined(separator: say(.listItemSeparator))])
+        return isNarrowed ? text + " " + countPhrase() : text
     }
 
     /// `count`: how many places the list shows, under the search and the filter.

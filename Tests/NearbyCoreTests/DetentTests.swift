@@ -53,7 +53,7 @@ struct DetentTests {
         state.sheet.hasHeardHandleHint = true
         expectReduce(
             &state, .dimmedMapTapped,
-            [.error("Back works at full height, where the map is dimmed. The sheet is at half height.")])
+            [.error("The back command works only at full height. The sheet is at half height.")])
         state.sheet.detent = .full
         state.isSearching = true
         expectReduce(&state, .dimmedMapTapped, [.detent("Sheet, half height, 2 of 3.")]) {
@@ -63,7 +63,7 @@ struct DetentTests {
         state.sheet.detent = .resting
         expectReduce(
             &state, .dimmedMapTapped,
-            [.error("Back works at full height, where the map is dimmed. The sheet is resting at the bottom.")])
+            [.error("The back command works only at full height. The sheet is resting at the bottom.")])
     }
 
     @Test(arguments: Detent.allCases)

@@ -91,8 +91,10 @@ extension NearbyState {
         if let heading = settings.heading {
             parts.append(say(.whereFacing, ["direction": SpokenMeasure.compass(heading, words)]))
         }
-        // The nearest, unless it is the selected place, which is said next.
-        if let nearest = shown.first(where: { distances[$0] >= 2.5 }) ?? shown.first,
+        // The nearest place, whatever the search, unless it is the selected place, which is
+        // said next.
+        let around = placesAround()
+        if let nearest = around.prefix(16).first(where: { distances[$0] >= 2.5 }) ?? around.first,
             places.all[nearest].id != selection
         {
             parts.append(
@@ -106,7 +108,8 @@ extension NearbyState {
         }
         parts.append(say(.whereSheet, ["detent": sheet.situation(words)]))
         parts.append(countPhrase())
-        if case .closeUp = camera { parts.append(cameraPhrase()) }
+        // What the map shows is for the eye: a height above a place, heard, sounds like a walk.
+        if settings.visuals, case .closeUp = camera { parts.append(cameraPhrase()) }
         return parts.joined(separator: " ")
     }
 
