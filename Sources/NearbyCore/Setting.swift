@@ -155,13 +155,16 @@ public enum Setting: String, CaseIterable, Sendable {
             return words.text(Key(family: "setting", "value", token))
         case .units, .directions, .verbosity, .punctuation, .capitals:
             return words.text(Key(family: "setting", key, token))
-        case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil:
+        case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil,
+            .strings where settings.stringsFile == nil, .places where settings.placesFile == nil:
             return words.text(Key(family: "setting", key, token))
+        case .walkSpeed:
+            return SpokenMeasure.decimal(settings.walkSpeed, words)
         case .language:
             return words.text(.languageName)
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
-        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
+        case .radius, .heading, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
             .places, .speechBackend:
             return token
         }

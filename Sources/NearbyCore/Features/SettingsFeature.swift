@@ -8,8 +8,17 @@ import Words
 extension NearbyState {
     /// `settings`: every setting and its value.
     func settingsPhrase() -> String {
-        let items = Setting.allCases.map { say(.settingsItem, ["key": $0.key, "value": $0.value(in: settings)]) }
+        let items = Setting.allCases.map { settingFields($0, Key.settingsItem, Key.settingsItemWithUnit) }
         return say(.settings, ["items": items.joined(separator: say(.listItemSeparator))])
+    }
+
+    /// A setting's name, value and unit in the listener's language, as `set` answers and
+    /// `settings` lists: `plain` without a unit, `withUnit` with one.
+    func settingFields(_ setting: Setting, _ plain: Key, _ withUnit: Key) -> String {
+        var fields = ["name": say(setting.nameKey), "value": setting.spokenValue(in: settings, words)]
+        let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
+        if let unit { fields["unit"] = say(unit) }
+        return say(unit == nil ? plain : withUnit, fields)
     }
 
     /// `set KEY VALUE`: the setting changed and said, or what was wrong with the value; a file
@@ -66,10 +75,7 @@ extension NearbyState {
             break
         }
         updateSettings { $0 = updated }
-        var fields = ["name": say(setting.nameKey), "value": setting.spokenValue(in: settings, words)]
-        let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
-        if let unit { fields["unit"] = say(unit) }
-        var text = Self.sentence(say(unit == nil ? Key.settingChanged : Key.settingChangedWithUnit, fields))
+        var text = Self.sentence(settingFields(setting, Key.settingChanged, Key.settingChangedWithUnit))
         // A new radius: what the list now holds.
         if setting == .radius { text += " " + (isBeyondRadius ? resultsPhrase() : countPhrase()) }
         return Reaction([Announcement(text, kind: .settings)], effects: effects)
