@@ -182,8 +182,15 @@ public enum Command: String, CaseIterable, Sendable {
 
     /// The command whose words are nearest to `word` in edit distance, when one is near enough
     /// to be what was meant.
+    /// A command word of another of the catalogs' languages is that command ("buscar" typed in
+    /// a Portuguese session is `find`, said back as "procurar").
     public static func nearest(to word: String, words: Catalog = .builtIn(.english)) -> Command? {
-        DidYouMean.nearest(to: TextFolding.fold(word), among: allCases) { $0.names(words) }
+        let folded = TextFolding.fold(word)
+        for language in Language.allCases where language != words.language && language != .pseudo {
+            let other = Catalog.builtIn(language)
+            if let command = allCases.first(where: { TextFolding.fold($0.word(other)) == folded }) { return command }
+        }
+        return DidYouMean.nearest(to: folded, among: allCases) { $0.names(words) }
     }
 
     /// Whether `typed` is the argument word `english`, or its word in the catalog's language.

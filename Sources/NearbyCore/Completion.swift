@@ -70,14 +70,12 @@ public struct Completion: Equatable, Sendable {
         let afterLeading = line.dropFirst(leading.count)
         guard let space = afterLeading.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             // Still typing the command's name.
+            // The language's own words; the English names (which always work) only when none of
+            // its own begins so, so that Tab on an empty line lists one word a command.
             let typed = TextFolding.fold(String(afterLeading))
-            return (
-                String(leading),
-                Labels(
-                    unique(Command.allCases.map { $0.word(state.words) } + Command.allCases.map(\.name)).filter {
-                        TextFolding.fold($0).hasPrefix(typed)
-                    })
-            )
+            let begins = { (word: String) in TextFolding.fold(word).hasPrefix(typed) }
+            let own = unique(Command.allCases.map { $0.word(state.words) }).filter(begins)
+            return (String(leading), Labels(own.isEmpty ? unique(Command.allCases.map(\.name)).filter(begins) : own))
         }
         guard let command = Command(word: String(afterLeading[..<space]), words: state.words) else { return nil }
         let rest = afterLeading[space...]

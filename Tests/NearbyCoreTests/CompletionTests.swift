@@ -1,4 +1,5 @@
 import Testing
+import Words
 
 @testable import NearbyCore
 
@@ -25,6 +26,27 @@ struct CompletionTests {
         #expect(labels("xyz").isEmpty)
         #expect(replacement("xyz") == "xyz")
         #expect(labels("").count == Command.allCases.count)
+    }
+
+    @Test func aLanguageCompletesItsOwnCommandWordsAndEnglishOnlyWhenNoneBeginsSo() {
+        var settings = Settings()
+        settings.language = .spanish
+        let spanish = NearbyState(settings: settings)
+        let own = Command.allCases.map { $0.word(spanish.words) }
+        // An empty line: one word a command, the language's own.
+        #expect(Set(labels("", in: spanish)) == Set(own))
+        #expect(labels("", in: spanish).count == Set(own).count)
+        #expect(labels("bus", in: spanish) == ["buscar"])
+        // No Spanish command word begins "he": the English name, which always works.
+        #expect(labels("he", in: spanish) == ["help"])
+    }
+
+    @Test func aCommandWordOfAnotherLanguageSuggestsItsOwn() {
+        let portuguese = Catalog.builtIn(.portuguese)
+        #expect(Command.nearest(to: "buscar", words: portuguese) == .find)
+        #expect(Command.find.word(portuguese) == "procurar")
+        #expect(Command.nearest(to: "procurar", words: .builtIn(.spanish)) == .find)
+        #expect(Command.nearest(to: "bajar", words: portuguese) == .down)
     }
 
     @Test func leadingSpaceIsKept() {
