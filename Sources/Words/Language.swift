@@ -3,6 +3,9 @@ public enum Language: String, CaseIterable, Sendable {
     case english = "en"
     case spanish = "es"
     case portuguese = "pt"
+    /// Brazilian Portuguese: European Portuguese's words, those that differ overridden
+    /// (`po/pt_BR.po`), with espeak-ng's Brazilian voice.
+    case brazilian = "pt-BR"
     /// Android's accented pseudo-locale: English words accented inside ⟦ ⟧, data untouched, so
     /// that any word not from the catalog stands out.
     case pseudo = "en-XA"
@@ -16,16 +19,22 @@ public enum Language: String, CaseIterable, Sendable {
         case .english, .pseudo: "en"
         case .spanish: "es"
         case .portuguese: "pt"
+        case .brazilian: "pt-br"
         }
     }
 
-    /// The language a code names ("pt", "PT", "pt_PT.UTF-8", "es-419", "en-XA").
+    /// The language a code names ("pt", "PT", "pt_PT.UTF-8", "pt_BR.UTF-8", "es-419", "en-XA").
     public init?(code: String) {
         if code.lowercased() == "en-xa" {
             self = .pseudo
             return
         }
-        let base = code.split(whereSeparator: { "_-.@".contains($0) }).first.map { $0.lowercased() } ?? ""
+        let parts = code.split(whereSeparator: { "_-.@".contains($0) }).map { $0.lowercased() }
+        let base = parts.first ?? ""
+        if base == "pt", parts.count > 1, parts[1] == "br" {
+            self = .brazilian
+            return
+        }
         switch base {
         case "en": self = .english
         case "es": self = .spanish
