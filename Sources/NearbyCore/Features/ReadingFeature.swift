@@ -28,7 +28,8 @@ extension NearbyState {
                 // An empty list: the pills say what the filter leaves out.
                 if shown.isEmpty { parts.append(filtersPhrase()) }
                 parts.append(listPhrase())
-                if shown.count > Self.readLimit { setFocus(Self.readLimit - 1) }
+                let first = firstRowShown
+                if shown.count > first + Self.readLimit { setFocus(first + Self.readLimit - 1) }
             }
             if settings.visuals && !settings.reduceTransparency {
                 parts.append(say(settings.reduceMotion ? Key.readMapDimmed : Key.readMapDimmedScaled))
@@ -61,23 +62,28 @@ extension NearbyState {
         return text
     }
 
-    /// The list at full height: how many, the first `readLimit` of them, and how to hear more.
+    /// The first row the full list shows, as it is scrolled.
+    var firstRowShown: Int { min(Int((scrollOffset / Self.rowHeight).rounded()), max(0, shown.count - 1)) }
+
+    /// The list at full height: how many, `readLimit` of them from the first row shown (as the
+    /// list is scrolled), and how to hear more.
     func listPhrase() -> String {
         let limit = Self.readLimit
         guard !shown.isEmpty else { return emptyListPhrase() }
-        let rows = shown.prefix(limit).enumerated().map {
+        let first = firstRowShown
+        let rows = (first..<min(first + limit, shown.count)).map { position in
             say(
                 .listRow,
                 [
-                    "number": String($0.offset + 1), "name": markedName($0.element),
-                    "where": distanceAndDirection(of: $0.element),
+                    "number": String(position + 1), "name": markedName(shown[position]),
+                    "where": distanceAndDirection(of: shown[position]),
                 ])
         }
         var text = say(
             .listAll,
             ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say(.listItemSeparator))])
-        if shown.count > limit {
-            let more = shown.count - limit
+        if shown.count > first + limit {
+            let more = shown.count - first - limit
             text += " " + say(.listMore, ["count": grouped(more)], count: more)
         }
         return text

@@ -15,6 +15,10 @@ extension NearbyState {
             return []
         }
         let place = places.all[index]
+        // Already selected, with its details shown: nothing moves, and the answer says so.
+        if place.id == selection && sheet.detent == .full {
+            return [Announcement(say(.selectAlready, ["name": place.name]), kind: .selection)]
+        }
         // A place offered by spelling: the search becomes that spelling, as a tapped
         // suggestion does, so that the list holds what was chosen.
         if !shown.contains(index), let corrected = suggestedQuery {

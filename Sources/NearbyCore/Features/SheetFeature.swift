@@ -115,8 +115,11 @@ extension NearbyState {
         var translation = translation
         var velocity = velocity
         var scrolledToTop = false
-        if listScrolls && translation < 0 {
+        // An upward drag, or a fling up in place, scrolls the full list.
+        if listScrolls && (translation < 0 || (translation == 0 && velocity < 0)) {
             guard scrollList(by: -translation - SheetGeometry.projection(velocity: velocity)) else {
+                // Less than a row moves nothing: the end is said only at the end.
+                guard scrollOffset >= maxScrollOffset else { return [Announcement(pagePhrase(), kind: .screen)] }
                 return [Announcement(say(.listPageEnd, ["page": pagePhrase()]), kind: .screen, earcon: .end)]
             }
             return [Announcement(pagePhrase(), kind: .screen)]
