@@ -116,11 +116,12 @@ bench: test-deps
 
 ## Issue 11's figures for a listener, on a fixed 30-command session (Tests/Fixtures/listening):
 ## the words of every answer, their median and maximum, the answers over 15 words, anything said
-## twice in a row, and the seconds espeak-ng takes to say `read`, `history` and `help`.
+## twice in a row, the words before the first place in `read`, and the seconds espeak-ng takes to
+## say `read`, `history` and `help`; beside the figures before issue 26 (before.json).
 .PHONY: listening
 listening: test-deps
 	$(SWIFT) build
-	scripts/listening-figures .build/debug/nearby-voice Tests/Fixtures/listening/session.txt
+	scripts/listening-figures --before Tests/Fixtures/listening/before.json .build/debug/nearby-voice Tests/Fixtures/listening/session.txt
 
 clean:
 	$(SWIFT) package clean
