@@ -86,7 +86,8 @@ public struct Completion: Equatable, Sendable {
         switch command {
         case .find:
             // The kinds, then the names that are not a kind's too.
-            let kinds = kinds(in: state).filter { wordsBegin(argument, $0) }
+            // The kinds as the places spell them, which is what the search matches.
+            let kinds = state.places.kindCounts().map(\.kind).filter { wordsBegin(argument, $0) }
             let names = state.places.completionNames(argument)
             let both = Set(kinds.filter { names.contains($0, in: state.places) })
             return (prefix, Labels(kinds, then: names, except: both))
@@ -170,9 +171,11 @@ public struct Completion: Equatable, Sendable {
         return (valuePrefix, Labels(values.filter { TextFolding.fold($0).hasPrefix(typed) }))
     }
 
-    /// The kinds of place, alphabetically.
+    /// The kinds of place, in the listener's language, alphabetically.
     private static func kinds(in state: NearbyState) -> [String] {
-        state.places.kindCounts().map(\.kind)
+        state.places.kindCounts().map { state.kindName($0.kind) }.sorted {
+            TextFolding.fold($0) < TextFolding.fold($1)
+        }
     }
 
     /// Whether every typed word begins a word of `name`, in the order typed (case and accents

@@ -22,6 +22,9 @@ extension NearbyState {
     /// A whole number as the language groups it: "1,500" in English.
     func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
 
+    /// A place's kind in the listener's language ("Panadería" for "Bakery").
+    func kindName(_ kind: String) -> String { words.kindWord(kind) }
+
     /// A distance in the user's units: "250 metres".
     func distancePhrase(_ metres: Double) -> String { SpokenMeasure.distance(metres, units: settings.units, words) }
 
@@ -49,7 +52,7 @@ extension NearbyState {
         var text = say(
             namesItsKind(index) ? Key.placeRowKindInName : Key.placeRow,
             [
-                "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
+                "name": place.name, "kind": kindName(place.kind), "where": distanceAndDirection(of: index),
                 "walk": walkPhrase(of: index),
             ])
         if place.id == selection { text = say(.placeSelected, ["place": text]) }
@@ -63,7 +66,7 @@ extension NearbyState {
     /// Whether the place's name already says its kind ("Golden Crust Bakery", a bakery): the
     /// kind is then not said again.
     func namesItsKind(_ index: Int) -> Bool {
-        let kind = TextFolding.fold(places.all[index].kind)
+        let kind = TextFolding.fold(kindName(places.all[index].kind))
         return !kind.isEmpty && places.foldedName(at: index).contains(kind)
     }
 
@@ -76,8 +79,8 @@ extension NearbyState {
     func emptyListPhrase() -> String {
         if let kindFilter {
             return query.isEmpty
-                ? say(.listNoneInFilter, ["kind": kindFilter])
-                : say(.resultsNoneInFilter, ["query": query, "kind": kindFilter])
+                ? say(.listNoneInFilter, ["kind": kindName(kindFilter)])
+                : say(.resultsNoneInFilter, ["query": query, "kind": kindName(kindFilter)])
         }
         return query.isEmpty ? say(.listNone) : say(.resultsNone, ["query": query])
     }
@@ -137,7 +140,7 @@ extension NearbyState {
     /// `count`: how many places the list shows, under the search and the filter.
     func countPhrase() -> String {
         guard !shown.isEmpty else { return emptyListPhrase() }
-        let count = ["count": grouped(shown.count), "query": query, "kind": kindFilter ?? ""]
+        let count = ["count": grouped(shown.count), "query": query, "kind": kindFilter.map(kindName) ?? ""]
         switch (query.isEmpty, kindFilter == nil) {
         case (true, true): return say(.countAll, count, count: shown.count)
         case (true, false): return say(.countInFilter, count, count: shown.count)
@@ -150,7 +153,8 @@ extension NearbyState {
     func resultsPhrase() -> String {
         guard let first = shown.first else { return emptyListPhrase() }
         var fields = [
-            "count": grouped(shown.count), "query": query, "kind": kindFilter ?? "", "first": describe(first),
+            "count": grouped(shown.count), "query": query, "kind": kindFilter.map(kindName) ?? "",
+            "first": describe(first),
         ]
         fields["places"] = placesPhrase(shown.count)
         if isBeyondRadius {
@@ -175,9 +179,9 @@ extension NearbyState {
         switch camera {
         case .showingAll:
             if shown.isEmpty {
-                return kindFilter.map { say(.cameraShowsNoneInFilter, ["kind": $0]) } ?? say(.cameraShowsNone)
+                return kindFilter.map { say(.cameraShowsNoneInFilter, ["kind": kindName($0)]) } ?? say(.cameraShowsNone)
             }
-            let fields = ["places": placesPhrase(shown.count), "kind": kindFilter ?? "", "query": query]
+            let fields = ["places": placesPhrase(shown.count), "kind": kindFilter.map(kindName) ?? "", "query": query]
             switch (query.isEmpty, kindFilter == nil) {
             case (true, true): return say(.cameraShowsAll, fields)
             case (true, false): return say(.cameraShowsInFilter, fields)
@@ -200,14 +204,16 @@ extension NearbyState {
     func cameraOverviewPhrase() -> String {
         let what: String
         if shown.isEmpty {
-            what = kindFilter.map { say(.cameraWhatNoneInFilter, ["kind": $0]) } ?? say(.cameraWhatNone)
+            what = kindFilter.map { say(.cameraWhatNoneInFilter, ["kind": kindName($0)]) } ?? say(.cameraWhatNone)
         } else if !query.isEmpty {
-            let fields = ["count": grouped(shown.count), "kind": kindFilter ?? ""]
+            let fields = ["count": grouped(shown.count), "kind": kindFilter.map(kindName) ?? ""]
             what = say(
                 kindFilter == nil ? Key.cameraWhatMatches : Key.cameraWhatMatchesInFilter, fields, count: shown.count)
         } else {
             what =
-                kindFilter.map { say(.cameraWhatInFilter, ["places": placesPhrase(shown.count), "kind": $0]) }
+                kindFilter.map {
+                    say(.cameraWhatInFilter, ["places": placesPhrase(shown.count), "kind": kindName($0)])
+                }
                 ?? say(.cameraWhatAll, ["places": placesPhrase(shown.count)])
         }
         return say(settings.reduceMotion ? Key.cameraShows : Key.cameraZoomsOut, ["what": what])

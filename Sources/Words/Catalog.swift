@@ -7,7 +7,7 @@ public struct Catalog: Equatable, Sendable {
     /// The templates of each key: one, or one for each plural form.
     private(set) var entries: [String: [Template]]
     /// The English source text of each key, with the notes for translators, in file order.
-    private let sources: [POFile.Entry]
+    let sources: [POFile.Entry]
     /// The override file, if one was applied.
     public private(set) var overrides: String?
 
@@ -33,6 +33,14 @@ public struct Catalog: Equatable, Sendable {
     /// The built-in catalog of `language`.
     public static func builtIn(_ language: Language) -> Catalog {
         BuiltInCatalogs.catalog(language)
+    }
+
+    /// A place's kind in this catalog's language: a kind whose English word has a catalog
+    /// entry (`osm-kind.*`: "Bakery") is said in its words ("Panadería"); any other kind (a
+    /// file's own) as it is.
+    public func kindWord(_ kind: String) -> String {
+        guard let key = BuiltInCatalogs.kindKeys[kind.lowercased()] else { return kind }
+        return text(key)
     }
 
     init(language: Language, plural: PluralRule, entries: [String: [Template]], sources: [POFile.Entry]) {
@@ -230,6 +238,15 @@ enum BuiltInCatalogs {
         var catalog = english
         catalog.language = .pseudo
         return catalog
+    }()
+
+    /// The keys of the places' kinds (`osm-kind.*`), by their English word in lower case.
+    static let kindKeys: [String: Key] = {
+        var keys: [String: Key] = [:]
+        for entry in english.sources where entry.context?.hasPrefix("osm-kind.") == true {
+            if let context = entry.context { keys[entry.id.lowercased()] = Key(context) }
+        }
+        return keys
     }()
 
     static func catalog(_ language: Language) -> Catalog {

@@ -13,7 +13,7 @@ struct OSMKindsTests {
         #expect(OSMKinds.word(for: "cafe", words: spanish) == "Cafetería")
         #expect(OSMKinds.word(for: "fast_food;cafe", words: .builtIn(.portuguese)) == "Comida rápida")
         #expect(OSMKinds.word(for: "bicycle_repair_station", words: spanish) == "Bicycle repair station")
-        #expect(OSMKinds.values.count == 136)
+        #expect(OSMKinds.values.count == 137)
         for language in [Language.english, .spanish, .portuguese] {
             let words = Catalog.builtIn(language)
             for value in OSMKinds.values {

@@ -14,13 +14,17 @@ extension NearbyState {
         let wanted = TextFolding.fold(kind)
         let kinds = places.kindCounts()
         guard
-            let match = kinds.first(where: { TextFolding.fold($0.kind) == wanted })
-                ?? kinds.first(where: { TextFolding.fold($0.kind).hasPrefix(wanted) })
+            // The kind in the listener's language, or as the places spell it (English for
+            // OpenStreetMap's and the built-in ones).
+            let match = kinds.first(where: { [$0.kind, kindName($0.kind)].map(TextFolding.fold).contains(wanted) })
+                ?? kinds.first(where: { [$0.kind, kindName($0.kind)].contains { TextFolding.fold($0).hasPrefix(wanted) } })
         else {
-            let names = kinds.map(\.kind).joined(separator: say(.listSeparator))
+            let names = kinds.map { kindName($0.kind) }.sorted { TextFolding.fold($0) < TextFolding.fold($1) }
+                .joined(separator: say(.listSeparator))
             return [
                 Announcement(
-                    say(.filterUnknown, ["kind": Self.echo(kind, words), "kinds": names]), kind: .error,
+                    say(.filterUnknown, ["kind": Self.echo(kind, words), "all": say(.filterAll), "kinds": names]),
+                    kind: .error,
                     earcon: .error)
             ]
         }
@@ -35,7 +39,7 @@ extension NearbyState {
         if !shown.isEmpty { setFocus(0) }
         return [
             Announcement(
-                say(.filterChosen, ["kind": kindFilter ?? say(.filterAllPill)]) + " " + resultsPhrase(),
+                say(.filterChosen, ["kind": kindFilter.map(kindName) ?? say(.filterAllPill)]) + " " + resultsPhrase(),
                 kind: .results, earcon: shown.isEmpty ? .noResults : nil)
         ] + (overview.map { [$0] } ?? [])
     }
@@ -48,7 +52,7 @@ extension NearbyState {
         // "All" is what a screen starts with: only a chosen filter is named.
         var text = say(
             kindFilter == nil ? Key.filterSummaryAll : Key.filterSummary,
-            ["count": grouped(count), "kind": kindFilter ?? ""], count: count)
+            ["count": grouped(count), "kind": kindFilter.map(kindName) ?? ""], count: count)
         let wantsHint: Bool
         switch settings.verbosity {
         case .terse: wantsHint = false
@@ -70,7 +74,7 @@ extension NearbyState {
                 count: count
             )
         }
-        let pills = counts.map { pill($0.kind, $0.count, selected: $0.kind == kindFilter) }
+        let pills = counts.map { pill(kindName($0.kind), $0.count, selected: $0.kind == kindFilter) }
         let allPill = pill(say(.filterAllPill), all, selected: kindFilter == nil)
         return say(.filterPills, ["pills": ([allPill] + pills).joined(separator: say(.listItemSeparator))])
     }
@@ -86,6 +90,10 @@ extension NearbyState {
         if let kindFilter, !counts.contains(where: { $0.kind == kindFilter }) {
             counts.append((kind: kindFilter, count: 0))
             counts.sort { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
+        }
+        // In the listener's language, alphabetically, as the pills are said.
+        if words.language != .english {
+            counts.sort { TextFolding.fold(kindName($0.kind)) < TextFolding.fold(kindName($1.kind)) }
         }
         return (counts, matching.count)
     }

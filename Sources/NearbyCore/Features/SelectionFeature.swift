@@ -105,7 +105,8 @@ extension NearbyState {
                 if let kindFilter, places.all[hidden].kind != kindFilter {
                     return .failure(
                         refusal(
-                            .selectHiddenByFilter, ["name": name, "kind": kindFilter, "all": say(.filterAll)]))
+                            .selectHiddenByFilter,
+                            ["name": name, "kind": kindName(kindFilter), "all": say(.filterAll)]))
                 }
                 return .failure(refusal(.selectHiddenBySearch, ["name": name]))
             }
@@ -165,7 +166,7 @@ extension NearbyState {
         var text = say(
             namesItsKind(index) ? Key.detailsKindInName : Key.details,
             [
-                "name": place.name, "kind": place.kind, "where": distanceAndDirection(of: index),
+                "name": place.name, "kind": kindName(place.kind), "where": distanceAndDirection(of: index),
                 "walk": walkPhrase(of: index),
             ])
         for detail in place.details {

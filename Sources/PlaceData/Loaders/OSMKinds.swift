@@ -35,7 +35,7 @@ public enum OSMKinds {
         "caravan_site", "attraction", "viewpoint", "artwork", "information", "picnic_site", "zoo", "aquarium",
         "theme_park", "park", "garden", "playground", "sports_centre", "fitness_centre", "swimming_pool", "pitch",
         "stadium", "nature_reserve", "marina", "dog_park", "golf_course", "water_park", "picnic_table", "ice_rink",
-        "bowling_alley", "dance", "sauna",
+        "bowling_alley", "dance", "sauna", "grocery",
     ]
 }
 
