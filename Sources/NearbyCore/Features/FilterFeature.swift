@@ -13,11 +13,13 @@ extension NearbyState {
         }
         let wanted = TextFolding.fold(kind)
         let kinds = places.kindCounts()
+        // The kind in the listener's language, or as the places spell it (English for
+        // OpenStreetMap's and the built-in ones).
+        let words = self.words
+        let spellings = { (kind: String) in [kind, words.kindWord(kind)].map(TextFolding.fold) }
         guard
-            // The kind in the listener's language, or as the places spell it (English for
-            // OpenStreetMap's and the built-in ones).
-            let match = kinds.first(where: { [$0.kind, kindName($0.kind)].map(TextFolding.fold).contains(wanted) })
-                ?? kinds.first(where: { [$0.kind, kindName($0.kind)].contains { TextFolding.fold($0).hasPrefix(wanted) } })
+            let match = kinds.first(where: { spellings($0.kind).contains(wanted) })
+                ?? kinds.first(where: { spellings($0.kind).contains { $0.hasPrefix(wanted) } })
         else {
             let names = kinds.map { kindName($0.kind) }.sorted { TextFolding.fold($0) < TextFolding.fold($1) }
                 .joined(separator: say(.listSeparator))
