@@ -87,6 +87,11 @@ extension NearbyState {
     /// with compass directions chosen). Only the nearest 10,000 are looked at.
     func aroundPhrase() -> String {
         guard !shown.isEmpty else { return emptyListPhrase() }
+        return say(.around, ["items": aroundItems().map(\.text).joined(separator: say(.listItemSeparator))])
+    }
+
+    /// `around`'s items, in the order said, each with the place it names (nil: nothing there).
+    func aroundItems() -> [(text: String, index: Int?)] {
         let relative = settings.heading != nil && settings.directions != .compass
         let keys =
             relative
@@ -101,16 +106,16 @@ extension NearbyState {
             if nearest[quarter] == nil { nearest[quarter] = index }
             if !nearest.contains(nil) { break }
         }
-        let items = zip(keys, nearest).map { key, index in
-            guard let index else { return say(.aroundNothing, ["direction": say(key)]) }
-            return say(
+        return zip(keys, nearest).map { key, index in
+            guard let index else { return (say(.aroundNothing, ["direction": say(key)]), nil) }
+            let text = say(
                 .aroundItem,
                 [
                     "direction": say(key), "name": places.all[index].name,
                     "distance": distancePhrase(distances[index]),
                 ])
+            return (text, index)
         }
-        return say(.around, ["items": items.joined(separator: say(.listItemSeparator))])
     }
 
     /// `count`: how many places the list shows, under the search and the filter.

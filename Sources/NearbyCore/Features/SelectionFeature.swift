@@ -28,7 +28,9 @@ extension NearbyState {
         isSearching = false
         let rises = sheet.raiseToFull()
         if let position = shown.firstIndex(of: index) { setFocus(position) }
-        var answers = [Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection)]
+        var answers = [
+            placed(Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection), at: index)
+        ]
         if rises {
             answers.append(
                 visual(Announcement(say(.detailsAtFull), priority: .polite, kind: .screen, earcon: .snap)))
@@ -139,7 +141,7 @@ extension NearbyState {
         let text = say(
             .walkAnswer,
             ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
-        return [Announcement(text, kind: .walk)]
+        return [placed(Announcement(text, kind: .walk), at: index)]
     }
 
     /// `details`: the selected place's details again, everything the data holds, wherever the
@@ -148,7 +150,7 @@ extension NearbyState {
         guard let index = selectedIndex else {
             return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
         }
-        return [Announcement(detailPhrase(index, full: true), kind: .selection)]
+        return [placed(Announcement(detailPhrase(index, full: true), kind: .selection), at: index)]
     }
 
     /// The selected place's detail: everything the data holds (`full`, for `details`, says a
