@@ -18,7 +18,12 @@ final class PulseDevice: AudioOutput {
     /// Opens a 16-bit mono (or, with `channels` 2, stereo) playback stream at `sampleRate` on
     /// the default sink (`pa_simple_new`, which asks the server to adjust the whole latency to
     /// `tlength`). `chunk` is how many frames the writer hands over at a time.
-    init(sampleRate: Int, chunk: Int, bufferMilliseconds: Int, channels: Int = 1) throws(SpeechError) {
+    ///
+    /// `requestMilliseconds`, when given, is minreq outright: a stream that need not answer
+    /// at once (the beacon) then asks nothing of the sink's own latency, which speech's sets.
+    init(
+        sampleRate: Int, chunk: Int, bufferMilliseconds: Int, channels: Int = 1, requestMilliseconds: Int? = nil
+    ) throws(SpeechError) {
         self.channels = channels
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: UInt8(channels))
         let frameBytes = UInt32(2 * channels)
@@ -39,7 +44,8 @@ final class PulseDevice: AudioOutput {
             // 20/5, 10 at 30/5, 15 at 40/5), which a flush cannot take back on a sink without
             // rewinds. So minreq keeps the sink about 2.5 ms ahead, and the rest of tlength
             // is buffer that a flush drops and that rides out a writer woken late.
-            minreq: max(chunkBytes, target / 2 - UInt32(sampleRate / 400) * frameBytes),
+            minreq: requestMilliseconds.map { UInt32(sampleRate * $0 / 1000) * frameBytes }
+                ?? max(chunkBytes, target / 2 - UInt32(sampleRate / 400) * frameBytes),
             fragsize: UInt32.max)
         var error: Int32 = 0
         guard

@@ -25,6 +25,10 @@ public final class SpeechOutput: @unchecked Sendable {
     private var voice: VoiceSettings
     private var appliedVoice: VoiceSettings?
     private let stopFlag = Atomic<Bool>(false)
+    /// From taking an utterance until the device has played what was written of the last.
+    private let speakingNow = Atomic<Bool>(false)
+    /// Whether speech is playing now (the beacon ducks under it).
+    public var isSpeaking: Bool { speakingNow.load(ordering: .relaxed) }
     /// The device, when it can be flushed from the thread that stops speech (a PulseAudio
     /// stream): a stop then silences it at once instead of when the writer next looks at the
     /// flag. Guarded by `condition`; nil once the device is lost.
@@ -176,6 +180,7 @@ public final class SpeechOutput: @unchecked Sendable {
             guard let utterance = queue.next() else { break }
             current = utterance
             stopFlag.store(false, ordering: .relaxed)
+            speakingNow.store(true, ordering: .relaxed)
             let wanted = voice
             condition.unlock()
 
@@ -198,6 +203,7 @@ public final class SpeechOutput: @unchecked Sendable {
                 condition.lock()
                 isDraining = false
             }
+            if idle { speakingNow.store(false, ordering: .relaxed) }
             condition.broadcast()
             condition.unlock()
             outcomes.add(utterance.seq, outcome, timing: timing)

@@ -103,7 +103,18 @@ struct StereoWAV {
         func u16(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 }
         channels = u16(22)
         rate = u16(24) | u16(26) << 16
-        let samples = stride(from: 44, to: data.count - 1, by: 2).map {
+        // The samples follow the "data" chunk's header (parecord may write other chunks first).
+        var start = 44
+        var offset = 12
+        while offset + 8 <= data.count {
+            let size = u16(offset + 4) | u16(offset + 6) << 16
+            if String(decoding: data[offset..<offset + 4], as: UTF8.self) == "data" {
+                start = offset + 8
+                break
+            }
+            offset += 8 + size
+        }
+        let samples = stride(from: start, to: data.count - 1, by: 2).map {
             Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
         }
         if channels == 2 {
@@ -139,5 +150,101 @@ struct StereoWAV {
             return sum / Double(samples.count)
         }
         return Self.decibels((highs(left) + highs(right)) / max(1e-9, Self.power(left) + Self.power(right)))
+    }
+}
+
+extension StereoWAV {
+    /// The samples of each channel from `start` to `end` seconds.
+    func window(_ start: Double, _ end: Double) -> (left: [Int16], right: [Int16]) {
+        let first = max(0, min(left.count, Int(start * Double(rate))))
+        let last = max(first, min(left.count, Int(end * Double(rate))))
+        return (Array(left[first..<last]), Array(right[first..<last]))
+    }
+
+    /// The RMS level of both channels together from `start` to `end` seconds.
+    func level(_ start: Double, _ end: Double) -> Double {
+        let (left, right) = window(start, end)
+        return ((Self.power(left) + Self.power(right)) / 2).squareRoot()
+    }
+}
+
+/// Spatial speech and the beacon live, through a private PulseAudio whose null sink's monitor
+/// is recorded while nearby-voice plays to it (as the live audio tests do).
+@Suite("Spatial audio live: panned at the sink, heard whole; the beacon ducked and stopped", .serialized)
+struct SpatialLiveTests {
+    @Test("A stereo sink hears a place to the east on the right, and the answer whole")
+    func pannedAtTheSink() throws {
+        let server = try PulseServer(channels: 2)
+        let recording = temporaryPath("panned.wav")
+        let wav = temporaryPath("said.wav")
+        defer {
+            try? FileManager.default.removeItem(atPath: recording)
+            try? FileManager.default.removeItem(atPath: wav)
+        }
+        try server.startRecording(recording)
+        let result = try Program(
+            ["--speech", "on", "--earcons", "off", "--spatial", "stereo", "--heading", "325", "--wav", wav],
+            environment: server.environment, input: .text("select Farmácia Central\n")
+        ).transcribed().run()
+        server.stopRecording()
+        #expect(result.status == 0, "\(result.stderr)")
+        // Facing 325, the pharmacy (55 degrees) is at +90: the right ear.
+        let selection = try #require(try result.transcript().first)
+        #expect(selection["bearing"] as? Int == 90)
+        #expect(selection["interrupted"] == nil && selection["dropped"] == nil)
+        let heard = try StereoWAV(recording)
+        let said = try StereoWAV(wav)
+        #expect(heard.channels == 2 && said.channels == 2)
+        print("live stereo: R-L \(heard.rightOverLeft) dB at the sink, \(said.rightOverLeft) dB in the file")
+        #expect(heard.rightOverLeft > 10)
+        // Nothing lost: the sink heard as many seconds of sound as were said.
+        let heardSound = Recording(mixing: heard).soundSeconds()
+        let saidSound = Recording(mixing: said).soundSeconds()
+        #expect(saidSound > 2)
+        #expect(abs(heardSound - saidSound) < 0.3, "heard \(heardSound) s, said \(saidSound) s")
+    }
+
+    @Test("The beacon: ducked to a quarter while speech plays, silenced by stop until the next answer")
+    func beaconDuckedAndStopped() throws {
+        let server = try PulseServer()
+        let recording = temporaryPath("beacon.wav")
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        try server.startRecording(recording)
+        let recordingStarted = Date()
+        // Speech at volume 3: playing (the beacon ducks) but far quieter than the beacon, so that
+        // the sink's level is the beacon's. help all speaks for many seconds; stop cuts it.
+        let result = try Program(
+            ["--speech", "on", "--pace", "none", "--earcons", "off", "--beacon", "on", "--volume", "3"],
+            environment: server.environment,
+            input: .typed([
+                (0.3, "select Harbor Coffee"), (9.0, "help all"), (3.0, "stop"), (2.0, "current"), (3.0, "# wait"),
+            ])
+        ).transcribed().run()
+        server.stopRecording()
+        #expect(result.status == 0, "\(result.stderr)")
+        let heard = try StereoWAV(recording)
+        func at(_ index: Int) -> Double { result.sent[index].timeIntervalSince(recordingStarted) }
+        // The beacon alone (the selection's answer long said), then under help all, then after
+        // stop, then after current's answer (ducked again under it, but sounding).
+        let alone = heard.level(at(1) - 2.5, at(1) - 0.2)
+        let ducked = heard.level(at(1) + 0.5, at(2) - 0.3)
+        let stopped = heard.level(at(2) + 0.2, at(3) - 0.1)
+        let resumed = heard.level(at(3) + 0.3, at(3) + 2.5)
+        print(
+            "beacon RMS: alone \(alone), under speech \(ducked), after stop \(stopped), after the next answer \(resumed)"
+        )
+        #expect(alone > 300, "the beacon was not heard: \(alone)")
+        #expect(ducked < alone / 2, "under speech \(ducked), alone \(alone)")
+        #expect(ducked > alone / 8, "under speech the beacon still sounds: \(ducked)")
+        #expect(stopped < alone / 20, "after stop \(stopped)")
+        #expect(resumed > alone / 8, "after the next answer \(resumed)")
+    }
+}
+
+extension Recording {
+    /// `wav`'s channels mixed to one, to measure as a mono recording.
+    init(mixing wav: StereoWAV) {
+        rate = wav.rate
+        samples = zip(wav.left, wav.right).map { Int16((Int($0) + Int($1)) / 2) }
     }
 }
