@@ -204,6 +204,37 @@ struct SpatialLiveTests {
         #expect(abs(heardSound - saidSound) < 0.3, "heard \(heardSound) s, said \(saidSound) s")
     }
 
+    @Test("set spatial stereo mid-session: the stream turns stereo, and the next answer is panned")
+    func setMidSession() throws {
+        let server = try PulseServer(channels: 2)
+        let recording = temporaryPath("reopened.wav")
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        try server.startRecording(recording)
+        let recordingStarted = Date()
+        // Facing 325 the pharmacy is at +90. Centred first (spatial off), then panned right.
+        let result = try Program(
+            ["--speech", "on", "--pace", "none", "--earcons", "off", "--heading", "325"],
+            environment: server.environment,
+            input: .typed([
+                (0.3, "select Farmácia Central"), (9.0, "set spatial stereo"), (3.0, "current"), (6.0, "# wait"),
+            ])
+        ).transcribed().run()
+        server.stopRecording()
+        #expect(result.status == 0, "\(result.stderr)")
+        let heard = try StereoWAV(recording)
+        func at(_ index: Int) -> Double { result.sent[index].timeIntervalSince(recordingStarted) }
+        let (centredLeft, centredRight) = heard.window(at(0) + 0.2, at(1) - 0.2)
+        let (pannedLeft, pannedRight) = heard.window(at(2) + 0.2, at(3))
+        let centred = StereoWAV.decibels(StereoWAV.power(centredRight) / max(1e-9, StereoWAV.power(centredLeft)))
+        let panned = StereoWAV.decibels(StereoWAV.power(pannedRight) / max(1e-9, StereoWAV.power(pannedLeft)))
+        print("set spatial mid-session: R-L \(centred) dB before, \(panned) dB after")
+        #expect(abs(centred) < 1)
+        #expect(panned > 10)
+        let entries = try result.transcript()
+        #expect(entries.last?["bearing"] as? Int == 90)
+        #expect(entries.allSatisfy { $0["interrupted"] == nil && $0["dropped"] == nil }, "\(entries)")
+    }
+
     @Test("The beacon: ducked to a quarter while speech plays, silenced by stop until the next answer")
     func beaconDuckedAndStopped() throws {
         let server = try PulseServer()
