@@ -94,7 +94,10 @@ check-thread: test-deps
 ## For make bench only: GDAL's ogr2ogr (the import's baseline), osmium-tool (reading and
 ## filtering alone, the floor of the work), python3-venv for rapidfuzz; pyosmium writes the 10M
 ## extract and reads Helsinki's names.
-BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium python3-venv
+## libopenal-dev, libopenal-data (spatial25): OpenAL Soft with its HRTF data, for the speech
+## bench's probe (nearby-voice-openal-probe) that measures it beside the in-process rendering
+## the program uses; the program itself does not link it (docs/spatial-audio.md says why).
+BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium python3-venv libopenal-dev libopenal-data
 BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11

@@ -30,6 +30,10 @@ let package = Package(
         // Latency at the ear, at a null sink's monitor, beside espeak-ng and the floor of the
         // audio path. It runs the program as a process: none of its modules.
         .executableTarget(name: "nearby-voice-speech-bench"),
+        // OpenAL Soft (Debian libopenal-dev), for its probe alone: the renderer issue 25 first
+        // proposed, measured at the ear beside the program's own in-process rendering.
+        .systemLibrary(name: "CBenchOpenAL", providers: [.apt(["libopenal-dev", "libopenal-data"])]),
+        .executableTarget(name: "nearby-voice-openal-probe", dependencies: ["CBenchOpenAL"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,8 @@ protocol AudioOutput: AnyObject {
     func flush()
     /// Whether `flush` may be called from another thread while `write` blocks.
     var flushesFromAnyThread: Bool { get }
+    /// 1, or 2 for stereo (interleaved left, right): what `write` takes.
+    var channels: Int { get }
 }
 
 enum AudioOutputs {
@@ -30,8 +32,12 @@ enum AudioOutputs {
     static let defaultBufferMilliseconds = 40
 
     /// PulseAudio through libpulse first; else pcaudiolib, whose error says why nothing plays.
-    static func open(sampleRate: Int, chunk: Int) throws(SpeechError) -> any AudioOutput {
-        if let pulse = try? PulseDevice(sampleRate: sampleRate, chunk: chunk, bufferMilliseconds: bufferMilliseconds) {
+    /// With `channels` 2 (spatial audio), a stereo PulseAudio stream; pcaudiolib's fallback
+    /// stays mono, and the speech is then centred.
+    static func open(sampleRate: Int, chunk: Int, channels: Int = 1) throws(SpeechError) -> any AudioOutput {
+        if let pulse = try? PulseDevice(
+            sampleRate: sampleRate, chunk: chunk, bufferMilliseconds: bufferMilliseconds, channels: channels)
+        {
             return pulse
         }
         return try AudioDevice(sampleRate: sampleRate)

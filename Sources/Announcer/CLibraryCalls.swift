@@ -227,6 +227,9 @@ final class AudioDevice: AudioOutput {
         return audio_object_write(object, base, samples.count * 2) == 0
     }
 
+    /// pcaudiolib's stream is opened mono.
+    var channels: Int { 1 }
+
     /// `audio_object_drain`: waits until what was written has played.
     func drain() { _ = audio_object_drain(object) }
 

@@ -12,13 +12,23 @@ final class PulseDevice: AudioOutput {
     /// operation result for both.
     private let flushing = NSLock()
 
-    /// Opens a 16-bit mono playback stream at `sampleRate` on the default sink
-    /// (`pa_simple_new`, which asks the server to adjust the whole latency to `tlength`).
-    /// `chunk` is how many samples the writer hands over at a time.
-    init(sampleRate: Int, chunk: Int, bufferMilliseconds: Int) throws(SpeechError) {
-        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
-        let chunkBytes = UInt32(chunk * 2)
-        let target = UInt32(sampleRate * bufferMilliseconds / 1000 * 2)
+    /// Mono, or stereo (interleaved) for spatial audio.
+    let channels: Int
+
+    /// Opens a 16-bit mono (or, with `channels` 2, stereo) playback stream at `sampleRate` on
+    /// the default sink (`pa_simple_new`, which asks the server to adjust the whole latency to
+    /// `tlength`). `chunk` is how many frames the writer hands over at a time.
+    ///
+    /// `requestMilliseconds`, when given, is minreq outright: a stream that need not answer
+    /// at once (the beacon) then asks nothing of the sink's own latency, which speech's sets.
+    init(
+        sampleRate: Int, chunk: Int, bufferMilliseconds: Int, channels: Int = 1, requestMilliseconds: Int? = nil
+    ) throws(SpeechError) {
+        self.channels = channels
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: UInt8(channels))
+        let frameBytes = UInt32(2 * channels)
+        let chunkBytes = UInt32(chunk) * frameBytes
+        let target = UInt32(sampleRate * bufferMilliseconds / 1000) * frameBytes
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max,
             // The latency the server keeps: what is in the stream's buffer plus what the sink
@@ -28,13 +38,14 @@ final class PulseDevice: AudioOutput {
             // underrun would skip what is written after it instead of waiting for it; and more
             // than one chunk, so that what the writer hands over after another thread's flush
             // (at most one chunk) waits for the writer's own flush instead of playing.
-            prebuf: chunkBytes + 2,
+            prebuf: chunkBytes + frameBytes,
             // The server asks for more when the buffer falls below tlength - minreq, and has
             // the sink render about tlength / 2 - minreq ahead (measured: 2.5 ms at 15/5, 5 at
             // 20/5, 10 at 30/5, 15 at 40/5), which a flush cannot take back on a sink without
             // rewinds. So minreq keeps the sink about 2.5 ms ahead, and the rest of tlength
             // is buffer that a flush drops and that rides out a writer woken late.
-            minreq: max(chunkBytes, target / 2 - UInt32(sampleRate / 400 * 2)),
+            minreq: requestMilliseconds.map { UInt32(sampleRate * $0 / 1000) * frameBytes }
+                ?? max(chunkBytes, target / 2 - UInt32(sampleRate / 400) * frameBytes),
             fragsize: UInt32.max)
         var error: Int32 = 0
         guard

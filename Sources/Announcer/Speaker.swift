@@ -24,6 +24,13 @@ public protocol Speaker: AnyObject, Sendable {
     func waitUntilIdle()
     /// Speaks what is queued, then stops and closes the WAV file.
     func finish()
+    /// Whether speech is playing now (the beacon ducks under it).
+    var isSpeaking: Bool { get }
+}
+
+extension Speaker {
+    /// A speaker that cannot tell: never ducked.
+    public var isSpeaking: Bool { false }
 }
 
 extension SpeechOutput: Speaker {

@@ -25,6 +25,10 @@ public final class SpeechOutput: @unchecked Sendable {
     private var voice: VoiceSettings
     private var appliedVoice: VoiceSettings?
     private let stopFlag = Atomic<Bool>(false)
+    /// From taking an utterance until the device has played what was written of the last.
+    private let speakingNow = Atomic<Bool>(false)
+    /// Whether speech is playing now (the beacon ducks under it).
+    public var isSpeaking: Bool { speakingNow.load(ordering: .relaxed) }
     /// The device, when it can be flushed from the thread that stops speech (a PulseAudio
     /// stream): a stop then silences it at once instead of when the writer next looks at the
     /// flag. Guarded by `condition`; nil once the device is lost.
@@ -54,11 +58,17 @@ public final class SpeechOutput: @unchecked Sendable {
                 engine = try EspeakEngine(voice: voice.voice)
                 try apply(voice, to: engine)
                 sampleRate = engine.sampleRate
+                // Spatial audio: a stereo stream and a stereo file (the file's channels are
+                // those at the start; `set spatial` later reopens only the stream).
+                let channels = voice.spatial == .off ? 1 : 2
                 if mode == .live {
-                    device = try AudioOutputs.open(sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate))
+                    device = try AudioOutputs.open(
+                        sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate), channels: channels)
                 }
                 if let device, device.flushesFromAnyThread { stoppableDevice = device }
-                if let path = wavPath { wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate) }
+                if let path = wavPath {
+                    wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate, channels: channels)
+                }
             } catch {
                 startError.withLock { $0 = error }
                 started.signal()
@@ -85,11 +95,9 @@ public final class SpeechOutput: @unchecked Sendable {
             if change.interruptsCurrent { silenceCurrent() }
             dropped = change.dropped
         } else {
-            _ = queue.add(
-                Utterance(
-                    seq: utterance.seq, text: utterance.text, priority: .polite, earcon: utterance.earcon,
-                    form: utterance.form),
-                speaking: nil)
+            var inOrder = utterance
+            inOrder.priority = .polite
+            _ = queue.add(inOrder, speaking: nil)
         }
         condition.broadcast()
         condition.unlock()
@@ -172,10 +180,14 @@ public final class SpeechOutput: @unchecked Sendable {
             guard let utterance = queue.next() else { break }
             current = utterance
             stopFlag.store(false, ordering: .relaxed)
+            speakingNow.store(true, ordering: .relaxed)
             let wanted = voice
             condition.unlock()
 
             if !wanted.sameSynthesis(as: appliedVoice) { change(to: wanted, engine: engine) }
+            if let open = device, open is PulseDevice, open.channels != (wanted.spatial == .off ? 1 : 2) {
+                device = reopen(open, spatial: wanted.spatial)
+            }
             let (outcome, timing) = speak(utterance, engine: engine, device: device, settings: wanted)
             // A device that failed a write is dropped (closed), never written or drained again.
             if lostDevice.load(ordering: .relaxed) { device = nil }
@@ -191,6 +203,7 @@ public final class SpeechOutput: @unchecked Sendable {
                 condition.lock()
                 isDraining = false
             }
+            if idle { speakingNow.store(false, ordering: .relaxed) }
             condition.broadcast()
             condition.unlock()
             outcomes.add(utterance.seq, outcome, timing: timing)
@@ -209,6 +222,13 @@ public final class SpeechOutput: @unchecked Sendable {
         // Small chunks only for a device (a stop is noticed between them); a WAV file alone
         // takes 20 ms at a time, so its header is not rewritten every 5 ms.
         let chunk = device == nil ? Self.chunk(sampleRate) * 4 : Self.chunk(sampleRate)
+        // Spatial audio: each chunk rendered stereo from the utterance's bearing (or, for
+        // `around`, each part's) for a stereo stream or file; mono ones take it as it came.
+        var renderer = SpatialRenderer(
+            mode: settings.spatial == .off ? .stereo : settings.spatial, sampleRate: sampleRate,
+            bearing: settings.spatial == .off ? nil : utterance.bearing)
+        var stereo: [Int16] = []
+        let needsStereo = (device?.channels ?? 1) == 2 || (wavWriter?.channels ?? 1) == 2
         let deliver = { (samples: UnsafeBufferPointer<Int16>) -> Bool in
             var offset = 0
             // espeak-ng opens many utterances with digital silence (39 ms of zeros before
@@ -222,12 +242,17 @@ public final class SpeechOutput: @unchecked Sendable {
                 let end = min(samples.count, offset + chunk)
                 let piece = UnsafeBufferPointer(rebasing: samples[offset..<end])
                 if begun == nil { begun = .now }
-                if let device, !self.lostDevice.load(ordering: .relaxed), !device.write(piece) {
-                    // The device failed (its server went away): the rest of the utterance and
-                    // everything after it are rendered without it (into the WAV file, if any).
-                    self.lostDevice.store(true, ordering: .relaxed)
+                if needsStereo { renderer.render(piece, into: &stereo) }
+                stereo.withUnsafeBufferPointer { rendered in
+                    if let device, !self.lostDevice.load(ordering: .relaxed),
+                        !device.write(device.channels == 2 ? rendered : piece)
+                    {
+                        // The device failed (its server went away): the rest of the utterance
+                        // and everything after it are rendered without it (into the WAV file).
+                        self.lostDevice.store(true, ordering: .relaxed)
+                    }
+                    self.record(self.wavWriter?.channels == 2 ? rendered : piece)
                 }
-                self.record(piece)
                 written += piece.count
                 offset = end
             }
@@ -240,6 +265,12 @@ public final class SpeechOutput: @unchecked Sendable {
         var failure: SpeechError?
         do {
             switch utterance.form {
+            case .words where settings.spatial != .off && !utterance.parts.isEmpty:
+                // `around`: each part from its own direction, one after the other.
+                for part in utterance.parts where !stopFlag.load(ordering: .relaxed) {
+                    renderer.setBearing(part.bearing)
+                    try engine.synthesize(part.text, into: SampleSink(deliver))
+                }
             case .words: try engine.synthesize(utterance.text, into: SampleSink(deliver))
             case .spelled(let prefix, let letters):
                 try engine.synthesizeSpelled(prefix: prefix, letters: letters, into: SampleSink(deliver))
@@ -262,6 +293,26 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// The loudest sample still counted as silence at an utterance's start (-66 dBFS).
     public static let silence = 16
+
+    /// The stream again, stereo for spatial audio or mono without it, after `set spatial`; the
+    /// old one is drained first. Nil (speech goes on into the file alone) when it cannot open.
+    private func reopen(_ old: any AudioOutput, spatial: Settings.Spatial) -> (any AudioOutput)? {
+        old.drain()
+        condition.lock()
+        stoppableDevice = nil
+        condition.unlock()
+        guard
+            let device = try? AudioOutputs.open(
+                sampleRate: sampleRate, chunk: Self.chunk(sampleRate), channels: spatial == .off ? 1 : 2)
+        else {
+            lostDevice.store(true, ordering: .relaxed)
+            return nil
+        }
+        condition.lock()
+        if device.flushesFromAnyThread { stoppableDevice = device }
+        condition.unlock()
+        return device
+    }
 
     private func record(_ samples: UnsafeBufferPointer<Int16>) {
         guard let wavWriter, wavError == nil else { return }

@@ -31,6 +31,15 @@ public struct TranscriptEntry: Equatable, Sendable {
         // Not said or shown: visuals are off, and only the transcript keeps the screen's state.
         if announcement.isVisualOnly { json += ",\"visual\":true" }
         if case .spelled = announcement.form { json += ",\"spelled\":true" }
+        // Heard from a place (spatial on): degrees relative to the heading; `around` in parts.
+        if let bearing = announcement.bearing { json += ",\"bearing\":\(Self.degrees(bearing))" }
+        if !announcement.parts.isEmpty {
+            let parts = announcement.parts.map { part in
+                "{\"text\":\(JSONText.quoted(part.text))"
+                    + (part.bearing.map { ",\"bearing\":\(Self.degrees($0))" } ?? "") + "}"
+            }
+            json += ",\"parts\":[" + parts.joined(separator: ",") + "]"
+        }
         switch outcome {
         case .interrupted(let heard): json += ",\"interrupted\":true,\"heard_ms\":\(heard)"
         case .dropped: json += ",\"dropped\":true"
@@ -39,4 +48,7 @@ public struct TranscriptEntry: Equatable, Sendable {
         }
         return json + "}"
     }
+
+    /// A bearing as the transcript gives it: whole degrees.
+    static func degrees(_ bearing: Double) -> String { String(Int(bearing.rounded())) }
 }

@@ -8,11 +8,17 @@ public struct Utterance: Equatable, Sendable {
     public var earcon: Announcement.Earcon?
     /// Said as words, or spelled letter by letter.
     public var form: Announcement.Form
+    /// Where it is heard from (degrees relative to the heading), when spatial audio is on.
+    public var bearing: Double?
+    /// `around` in parts, each from its own bearing; empty: `text` whole.
+    public var parts: [Announcement.Part]
 
     public init(
         seq: Int, text: String, priority: Announcement.Priority, earcon: Announcement.Earcon? = nil,
-        form: Announcement.Form = .words
+        form: Announcement.Form = .words, bearing: Double? = nil, parts: [Announcement.Part] = []
     ) {
+        self.bearing = bearing
+        self.parts = parts
         self.seq = seq
         self.text = text
         self.priority = priority

@@ -18,6 +18,8 @@ public struct VoiceSettings: Equatable, Sendable {
     /// The settings the user gave (an option, the config file, `set`): only these are sent to
     /// speech-dispatcher, whose own configuration stands for the rest.
     public var chosen: Set<Setting> = []
+    /// Whether answers about a place are heard from its bearing, and how (`spatial`).
+    public var spatial: Settings.Spatial
 
     /// What `settings` say of speech: the voice (the chosen one, or the language's), its rate,
     /// pitch, volume, punctuation and capitals, the earcons, and reduce motion's plainer ones.
@@ -31,6 +33,7 @@ public struct VoiceSettings: Equatable, Sendable {
         earcons = settings.earcons
         plainEarcons = settings.reduceMotion
         language = settings.language.voice
+        spatial = settings.spatial
     }
 
     /// Whether changing to `other` needs the synthesiser itself to change.

@@ -7,6 +7,8 @@ import Words
 public final class WAVWriter {
     public let path: String
     public let sampleRate: Int
+    /// 1, or 2 when spatial audio renders stereo (interleaved left, right).
+    public let channels: Int
     /// The file's descriptor, written with write(2) and pwrite(2). Not FileHandle: its errors
     /// lose errno ("NSCocoaErrorDomain error 512" instead of "No space left on device").
     private var fd: FileDescriptor?
@@ -17,9 +19,10 @@ public final class WAVWriter {
     /// and renames it over the path, which replaced /dev/full with a regular file when run as
     /// root and would break a symbolic link. It holds what was said, the places and what was
     /// typed among it: a file is made, or left, mode 0600, as the transcript and the log are.
-    public init(path: String, sampleRate: Int) throws(OutputFileError) {
+    public init(path: String, sampleRate: Int, channels: Int = 1) throws(OutputFileError) {
         self.path = path
         self.sampleRate = sampleRate
+        self.channels = channels
         do {
             fd = try FileDescriptor.open(path, .writeTruncating, permissions: 0o600)
             try fd?.restrictToOwner(path: path)
@@ -27,7 +30,7 @@ public final class WAVWriter {
             fd?.close()
             throw OutputFileError(path: path, creating: error)
         }
-        do { try write(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil) } catch {
+        do { try write(Self.header(sampleRate: sampleRate, dataBytes: 0, channels: channels), at: nil) } catch {
             close()
             throw error
         }
@@ -45,7 +48,7 @@ public final class WAVWriter {
         try write(bytes, at: nil)
         sampleCount += samples.count
         // The header in place (pwrite at 0; the file offset stays at the end): one 44-byte write.
-        try write(Self.header(sampleRate: sampleRate, dataBytes: sampleCount * 2), at: 0)
+        try write(Self.header(sampleRate: sampleRate, dataBytes: sampleCount * 2, channels: channels), at: 0)
     }
 
     public func append(_ samples: [Int16]) throws(OutputFileError) {
@@ -71,7 +74,7 @@ public final class WAVWriter {
     }
 
     /// The 44-byte RIFF header of a PCM WAV file.
-    static func header(sampleRate: Int, dataBytes: Int) -> Data {
+    static func header(sampleRate: Int, dataBytes: Int, channels: Int = 1) -> Data {
         var data = Data()
         func u32(_ value: Int) {
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
@@ -84,10 +87,10 @@ public final class WAVWriter {
         data.append(contentsOf: Array("WAVEfmt ".utf8))
         u32(16)
         u16(1)
-        u16(1)
+        u16(channels)
         u32(sampleRate)
-        u32(sampleRate * 2)
-        u16(2)
+        u32(sampleRate * 2 * channels)
+        u16(2 * channels)
         u16(16)
         data.append(contentsOf: Array("data".utf8))
         u32(dataBytes)

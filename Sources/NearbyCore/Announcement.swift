@@ -16,6 +16,13 @@ public struct Announcement: Equatable, Sendable {
     public var isVisualOnly = false
     /// How the synthesiser is to say it: as words, or letter by letter.
     public var form: Form = .words
+    /// Where it is heard from, with `spatial` on: the bearing of the one place it is about, in
+    /// degrees relative to the heading (north when there is none), -180 (behind, from the left)
+    /// to 180, positive to the right. Nil: centred.
+    public var bearing: Double?
+    /// `around`'s answer, with `spatial` on: its words in parts, each heard from its own
+    /// bearing (nil: centred); said one after the other, they are `text`.
+    public var parts: [Part] = []
 
     public init(
         _ text: String, priority: Priority = .assertive, kind: Kind, earcon: Earcon? = nil, display: String? = nil,
@@ -27,6 +34,17 @@ public struct Announcement: Equatable, Sendable {
         self.earcon = earcon
         self.display = display
         self.form = form
+    }
+
+    /// A piece of an announcement heard from a direction of its own.
+    public struct Part: Equatable, Sendable {
+        public var text: String
+        public var bearing: Double?
+
+        public init(_ text: String, bearing: Double?) {
+            self.text = text
+            self.bearing = bearing
+        }
     }
 
     /// How the synthesiser says an announcement.

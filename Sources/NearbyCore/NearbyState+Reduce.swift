@@ -62,7 +62,7 @@ extension NearbyState {
         // Reading the screen (ReadingFeature.swift).
         case .readRequested: return Reaction(readScreen())
         case .whereRequested(let exact): return Reaction(whereAnswer(exact: exact))
-        case .aroundRequested: return Reaction([Announcement(aroundPhrase(), kind: .location)])
+        case .aroundRequested: return Reaction([aroundAnnouncement()])
         case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
         case .mapRequested: return Reaction(effects: [.measureScreen])
         case .mapMeasured(let columns, let rows): return Reaction(mapPicture(columns: columns, rows: rows))

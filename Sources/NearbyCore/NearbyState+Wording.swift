@@ -104,8 +104,14 @@ extension NearbyState {
     /// without (or with compass directions chosen); then the search, when one is on. Only the
     /// nearest 10,000 are looked at.
     func aroundPhrase() -> String {
+        guard !placesAround().isEmpty else { return say(.listNone) }
+        let text = say(.around, ["items": aroundItems().map(\.text).joined(separator: say(.listItemSeparator))])
+        return isNarrowed ? text + " " + countPhrase() : text
+    }
+
+    /// `around`'s items, in the order said, each with the place it names (nil: nothing there).
+    func aroundItems() -> [(text: String, index: Int?)] {
         let around = placesAround()
-        guard !around.isEmpty else { return say(.listNone) }
         let relative = settings.heading != nil && settings.directions != .compass
         // Each quarter as the directions are said: the compass, words relative to the heading,
         // or the clock face's 12, 3, 6 and 9.
@@ -124,17 +130,16 @@ extension NearbyState {
             if nearest[quarter] == nil { nearest[quarter] = index }
             if !nearest.contains(nil) { break }
         }
-        let items = zip(quarters, nearest).map { quarter, index in
-            guard let index else { return say(.aroundNothing, ["direction": quarter]) }
-            return say(
+        return zip(quarters, nearest).map { quarter, index in
+            guard let index else { return (say(.aroundNothing, ["direction": quarter]), nil) }
+            let text = say(
                 .aroundItem,
                 [
                     "direction": quarter, "name": places.all[index].name,
                     "distance": distancePhrase(distances[index]),
                 ])
+            return (text, index)
         }
-        let text = say(.around, ["items": items.joined(separator: say(.listItemSeparator))])
-        return isNarrowed ? text + " " + countPhrase() : text
     }
 
     /// `count`: how many places the list shows, under the search and the filter.

@@ -18,6 +18,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case screenHeight = "screen-height"
     case dismissible, earcons, language, voice, rate, pitch, volume, punctuation, capitals, strings, places
     case speechBackend = "speech-backend"
+    // ---- spatial25: where things are heard ----
+    case spatial, beacon
+    case beaconWidth = "beacon-width"
 
     /// The word `set` takes, and the long option without its dashes.
     public var key: String { rawValue }
@@ -44,6 +47,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
         case .language: Language.allCases.map(\.code)
         case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
+        case .spatial: Settings.Spatial.allCases.map(\.rawValue)
+        case .beacon: ["on", "off"]
+        case .beaconWidth: nil
         case .at, .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
             .places:
             nil
@@ -64,6 +70,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .rate: 80...450
         case .pitch: 0...100
         case .volume: 0...200
+        case .beaconWidth: 5...20
+        case .spatial, .beacon: nil
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
             .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
@@ -73,7 +81,9 @@ public enum Setting: String, CaseIterable, Sendable {
     /// The unit said after its value ("Heading: 90 degrees"), if it has one: a catalog key.
     public var unitKey: Key? {
         switch self {
-        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate: Key(family: "setting", key, "unit")
+        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate, .beaconWidth:
+            Key(family: "setting", key, "unit")
+        case .spatial, .beacon: nil
         case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
             .pitch,
             .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
@@ -86,13 +96,13 @@ public enum Setting: String, CaseIterable, Sendable {
         if let choices { return Self.either(choices, words) }
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
-        case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume:
+        case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .beaconWidth:
             let range = range ?? 0...0
             return words.text(
                 .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
-            .language, .directions, .speechBackend:
+            .language, .directions, .speechBackend, .spatial, .beacon:
             return ""
         }
     }
@@ -101,7 +111,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var isSpeech: Bool {
         switch self {
         case .voice, .rate, .pitch, .volume, .punctuation, .capitals, .earcons, .reduceMotion, .language,
-            .speechBackend:
+            .speechBackend, .spatial, .beacon, .beaconWidth:
             true
         case .at, .radius, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp,
             .screenHeight, .dismissible, .places, .strings, .directions:
@@ -137,6 +147,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .language: settings.language.code
         case .strings: settings.stringsFile ?? Self.noStrings
         case .speechBackend: settings.speechBackend.rawValue
+        case .spatial: settings.spatial.rawValue
+        case .beacon: Self.onOff(settings.beacon)
+        case .beaconWidth: Self.plain(settings.beaconWidth)
         }
     }
 
@@ -151,9 +164,9 @@ public enum Setting: String, CaseIterable, Sendable {
     public func spokenValue(in settings: Settings, _ words: Catalog) -> String {
         let token = value(in: settings)
         switch self {
-        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons:
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .beacon:
             return words.text(Key(family: "setting", "value", token))
-        case .units, .directions, .verbosity, .punctuation, .capitals:
+        case .units, .directions, .verbosity, .punctuation, .capitals, .spatial:
             return words.text(Key(family: "setting", key, token))
         case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil,
             .strings where settings.stringsFile == nil, .places where settings.placesFile == nil:
@@ -165,7 +178,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
         case .radius, .heading, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places, .speechBackend:
+            .places, .speechBackend, .beaconWidth:
             return token
         }
     }
@@ -275,6 +288,15 @@ public enum Setting: String, CaseIterable, Sendable {
         case .speechBackend:
             guard let backend = choice(SpeechBackend.self) else { return refusal }
             settings.speechBackend = backend
+        case .spatial:
+            guard let spatial = choice(Settings.Spatial.self) else { return refusal }
+            settings.spatial = spatial
+        case .beacon:
+            guard let on = flag() else { return refusal }
+            settings.beacon = on
+        case .beaconWidth:
+            guard let degrees = number() else { return refusal }
+            settings.beaconWidth = degrees
         }
         return nil
     }

@@ -49,6 +49,13 @@ public struct Settings: Equatable, Sendable {
     public var placesFile: String?
     /// What speaks: espeak-ng inside the program, or the speech-dispatcher the user set up.
     public var speechBackend: SpeechBackend = .espeak
+    /// Whether answers about one place are heard from its bearing: centred (`off`), panned
+    /// (`stereo`), or binaural for headphones (`hrtf`, where front and back differ).
+    public var spatial: Spatial = .off
+    /// Whether a selected place sounds a short looping beacon from its bearing.
+    public var beacon = false
+    /// How far either side of ahead, in degrees, the beacon plays its brighter "ahead" sound.
+    public var beaconWidth: Double = 15
 
     public init() {}
 
@@ -69,5 +76,15 @@ public struct Settings: Equatable, Sendable {
 
     public enum Verbosity: String, Sendable, CaseIterable {
         case terse, normal, verbose
+    }
+
+    /// How an answer about one place is placed in space (`spatial`).
+    public enum Spatial: String, Sendable, CaseIterable {
+        /// Centred, as every answer was before.
+        case off
+        /// A constant-power pan by the bearing: left or right, never front from back.
+        case stereo
+        /// Binaural, for headphones: left, right, and front from back.
+        case hrtf
     }
 }

@@ -185,5 +185,5 @@ public struct Options: Sendable {
     }
 
     /// `--help`: the usage, in the words of the language chosen so far.
-    public var usage: String { words.text(.usage) }
+    public var usage: String { words.text(.usage) + "\n\n" + words.text(.usageSpatial) }
 }

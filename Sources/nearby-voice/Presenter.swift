@@ -50,6 +50,7 @@ final class Presenter: @unchecked Sendable {
         var clean = announcement
         clean.text = SafeText.clean(announcement.text, limit: 20_000)
         clean.display = announcement.display.map { SafeText.clean($0, keepingNewlines: true, limit: 100_000) }
+        clean.parts = announcement.parts.map { Announcement.Part(SafeText.clean($0.text), bearing: $0.bearing) }
         if case .spelled(let prefix, let letters) = announcement.form {
             clean.form = .spelled(prefix: SafeText.clean(prefix), letters: SafeText.clean(letters))
         }
@@ -70,7 +71,9 @@ final class Presenter: @unchecked Sendable {
         }
         if isLive && transcript != nil { lock.withLock { awaitingSpeech.append(entry) } }
         speech?.enqueue(
-            Utterance(seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon, form: clean.form))
+            Utterance(
+                seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon, form: clean.form,
+                bearing: clean.bearing, parts: clean.parts))
         display?(clean.display.map { decorate($0, clean.pictureRows) } ?? clean.text)
         if !isLive {
             lock.lock()

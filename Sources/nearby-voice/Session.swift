@@ -31,6 +31,9 @@ final class Session {
     /// searches beyond the places in memory.
     var store: PlaceStore? { effects.store }
     private let follower: SpeechFollower
+    /// The beacon toward the selected place (`beacon on`), started with live speech the first
+    /// time it has a target (`Session+Beacon.swift`).
+    var beacon: BeaconPlayer?
 
     /// A session reading `reader`; announcements go where the options say, or to `observer`
     /// alone (the test runner's way: no screen, no speech).
@@ -130,6 +133,7 @@ final class Session {
         for effect in reaction.effects {
             if let next = try effects.perform(effect, on: &state) { try dispatch(next, line: line, input: input) }
         }
+        beaconFollows(action, reaction)
     }
 
     /// Hands what speech reported to the transcript, the log and the core's history marks.
@@ -140,6 +144,7 @@ final class Session {
     /// Completes the transcript and the WAV file, and ends the log. A transcript on standard
     /// output whose reader has gone is no failure to report: the run ends quietly with 141.
     func finish(reason: String, signal: Int32? = nil) throws(Failure) {
+        beacon?.stop()
         try follower.finish(words: state.words)
         try recorder.record(.end(reason: reason, signal: signal.map(SignalEnding.name)), words: state.words)
         follower.tellIfDeviceLost(words: state.words)

@@ -234,11 +234,21 @@ enum TestCommand {
         let reader = CommandListReader(scenario.steps.map(\.command))
         let session = try Session(options: options, reader: reader) { entry in
             if entry.line >= 1 && entry.line <= collected.count {
-                collected[entry.line - 1].append(entry.announcement.text)
+                collected[entry.line - 1].append(scenarioLine(entry.announcement))
             }
         }
         _ = try session.run()
         return collected
+    }
+
+    /// An announcement as a scenario states it: its text, and, when it is heard from a place
+    /// (`--spatial`), ` @ ` and its bearing in degrees relative to the heading, or each part's
+    /// (`-` for a centred one): `Harbor Coffee, … @ -104`.
+    static func scenarioLine(_ announcement: Announcement) -> String {
+        if let bearing = announcement.bearing { return announcement.text + " @ \(Int(bearing.rounded()))" }
+        guard !announcement.parts.isEmpty else { return announcement.text }
+        let bearings = announcement.parts.map { $0.bearing.map { String(Int($0.rounded())) } ?? "-" }
+        return announcement.text + " @ " + bearings.joined(separator: " ")
     }
 
     static func junitXML(_ outcomes: [Outcome]) -> String {

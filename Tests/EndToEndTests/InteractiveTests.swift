@@ -6,7 +6,8 @@ import Testing
 /// command gives with piped input, so the screen test checks where answers go, not their words.
 @Suite("The interactive terminal, in tmux", .serialized)
 struct InteractiveTests {
-    static let greeting = "Nearby: 21 places around you. Type help for commands, quit to leave."
+    static let greeting =
+        "Nearby: 21 places around you. Type help for commands, quit to leave. Headphones? Type set spatial hrtf."
 
     /// What `commands` print with piped input: the answers alone, one line each.
     func answers(_ commands: String...) throws -> [String] {

@@ -12,7 +12,11 @@ final class PulseServer {
     /// `PULSE_SERVER` for clients of this daemon.
     var address: String { "unix:\(socket)" }
 
-    init() throws {
+    /// The null sink's channels: 1, or 2 where a test listens for left and right.
+    let channels: Int
+
+    init(channels: Int = 1) throws {
+        self.channels = channels
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pulse-\(UUID().uuidString.prefix(8))")
         socket = folder.appendingPathComponent("native").path
         for name in ["home", "runtime"] {
@@ -22,7 +26,7 @@ final class PulseServer {
         }
         let config = """
             load-module module-native-protocol-unix auth-anonymous=1 socket=\(socket)
-            load-module module-null-sink sink_name=nearby format=s16le rate=22050 channels=1 norewinds=1
+            load-module module-null-sink sink_name=nearby format=s16le rate=22050 channels=\(channels) norewinds=1
             set-default-sink nearby
 
             """
@@ -68,12 +72,13 @@ final class PulseServer {
         let process = try Program(
             tool: "/usr/bin/parecord",
             [
-                "--device=nearby.monitor", "--latency-msec=20", "--format=s16le", "--rate=22050", "--channels=1",
+                "--device=nearby.monitor", "--latency-msec=20", "--format=s16le", "--rate=22050",
+                "--channels=\(channels)",
                 "--file-format=wav", path,
             ], environment: environment
         ).start()
         recorder = (process, path, started)
-        guard waitUntil({ fileSize(path) >= Self.headerBytes + Self.bytesPer10ms }) else {
+        guard waitUntil({ fileSize(path) >= Self.headerBytes + Self.bytesPer10ms * channels }) else {
             throw Failure("parecord did not start recording into \(path)")
         }
     }
@@ -86,7 +91,9 @@ final class PulseServer {
     func stopRecording() {
         guard let recorder else { return }
         let wanted = Date().timeIntervalSince(recorder.started) + 0.3
-        waitUntil { Double(fileSize(recorder.path) - Self.headerBytes) >= wanted * 100 * Double(Self.bytesPer10ms) }
+        waitUntil {
+            Double(fileSize(recorder.path) - Self.headerBytes) >= wanted * 100 * Double(Self.bytesPer10ms * channels)
+        }
         recorder.process.signal(SIGINT)
         _ = recorder.process.wait(timeout: 5)
         self.recorder = nil

@@ -199,7 +199,8 @@ struct SpeechDispatcherTests {
         let answers = switched.stdout.split(separator: "\n").map(String.init)
         #expect(answers.first == "Speech backend: dispatcher.")
         #expect(answers.dropFirst().first == "Speech backend: espeak.")
-        #expect(answers.last?.hasSuffix("Speech backend: espeak.") == true)
+        // Settings added after speech-backend (spatial, beacon…) follow it in the answer.
+        #expect(answers.last?.contains("; Speech backend: espeak;") == true)
     }
 
     /// The server is killed while a script is spoken: no hang, one notice on standard error,

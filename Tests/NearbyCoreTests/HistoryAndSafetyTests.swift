@@ -71,7 +71,9 @@ struct GreetingTests {
         expectReduce(
             &state, .sessionStarted,
             [
-                Announcement("Nearby: 21 places around you. Type help for commands, quit to leave.", kind: .notice)
+                Announcement(
+                    "Nearby: 21 places around you. Type help for commands, quit to leave. Headphones? Type set spatial hrtf.",
+                    kind: .notice)
             ])
         expectReduce(&state, .inputEnded, [Announcement("Goodbye.", kind: .notice)]) { $0.isFinished = true }
     }

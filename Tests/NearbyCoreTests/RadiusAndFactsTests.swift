@@ -194,6 +194,7 @@ struct RadiusAndFactsTests {
         #expect(
             state.reduce(.sessionStarted).announcements.map(\.text) == [
                 "Nearby: 1 place around you, from OpenStreetMap. Type help for commands, quit to leave."
+                    + " Headphones? Type set spatial hrtf."
             ])
         #expect(
             state.reduce(.aboutRequested).announcements.map(\.text) == [

@@ -40,7 +40,7 @@ func option(_ name: String) -> String? {
     return arguments[index + 1]
 }
 let trials = Int(option("--trials") ?? "") ?? 11
-/// `--only whole,ours,espeak,keys,newer,dispatcher`: some sections alone, while working on them
+/// `--only whole,ours,spatial,espeak,keys,newer,dispatcher`: some sections alone, while working on them
 /// (the others measure nothing, so such a run falls short).
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 func wanted(_ section: String) -> Bool { only?.contains(section) ?? true }
@@ -119,6 +119,9 @@ for _ in 0..<(wanted("ours") ? controls : 0) {
 }
 ours.send("quit")
 ours.end()
+
+// Spatial audio beside the plain rows, a floor trial after each (Spatial.swift).
+let spatial = wanted("spatial") ? measureSpatial() : SpatialFigures()
 
 // espeak-ng reading lines from standard input: it has no stop, so Enter -> audible only.
 var espeakAudible: [Double] = []
@@ -272,7 +275,7 @@ let audible = median(oursAudible)
 // The spans are counted in 5 ms chunks: each trial's must be within two of its file's.
 let wholeMet = wholeDifferences.count == 3 && wholeDifferences.allSatisfy { abs($0) <= 0.010 }
 // The floor's trials are taken between the program's and espeak-ng's: two a trial.
-let floorTrials = espeakPath == nil ? trials : 2 * trials
+let floorTrials = (espeakPath == nil ? trials : 2 * trials) + (wanted("spatial") ? 2 * trials : 0)
 let audibleMet = oursAudible.count == trials && floorAudible.count == floorTrials && audible <= 2.5 * floorMedian
 rows.append(
     Row(
@@ -301,6 +304,7 @@ rows.append(
         baseline: "- (300 ms of quiet)", goal: "<= 10 ms", met: met(oursSilent, 0.010) ? "yes" : "NO",
         samples: counted("stop -> silent", oursSilent, expected: trials)))
 rows.append(controlRow("stop -> silent", stopControl, what: "nothing sent at that moment", goal: 0.010))
+rows += spatialRows(spatial)
 rows.append(
     Row(
         figure: "key press -> silent, nearby-voice at a terminal", value: milliseconds(keySilent),
@@ -372,6 +376,12 @@ print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separato
 for row in rows { print(line(row)) }
 if !audibleMet { shortfalls.append("Enter -> audible is not within 2.5x the floor of the same run") }
 if !met(oursSilent, 0.010) { shortfalls.append("stop -> silent is over 10 ms") }
+if wanted("spatial") && !(spatial.hrtfAudible.count == trials && median(spatial.hrtfAudible) <= 2.5 * floorMedian) {
+    shortfalls.append("Enter -> audible with spatial hrtf is not within 2.5x the floor of the same run")
+}
+if wanted("spatial") && !met(spatial.hrtfSilent, 0.010) {
+    shortfalls.append("stop -> silent with spatial hrtf is over 10 ms")
+}
 if !met(keySilent, 0.010) { shortfalls.append("key press -> silent is over 10 ms") }
 if !met(newerSilent, 0.010) { shortfalls.append("a newer answer -> the old one silent is over 10 ms") }
 if !wholeMet { shortfalls.append("the answer heard at the sink is not the answer said") }

@@ -43,7 +43,10 @@ extension NearbyState {
         let target = current.map { $0 + step } ?? (step > 0 ? 0 : reachableCount - 1)
         if target < 0 {
             return [
-                Announcement(say(.listStart, ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end)
+                placed(
+                    Announcement(
+                        say(.listStart, ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end),
+                    at: shown[0])
             ]
         }
         if target >= shown.count || (step > 0 && target >= reachableCount && (current ?? 0) <= reachableCount) {
@@ -55,12 +58,19 @@ extension NearbyState {
                 ]
             }
             let last = describe(shown[shown.count - 1], position: shown.count)
-            return [Announcement(say(.listEnd, ["place": last]), kind: .place, earcon: .end)]
+            return [
+                placed(
+                    Announcement(say(.listEnd, ["place": last]), kind: .place, earcon: .end), at: shown[shown.count - 1]
+                )
+            ]
         }
         setFocus(target)
         if sheet.detent == .full { scrollToShow(row: target) }
         return [
-            Announcement(say(.placeFocused, ["place": describe(shown[target], position: target + 1)]), kind: .place)
+            placed(
+                Announcement(
+                    say(.placeFocused, ["place": describe(shown[target], position: target + 1)]), kind: .place),
+                at: shown[target])
         ]
     }
 

@@ -109,7 +109,8 @@ extension NearbyState {
         guard let (index, position) = currentPlace else {
             return Announcement(say(.currentNothing), kind: .error, earcon: .error)
         }
-        return Announcement(say(.placeFocused, ["place": describe(index, position: position)]), kind: .history)
+        return placed(
+            Announcement(say(.placeFocused, ["place": describe(index, position: position)]), kind: .history), at: index)
     }
 
     /// `spell`: the focused or selected place's name, letter by letter, through the

@@ -52,7 +52,11 @@ extension NearbyState {
         let moved = sheet.raiseToFull()
         var answers: [Announcement]
         if countHeard, let first = shown.first {
-            answers = [Announcement(say(.placeFocused, ["place": describe(first, position: 1)]), kind: .results)]
+            answers = [
+                placed(
+                    Announcement(say(.placeFocused, ["place": describe(first, position: 1)]), kind: .results), at: first
+                )
+            ]
         } else {
             answers = applyQuery(text, priority: .assertive)
         }
@@ -96,7 +100,7 @@ extension NearbyState {
         growWindow(with: found)
         if !shown.isEmpty {
             setFocus(0)
-            return [Announcement(resultsPhrase(), kind: .results)]
+            return [placed(Announcement(resultsPhrase(), kind: .results), at: shown.first)]
         }
         if let offer = suggest() { return [offer] }
         return [Announcement(resultsPhrase(), kind: .results, earcon: .noResults)]
@@ -150,15 +154,18 @@ extension NearbyState {
         // Only a changed query deselects and moves the camera: the seed's `onChange(of: query)`.
         guard cleaned != query else {
             return [
-                Announcement(
-                    resultsPhrase(), priority: priority, kind: .results, earcon: shown.isEmpty ? .noResults : nil)
+                placed(
+                    Announcement(
+                        resultsPhrase(), priority: priority, kind: .results, earcon: shown.isEmpty ? .noResults : nil),
+                    at: shown.first)
             ]
         }
         query = cleaned
         let overview = showNewMatches()
         let earcon: Announcement.Earcon? = shown.isEmpty ? .noResults : nil
-        return [Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: earcon)]
-            + (overview.map { [$0] } ?? [])
+        return [
+            placed(Announcement(resultsPhrase(), priority: priority, kind: .results, earcon: earcon), at: shown.first)
+        ] + (overview.map { [$0] } ?? [])
     }
 
     /// The matches changed (a new query or filter): the selection, the focus, the suggestions

@@ -32,7 +32,9 @@ extension NearbyState {
         isSearching = false
         let rises = sheet.raiseToFull()
         if let position = shown.firstIndex(of: index) { setFocus(position) }
-        var answers = [Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection)]
+        var answers = [
+            placed(Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection), at: index)
+        ]
         if rises {
             // A detent change is always heard, as `find`'s rise is: the snap and the words.
             answers.append(Announcement(say(.detailsAtFull), priority: .polite, kind: .detent, earcon: .snap))
@@ -147,7 +149,7 @@ extension NearbyState {
         let text = say(
             .walkAnswer,
             ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
-        return [Announcement(text, kind: .walk)]
+        return [placed(Announcement(text, kind: .walk), at: index)]
     }
 
     /// `details`: the selected place's details again, everything the data holds, wherever the
@@ -156,7 +158,7 @@ extension NearbyState {
         guard let index = selectedIndex else {
             return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
         }
-        return [Announcement(detailPhrase(index, full: true), kind: .selection)]
+        return [placed(Announcement(detailPhrase(index, full: true), kind: .selection), at: index)]
     }
 
     /// The selected place's detail: everything the data holds (`full`, for `details`, says a

@@ -7,7 +7,10 @@ extension NearbyState {
     /// An interactive session begins: the greeting, with how many places there are.
     func greeting() -> [Announcement] {
         let key = places.areFromOpenStreetMap ? Key.sessionGreetingOpenstreetmap : Key.sessionGreeting
-        return [Announcement(say(key, ["places": placesPhrase(places.count)]), kind: .notice)]
+        var text = say(key, ["places": placesPhrase(places.count)])
+        // How to hear where places are, while it is off (spatial25).
+        if settings.spatial == .off { text += " " + say(.sessionGreetingSpatial) }
+        return [Announcement(text, kind: .notice)]
     }
 
     /// `about`: how many places, where they come from, and the credit OpenStreetMap's licence
@@ -32,7 +35,8 @@ extension NearbyState {
     /// `help COMMAND` says how it is typed and what it does.
     func help(_ topic: String?) -> [Announcement] {
         guard let topic else {
-            return [Announcement(say(.helpGroups, ["all": say(.filterAll)]), kind: .help)]
+            let groups = say(.helpGroups, ["all": say(.filterAll)]) + " " + say(.helpSpatial)
+            return [Announcement(groups, kind: .help)]
         }
         if Command.isWord(topic, "all", key: Key.filterAll, words) {
             let names = Command.allCases.map { $0.word(words) }.joined(separator: say(.listSeparator))
