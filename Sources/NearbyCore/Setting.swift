@@ -18,6 +18,10 @@ public enum Setting: String, CaseIterable, Sendable {
     case screenHeight = "screen-height"
     case dismissible, earcons, language, voice, rate, pitch, volume, punctuation, capitals, strings, places
     case speechBackend = "speech-backend"
+    // Walking (docs/position.md).
+    case callouts
+    case calloutDistance = "callout-distance"
+    case calloutRepeat = "callout-repeat"
 
     /// The word `set` takes, and the long option without its dashes.
     public var key: String { rawValue }
@@ -41,11 +45,11 @@ public enum Setting: String, CaseIterable, Sendable {
         case .verbosity: Settings.Verbosity.allCases.map(\.rawValue)
         case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
-        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .callouts: ["on", "off"]
         case .language: Language.allCases.map(\.code)
         case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
         case .at, .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places:
+            .places, .calloutDistance, .calloutRepeat:
             nil
         }
     }
@@ -64,7 +68,10 @@ public enum Setting: String, CaseIterable, Sendable {
         case .rate: 80...450
         case .pitch: 0...100
         case .volume: 0...200
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
+        case .calloutDistance: 5...500
+        case .calloutRepeat: 0...1440
+        case .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons,
+            .voice,
             .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
         }
@@ -73,8 +80,10 @@ public enum Setting: String, CaseIterable, Sendable {
     /// The unit said after its value ("Heading: 90 degrees"), if it has one: a catalog key.
     public var unitKey: Key? {
         switch self {
-        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate: Key(family: "setting", key, "unit")
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
+        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate, .calloutDistance, .calloutRepeat:
+            Key(family: "setting", key, "unit")
+        case .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons,
+            .voice,
             .pitch,
             .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
@@ -86,13 +95,13 @@ public enum Setting: String, CaseIterable, Sendable {
         if let choices { return Self.either(choices, words) }
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
-        case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume:
+        case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .calloutDistance, .calloutRepeat:
             let range = range ?? 0...0
             return words.text(
                 .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
-            .language, .directions, .speechBackend:
+            .language, .directions, .speechBackend, .callouts:
             return ""
         }
     }
@@ -104,7 +113,7 @@ public enum Setting: String, CaseIterable, Sendable {
             .speechBackend:
             true
         case .at, .radius, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp,
-            .screenHeight, .dismissible, .places, .strings, .directions:
+            .screenHeight, .dismissible, .places, .strings, .directions, .callouts, .calloutDistance, .calloutRepeat:
             false
         }
     }
@@ -137,6 +146,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .language: settings.language.code
         case .strings: settings.stringsFile ?? Self.noStrings
         case .speechBackend: settings.speechBackend.rawValue
+        case .callouts: Self.onOff(settings.callouts)
+        case .calloutDistance: Self.plain(settings.calloutDistance)
+        case .calloutRepeat: Self.plain(settings.calloutRepeat)
         }
     }
 
@@ -151,7 +163,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public func spokenValue(in settings: Settings, _ words: Catalog) -> String {
         let token = value(in: settings)
         switch self {
-        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons:
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .callouts:
             return words.text(Key(family: "setting", "value", token))
         case .units, .directions, .verbosity, .punctuation, .capitals:
             return words.text(Key(family: "setting", key, token))
@@ -162,7 +174,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
         case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places, .speechBackend:
+            .places, .speechBackend, .calloutDistance, .calloutRepeat:
             return token
         }
     }
@@ -272,6 +284,15 @@ public enum Setting: String, CaseIterable, Sendable {
         case .speechBackend:
             guard let backend = choice(SpeechBackend.self) else { return refusal }
             settings.speechBackend = backend
+        case .callouts:
+            guard let on = flag() else { return refusal }
+            settings.callouts = on
+        case .calloutDistance:
+            guard let metres = number() else { return refusal }
+            settings.calloutDistance = metres
+        case .calloutRepeat:
+            guard let minutes = number() else { return refusal }
+            settings.calloutRepeat = minutes
         }
         return nil
     }

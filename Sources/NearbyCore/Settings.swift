@@ -49,6 +49,12 @@ public struct Settings: Equatable, Sendable {
     public var placesFile: String?
     /// What speaks: espeak-ng inside the program, or the speech-dispatcher the user set up.
     public var speechBackend: SpeechBackend = .espeak
+    /// Whether places are called out as the user walks past them (docs/position.md).
+    public var callouts = true
+    /// How near a place comes before it is called out, in metres.
+    public var calloutDistance: Double = 30
+    /// How long before the same place is called out again, in minutes.
+    public var calloutRepeat: Double = 10
 
     public init() {}
 
