@@ -58,7 +58,8 @@ public enum GpsdMessage: Equatable, Sendable {
             let type = object["class"] as? String
         else { return .malformed }
         func number(_ key: String) -> Double? {
-            guard let value = object[key] as? NSNumber, !(value is Bool) else { return nil }
+            // (On Linux a JSON 1 or 0 is also `is Bool`: only a number's own type is asked.)
+            guard let value = object[key] as? NSNumber, String(cString: value.objCType) != "c" else { return nil }
             let double = value.doubleValue
             return double.isFinite ? double : nil
         }
