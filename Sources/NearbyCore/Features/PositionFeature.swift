@@ -16,7 +16,11 @@ extension NearbyState {
     /// place's name or address among the loaded places. Nil for a latitude and longitude.
     mutating func setPosition(byWords text: String) -> Reaction? {
         let value = text.trimmingCharacters(in: .whitespaces)
-        guard !value.isEmpty, Coordinate(parsing: value) == nil else { return nil }
+        // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
+        let numbers = value.split(separator: ",", omittingEmptySubsequences: false)
+        guard !value.isEmpty,
+            !(numbers.count == 2 && numbers.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }))
+        else { return nil }
         if value.lowercased().hasPrefix("gpsd") { return Reaction(effects: [.followGPS(address: value)]) }
         let matches = placesCalled(value)
         guard matches.count == 1, let place = matches.first else {
