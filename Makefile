@@ -17,6 +17,9 @@ TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-d
 	chromium-headless-shell python3-pyosmium
 # python3-pyosmium: the independent reader that checks the import of a real OpenStreetMap extract
 # (IndependentReaderTests), and the writer of generated extracts (the kill test, the benches).
+# The real GPS daemon for the walked-position tests: gpsd and gpsfake (in gpsd's python3-gps),
+# installed without recommends (docs/position.md).
+TEST_PACKAGES += gpsd python3-gps
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
