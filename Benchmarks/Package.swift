@@ -30,6 +30,15 @@ let package = Package(
         // Latency at the ear, at a null sink's monitor, beside espeak-ng and the floor of the
         // audio path. It runs the program as a process: none of its modules.
         .executableTarget(name: "nearby-voice-speech-bench"),
+        // The walking position: a report to the callout decided with 10,000 places in the
+        // radius, and the program's CPU while it follows a gpsd at 1 Hz (docs/position.md).
+        .executableTarget(
+            name: "nearby-voice-position-bench",
+            dependencies: [
+                .product(name: "NearbyCore", package: "nearby-voice"),
+                .product(name: "PlaceData", package: "nearby-voice"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
