@@ -102,4 +102,25 @@ struct GpsdTests {
 
                 """)
     }
+
+    @Test("At a terminal, a callout is shown below the line being typed, which stays whole")
+    func calloutWhileTyping() throws {
+        let gpsd = try FakeGpsd()
+        let terminal = try Tmux()
+        defer { terminal.close() }
+        try terminal.start(["--speech", "off", "--typing-pause", "0", "--at", "gpsd:127.0.0.1:\(gpsd.port)"])
+        #expect(waitUntil { gpsd.watches == 1 })
+        _ = try terminal.waitFor("the prompt") { $0.last?.hasPrefix(">") == true }
+        try terminal.type("find bak")
+        _ = try terminal.waitForLastLine("> find bak")
+        gpsd.fix(38.7109, -9.1420, track: 90, speed: 1.3)
+        _ = try terminal.waitFor("the callout above the line") {
+            $0.suffix(2) == ["Harbor Coffee, 15 metres behind.", "> find bak"]
+        }
+        try terminal.type("ery")
+        try terminal.press("Enter")
+        _ = try terminal.waitFor("the answer") { $0.contains { $0.hasPrefix("3 places match \"bakery\"") } }
+        try terminal.press("C-d")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }
