@@ -122,6 +122,26 @@ struct CalloutTests {
         #expect(state.reduce(Self.walked(20_010, time: 5)).announcements.isEmpty)
     }
 
+    @Test("A position set by hand stops the walk: route says none is walked")
+    func setAtStopsTheRoute() {
+        var state = Self.state()
+        state.position.source = .route("walk.gpx")
+        #expect(state.reduce(.routeRequested).announcements.map(\.text) == ["The route is starting."])
+        let report = PositionReport(
+            coordinate: Coordinate(latitude: 60.1701, longitude: 24.94), time: 0,
+            route: RouteProgress(walked: 11, length: 300))
+        _ = state.reduce(.positionReported(report))
+        #expect(
+            state.reduce(.routeRequested).announcements.map(\.text) == [
+                "Route: 10 metres of 300 metres walked, 290 metres to go."
+            ])
+        #expect(state.reduce(.settingChanged(.at, value: "60.17,24.94")).effects == [.stopFollowing])
+        #expect(
+            state.reduce(.routeRequested).announcements.map(\.text) == [
+                "No route is being walked. Start with --route FILE.gpx."
+            ])
+    }
+
     @Test("The fix lost is said once; its return once")
     func fixLost() {
         var state = Self.state()

@@ -63,6 +63,7 @@ extension NearbyState {
             if position.source != .fixed {
                 effects.append(.stopFollowing)
                 position.source = .fixed
+                position.route = nil
             }
         case .heading:
             // A heading given by hand holds until `set heading none`; then the course leads.
