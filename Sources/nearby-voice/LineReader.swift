@@ -108,16 +108,21 @@ final class PipeLineReader: LineReader {
     let lineSource = "piped"
     var events = LineEvents()
     private var pending: [UInt8] = []
+    /// Where the next line begins in `pending` (what is before it was read already).
+    private var start = 0
     private var ended = false
 
     func nextLine() -> String? {
         while true {
-            if let newline = pending.firstIndex(of: 10) {
-                var line = Array(pending[..<newline])
-                pending.removeSubrange(...newline)
-                if line.last == 13 { line.removeLast() }
+            if let newline = pending[start...].firstIndex(of: 10) {
+                var line = pending[start..<newline]
+                start = newline + 1
+                if line.last == 13 { line = line.dropLast() }
                 return String(decoding: line, as: UTF8.self)
             }
+            // What was read is dropped before more is read: each byte is moved at most once.
+            pending.removeFirst(start)
+            start = 0
             if ended {
                 guard !pending.isEmpty else { return nil }
                 defer { pending = [] }
