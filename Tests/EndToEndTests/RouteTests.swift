@@ -86,12 +86,12 @@ struct RouteTests {
         let folder = temporaryPath("route")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = "\(folder)/walk.txt"
-        try "set callout-distance 5\nroute\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "route\nsettings\n".write(toFile: script, atomically: true, encoding: .utf8)
         // 335 metres at 1.4 m/s is 239 seconds of walk: at 60 times, 4 seconds.
         let result = try Program(
             [
                 "--speech", "off", "--places", Self.helsinki, "--route", Self.esplanadi, "--route-speed", "60",
-                "--script", script,
+                "--callout-distance", "5", "--script", script,
             ], environment: ["XDG_CACHE_HOME": "\(folder)/cache"], timeout: 120
         ).transcribed().run()
         #expect(result.status == 0, "\(result.stderr)")
