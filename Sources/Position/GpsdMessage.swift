@@ -67,7 +67,8 @@ public enum GpsdMessage: Equatable, Sendable {
         case "VERSION":
             return .version(release: object["release"] as? String ?? "")
         case "TPV":
-            guard let mode = number("mode") else { return .malformed }
+            // gpsd's modes are 0 to 3: anything else (1e300, -5, 2.5) is not gpsd.
+            guard let mode = number("mode"), mode == mode.rounded(), (0...3).contains(mode) else { return .malformed }
             let accuracy = number("eph") ?? [number("epx"), number("epy")].compactMap { $0 }.max()
             return .tpv(
                 TPV(

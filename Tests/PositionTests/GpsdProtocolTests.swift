@@ -25,6 +25,10 @@ struct GpsdProtocolTests {
             (#"{"class":"SKY","satellites":[]}"#, .other("SKY")),
             (#"{"class":"TPV","lat":60}"#, .malformed),
             (#"{"class":"TPV","mode":true}"#, .malformed),
+            // Found by the fuzzer (Fuzz/Targets/GpsdFuzz.swift): a mode too large for an Int crashed.
+            (#"{"class":"TPV","mode":1e300,"lat":60,"lon":24}"#, .malformed),
+            (#"{"class":"TPV","mode":-1}"#, .malformed),
+            (#"{"class":"TPV","mode":2.5}"#, .malformed),
             (#"{"class":"TPV","mode":3,"lat":NaN,"lon":24}"#, .malformed),
             (#"[1,2,3]"#, .malformed),
             (#"{"class":7}"#, .malformed),
