@@ -17,6 +17,9 @@ TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-d
 	chromium-headless-shell python3-pyosmium
 # python3-pyosmium: the independent reader that checks the import of a real OpenStreetMap extract
 # (IndependentReaderTests), and the writer of generated extracts (the kill test, the benches).
+# The real GPS daemon for the walked-position tests: gpsd and gpsfake (in gpsd's python3-gps),
+# installed without recommends (docs/position.md).
+TEST_PACKAGES += gpsd python3-gps
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
@@ -110,12 +113,13 @@ bench: test-deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCHMARKS_BUILD)
 	scripts/bench-venv $(BENCH_VENV) >/dev/null
-	@data=0; speech=0; words=0; \
+	@data=0; speech=0; words=0; position=0; \
 	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --sizes $(BENCH_SIZES) \
 		--python $(BENCH_VENV)/bin/python --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
 	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-speech-bench --app $(BENCH_BUILD)/release/nearby-voice --trials $(BENCH_TRIALS) || speech=$$?; \
 	$(BENCHMARKS_BUILD)/release/nearby-voice-words-bench || words=$$?; \
-	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words)."; exit 1; fi
+	$(BENCHMARKS_BUILD)/release/nearby-voice-position-bench --app $(BENCH_BUILD)/release/nearby-voice || position=$$?; \
+	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ] || [ $$position -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words, position $$position)."; exit 1; fi
 
 ## Issue 11's figures for a listener, on a fixed 30-command session (Tests/Fixtures/listening):
 ## the words of every answer, their median and maximum, the answers over 15 words, anything said

@@ -98,6 +98,11 @@ let package = Package(
         // whole store, the nearest street. Used by the program.
         .target(
             name: "PlaceStore", dependencies: ["PlaceData", "SystemCalls", "Words", "COsmium", "CSQLite"]),
+        // Where the user is, pure where it can be: GPX routes read and walked in time (samples
+        // the shell's player waits between), and gpsd's JSON protocol (its lines parsed as
+        // untrusted input, its fixes lost and jumps doubted). Used by the program; the
+        // sockets and timers are the shell's.
+        .target(name: "Position", dependencies: ["PlaceData"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
@@ -127,7 +132,7 @@ let package = Package(
             dependencies: [
                 "SystemCalls", "TextFormats", "PlaceData", "PlaceStore", "Words", "NearbyCore", "ScenarioFormat",
                 "Announcer", "ShellParsing",
-                "StudyReport", "CReadline",
+                "StudyReport", "CReadline", "Position",
             ]
         ),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
@@ -136,6 +141,7 @@ let package = Package(
         .testTarget(name: "PlaceStoreTests", dependencies: ["PlaceStore", "PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
+        .testTarget(name: "PositionTests", dependencies: ["Position", "PlaceData"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "WordsTests", dependencies: ["Words"]),
         .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),

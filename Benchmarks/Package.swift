@@ -34,6 +34,15 @@ let package = Package(
         // proposed, measured at the ear beside the program's own in-process rendering.
         .systemLibrary(name: "CBenchOpenAL", providers: [.apt(["libopenal-dev", "libopenal-data"])]),
         .executableTarget(name: "nearby-voice-openal-probe", dependencies: ["CBenchOpenAL"]),
+        // The walking position: a report to the callout decided with 10,000 places in the
+        // radius, and the program's CPU while it follows a gpsd at 1 Hz (docs/position.md).
+        .executableTarget(
+            name: "nearby-voice-position-bench",
+            dependencies: [
+                .product(name: "NearbyCore", package: "nearby-voice"),
+                .product(name: "PlaceData", package: "nearby-voice"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

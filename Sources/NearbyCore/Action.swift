@@ -94,6 +94,20 @@ public enum Action: Equatable, Sendable {
     case inputEnded
     /// A line that is not a valid command: it changes nothing and is answered with an error.
     case invalid(CommandError)
+    /// The position moved (a walked route, a live gpsd): distances, directions and the order
+    /// follow it; only callouts are said.
+    case positionReported(PositionReport)
+    /// The GPS fix was lost: said once; the last position stays.
+    case fixLost
+    /// The shell reached gpsd at `address` after `set at gpsd`: the position follows it.
+    case gpsFollowed(address: String)
+    /// Nothing answers at `address` (`set at gpsd`): said, and the position stays.
+    case gpsUnavailable(address: String)
+    /// `route`: how far along the walked route.
+    case routeRequested
+    /// The shell found the street nearest `point` in the place store (`Effect.findStreet`), or
+    /// none: nothing is said (the shell then answers the command that asked).
+    case streetFound(String?, at: Coordinate)
     /// A usability study begins (`--tasks FILE`): the first task is read out.
     case tasksGiven([StudyTask])
     /// `task`: the current task again.

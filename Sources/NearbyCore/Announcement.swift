@@ -71,6 +71,8 @@ public struct Announcement: Equatable, Sendable {
             help, error, notice
         /// A usability study's task: its words, "Task done.", a skip.
         case task
+        /// Said as the user walks: a place passed, a milestone, arrival, the GPS fix.
+        case callout
     }
 
     /// The short sounds that stand for the seed's haptics and VoiceOver's boundary sounds.

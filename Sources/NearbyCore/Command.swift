@@ -16,6 +16,7 @@ public enum Command: String, CaseIterable, Sendable {
     case history, stop, set, settings, voices, map, help, about
     case task, skip
     case quit
+    case route
 
     /// The word that names it.
     public var name: String { rawValue }
@@ -45,6 +46,7 @@ public enum Command: String, CaseIterable, Sendable {
             .details, .about:
             []
         case .task, .skip: []
+        case .route: []
         }
     }
 
@@ -123,6 +125,7 @@ public enum Command: String, CaseIterable, Sendable {
             }
             return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
+        case .route: return noArgument(.routeRequested)
         case .details: return noArgument(.detailsRequested)
         case .about: return noArgument(.aboutRequested)
         case .around: return noArgument(.aroundRequested)

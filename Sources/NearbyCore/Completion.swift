@@ -110,7 +110,7 @@ public struct Completion: Equatable, Sendable {
             return settingLabels(argument, after: prefix, in: state)
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .walk,
             .details, .around, .current, .spell, .repeatLast, .history, .stop, .settings, .map, .quit, .task, .skip,
-            .about:
+            .about, .route:
             return nil
         }
     }

@@ -27,6 +27,14 @@ public enum Effect: Equatable, Sendable {
     /// The position moved (`set at`): when the places are a place store's window about the
     /// position, load the window about `origin` and reduce `.windowMoved` with its places.
     case moveWindow(around: Coordinate)
+    /// `set at gpsd[:HOST:PORT]`: reach gpsd at `address` (as typed) and follow it, then reduce
+    /// `.gpsFollowed` or `.gpsUnavailable`.
+    case followGPS(address: String)
+    /// The position was set by hand: stop following gpsd or a walked route.
+    case stopFollowing
+    /// Find the street nearest `point` in the place store, reduce `.streetFound`, then reduce
+    /// `then` (the command that needed it).
+    indirect case findStreet(around: Coordinate, then: Action)
 }
 
 /// What one action did: what to say, in order, and what the shell is to do.

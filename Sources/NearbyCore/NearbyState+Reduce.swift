@@ -61,7 +61,7 @@ extension NearbyState {
         case .sheetDragged(let translation, let velocity): return Reaction(drag(translation, velocity: velocity))
         // Reading the screen (ReadingFeature.swift).
         case .readRequested: return Reaction(readScreen())
-        case .whereRequested(let exact): return Reaction(whereAnswer(exact: exact))
+        case .whereRequested(let exact): return whereRequested(exact: exact)
         case .aroundRequested: return Reaction([aroundAnnouncement()])
         case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
         case .mapRequested: return Reaction(effects: [.measureScreen])
@@ -74,6 +74,13 @@ extension NearbyState {
             return Reaction()
         case .currentRequested: return Reaction([current()])
         case .spellRequested: return Reaction([spell()])
+        // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
+        case .positionReported(let report): return positionReported(report)
+        case .fixLost: return fixLost()
+        case .gpsFollowed(let address): return gpsFollowed(address)
+        case .gpsUnavailable(let address): return gpsUnavailable(address)
+        case .routeRequested: return Reaction([Announcement(routePhrase(), kind: .location)])
+        case .streetFound(let name, let point): return streetFound(name, at: point)
         // A usability study (StudyFeature.swift).
         case .tasksGiven(let tasks): return beginStudy(tasks)
         case .taskRequested: return repeatTask()

@@ -56,6 +56,8 @@ public struct NearbyState: Equatable, Sendable {
     public var now: LocalTime?
     /// Whether nothing within the radius matched, so that `shown` holds the matches beyond it.
     public internal(set) var isBeyondRadius = false
+    /// The moving position: its source, callouts said, the route, the fix (`PositionFeature`).
+    public var position = PositionState()
 
     /// How many announcements `history` keeps.
     public static let historyLimit = 100

@@ -21,6 +21,10 @@ public enum Setting: String, CaseIterable, Sendable {
     // ---- spatial25: where things are heard ----
     case spatial, beacon
     case beaconWidth = "beacon-width"
+    // Walking (docs/position.md).
+    case callouts
+    case calloutDistance = "callout-distance"
+    case calloutRepeat = "callout-repeat"
 
     /// The word `set` takes, and the long option without its dashes.
     public var key: String { rawValue }
@@ -44,14 +48,14 @@ public enum Setting: String, CaseIterable, Sendable {
         case .verbosity: Settings.Verbosity.allCases.map(\.rawValue)
         case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
-        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .callouts: ["on", "off"]
         case .language: Language.allCases.map(\.code)
         case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
         case .spatial: Settings.Spatial.allCases.map(\.rawValue)
         case .beacon: ["on", "off"]
         case .beaconWidth: nil
         case .at, .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places:
+            .places, .calloutDistance, .calloutRepeat:
             nil
         }
     }
@@ -71,8 +75,10 @@ public enum Setting: String, CaseIterable, Sendable {
         case .pitch: 0...100
         case .volume: 0...200
         case .beaconWidth: 5...20
-        case .spatial, .beacon: nil
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
+        case .calloutDistance: 5...500
+        case .calloutRepeat: 0...1440
+        case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
+            .dismissible, .earcons, .voice,
             .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
         }
@@ -81,10 +87,11 @@ public enum Setting: String, CaseIterable, Sendable {
     /// The unit said after its value ("Heading: 90 degrees"), if it has one: a catalog key.
     public var unitKey: Key? {
         switch self {
-        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate, .beaconWidth:
+        case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate, .beaconWidth, .calloutDistance,
+            .calloutRepeat:
             Key(family: "setting", key, "unit")
-        case .spatial, .beacon: nil
-        case .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .voice,
+        case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
+            .dismissible, .earcons, .voice,
             .pitch,
             .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
             nil
@@ -96,13 +103,14 @@ public enum Setting: String, CaseIterable, Sendable {
         if let choices { return Self.either(choices, words) }
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
-        case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .beaconWidth:
+        case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .beaconWidth, .calloutDistance,
+            .calloutRepeat:
             let range = range ?? 0...0
             return words.text(
                 .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
-            .language, .directions, .speechBackend, .spatial, .beacon:
+            .language, .directions, .speechBackend, .spatial, .beacon, .callouts:
             return ""
         }
     }
@@ -114,7 +122,7 @@ public enum Setting: String, CaseIterable, Sendable {
             .speechBackend, .spatial, .beacon, .beaconWidth:
             true
         case .at, .radius, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp,
-            .screenHeight, .dismissible, .places, .strings, .directions:
+            .screenHeight, .dismissible, .places, .strings, .directions, .callouts, .calloutDistance, .calloutRepeat:
             false
         }
     }
@@ -150,6 +158,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .spatial: settings.spatial.rawValue
         case .beacon: Self.onOff(settings.beacon)
         case .beaconWidth: Self.plain(settings.beaconWidth)
+        case .callouts: Self.onOff(settings.callouts)
+        case .calloutDistance: Self.plain(settings.calloutDistance)
+        case .calloutRepeat: Self.plain(settings.calloutRepeat)
         }
     }
 
@@ -164,7 +175,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public func spokenValue(in settings: Settings, _ words: Catalog) -> String {
         let token = value(in: settings)
         switch self {
-        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .beacon:
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .beacon, .callouts:
             return words.text(Key(family: "setting", "value", token))
         case .units, .directions, .verbosity, .punctuation, .capitals, .spatial:
             return words.text(Key(family: "setting", key, token))
@@ -178,7 +189,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
         case .radius, .heading, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places, .speechBackend, .beaconWidth:
+            .places, .speechBackend, .beaconWidth, .calloutDistance, .calloutRepeat:
             return token
         }
     }
@@ -297,6 +308,15 @@ public enum Setting: String, CaseIterable, Sendable {
         case .beaconWidth:
             guard let degrees = number() else { return refusal }
             settings.beaconWidth = degrees
+        case .callouts:
+            guard let on = flag() else { return refusal }
+            settings.callouts = on
+        case .calloutDistance:
+            guard let metres = number() else { return refusal }
+            settings.calloutDistance = metres
+        case .calloutRepeat:
+            guard let minutes = number() else { return refusal }
+            settings.calloutRepeat = minutes
         }
         return nil
     }

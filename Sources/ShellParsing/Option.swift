@@ -17,6 +17,9 @@ public enum Option: Hashable, Sendable {
         case typingPause = "typing-pause"
         case keysStopSpeech = "keys-stop-speech"
         case tasks, log, clock
+        // Walking a GPX track (docs/position.md).
+        case route
+        case routeSpeed = "route-speed"
         case help, version
     }
 
@@ -51,7 +54,7 @@ public enum Option: Hashable, Sendable {
             case .pace: Options.Pace.allCases.map(\.rawValue)
             case .keyEcho: KeyEcho.allCases.map(\.rawValue)
             case .keysStopSpeech, .help, .version: ["on", "off"]
-            case .script, .wav, .transcript, .typingPause, .tasks, .log, .clock: nil
+            case .script, .wav, .transcript, .typingPause, .tasks, .log, .clock, .route, .routeSpeed: nil
             }
         }
     }
@@ -81,7 +84,8 @@ extension Option.Program {
     /// What it takes, for errors.
     func expected(_ words: Catalog) -> String {
         switch self {
-        case .script, .wav, .transcript, .typingPause, .tasks, .log, .clock: return words.text(expectedKey)
+        case .script, .wav, .transcript, .typingPause, .tasks, .log, .clock, .route, .routeSpeed:
+            return words.text(expectedKey)
         case .speech, .encoding, .format, .pace, .keyEcho, .keysStopSpeech, .help, .version:
             let choices = Option.program(self).choices ?? []
             guard choices.count > 1 else { return choices.first ?? "" }

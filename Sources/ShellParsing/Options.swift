@@ -1,3 +1,4 @@
+import Foundation
 import NearbyCore
 import PlaceData
 import TextFormats
@@ -47,6 +48,17 @@ public struct Options: Sendable {
     /// Where a relative file that a command names (`set places`, `set strings`) is found: a
     /// test's own folder under `nearby-voice test`; nil, the current folder.
     public var filesFolder: String?
+    /// `--at` with words rather than a latitude and longitude: a place's name or address, found
+    /// once the places are loaded, or `gpsd[:HOST:PORT]` (docs/position.md).
+    public var atWords: String?
+    /// `--route`: a GPX file to walk.
+    public var routePath: String?
+    /// `--route-speed`: how many times faster than its own times (or the walking speed) the
+    /// route is walked.
+    public var routeSpeed = 1.0
+    /// Whether a walked route waits for the end of the input before it starts (the `test`
+    /// command's way: its callouts then come after the last command, the same every run).
+    public var routeAfterInput = false
 
     public init() {}
 
@@ -122,6 +134,19 @@ public struct Options: Sendable {
         let words = self.words
         guard case .program(let program) = option else {
             guard case .setting(let setting) = option else { return nil }
+            if setting == .at {
+                // A place's name or address, or gpsd: kept as words until the places are loaded.
+                let trimmed = value.trimmingCharacters(in: .whitespaces)
+                // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
+                let numbers = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+                let isPoint =
+                    numbers.count == 2 && numbers.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+                atWords = trimmed.isEmpty || isPoint ? nil : trimmed
+                if atWords != nil {
+                    chosenSettings.insert(setting)
+                    return nil
+                }
+            }
             let problem = setting.apply(value, to: &settings, words)
             if problem == nil { chosenSettings.insert(setting) }
             return problem
@@ -133,6 +158,10 @@ public struct Options: Sendable {
         }
         switch program {
         case .script: scriptPath = value
+        case .route: routePath = value
+        case .routeSpeed:
+            guard let factor = Double(value), factor.isFinite, (0.1...10_000).contains(factor) else { return refusal }
+            routeSpeed = factor
         case .encoding:
             guard let encoding = choice(TextEncoding.self) else { return refusal }
             self.encoding = encoding

@@ -114,6 +114,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         _ = try Syscalls.shutdownSocket(rawValue).get()
     }
 
+    /// A TCP connection to `host`:`port`, given up after `milliseconds` (getaddrinfo(3),
+    /// socket(2), connect(2), poll(2)).
+    public static func connect(host: String, port: Int, milliseconds: Int32) throws(SystemError) -> FileDescriptor {
+        FileDescriptor(rawValue: try Syscalls.connectTCP(host: host, port: port, timeout: milliseconds).get())
+    }
+
     /// Whether the descriptor is a terminal (isatty(3)).
     public var isTerminal: Bool { Syscalls.isTerminal(rawValue) }
 

@@ -199,6 +199,65 @@ enum Syscalls {
         return .success(polled.map { $0.revents != 0 })
     }
 
+    // MARK: Sockets
+
+    /// A TCP connection to `host`:`port` (getaddrinfo(3), socket(2), then connect(2) made
+    /// non-blocking and waited for with poll(2) at most `timeout` milliseconds, each address in
+    /// turn): a peer that does not answer (gpsd) never holds the caller longer. The socket is
+    /// close-on-exec and blocking once connected.
+    static func connectTCP(host: String, port: Int, timeout: Int32) -> Result<Int32, SystemError> {
+        let place = "\(host):\(port)"
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            return .failure(
+                SystemError(
+                    code: ECONNREFUSED, operation: "getaddrinfo", path: place,
+                    reason: String(cString: gai_strerror(status))
+                ))
+        }
+        defer { freeaddrinfo(list) }
+        var failure = error(ECONNREFUSED, "connect", path: place)
+        var node: UnsafeMutablePointer<addrinfo>? = first
+        while let current = node {
+            node = current.pointee.ai_next
+            let fd = socket(
+                current.pointee.ai_family, current.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
+                current.pointee.ai_protocol)
+            guard fd >= 0 else {
+                failure = lastError("socket", path: place)
+                continue
+            }
+            let flags = fcntl(fd, F_GETFL)
+            _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+            var code: Int32 = 0
+            if Glibc.connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) != 0 {
+                code = errno
+                if code == EINPROGRESS {
+                    var polled = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    let ready = poll(&polled, 1, timeout)
+                    if ready == 1 {
+                        var length = socklen_t(MemoryLayout<Int32>.size)
+                        code = 0
+                        _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
+                    } else {
+                        code = ready == 0 ? ETIMEDOUT : errno
+                    }
+                }
+            }
+            if code == 0 {
+                _ = fcntl(fd, F_SETFL, flags)
+                return .success(fd)
+            }
+            failure = error(code, "connect", path: place)
+            Glibc.close(fd)
+        }
+        return .failure(failure)
+    }
+
     // MARK: Locks, terminals
 
     /// flock(2), retried on EINTR: shared, exclusive, or unlock.

@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import PlaceData
 import PlaceStore
+import Position
 import ShellParsing
 import Words
 
@@ -19,11 +20,14 @@ final class EffectRunner {
     /// The place store of the places loaded, when they came from one (`--places STORE`, an
     /// OpenStreetMap extract's cached store, `set places`).
     private(set) var store: PlaceStore?
+    /// Where the moving position comes from: `set at gpsd` follows gpsd through it.
+    private let positions: PositionSources?
 
-    init(options: Options, presenter: Presenter, store: PlaceStore? = nil) {
+    init(options: Options, presenter: Presenter, store: PlaceStore? = nil, positions: PositionSources? = nil) {
         self.options = options
         self.presenter = presenter
         self.store = store
+        self.positions = positions
         chosenSettings = options.chosenSettings
         backend = options.settings.speechBackend
     }
@@ -83,6 +87,20 @@ final class EffectRunner {
                 PlacesOpening.window(store, around: origin), source: state.places.source, isWindow: true)
             NearbyVoice.prepareSpelling(places)
             return .windowMoved(places)
+        case .followGPS(let text):
+            // Within the connection's deadline (2 s): what follows is the client's own thread.
+            guard let address = GpsdAddress(parsing: text) else { return .gpsUnavailable(address: text) }
+            guard let positions, let socket = GpsdClient.connect(address) else {
+                return .gpsUnavailable(address: address.description)
+            }
+            positions.follow(address, connected: socket)
+            return .gpsFollowed(address: address.description)
+        case .stopFollowing:
+            positions?.stop()
+            return nil
+        case .findStreet(let point, let then):
+            _ = state.reduce(.streetFound(store?.nearestStreet(to: point)?.name, at: point))
+            return then
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)

@@ -28,7 +28,9 @@ final class InputLoop {
             words: { [unowned session] in session.state.words },
             echo: { [unowned session] words in
                 session.presenter.speech?.enqueue(Utterance(seq: 0, text: SafeText.clean(words), priority: .status))
-            })
+            },
+            wake: session.positions?.wake,
+            woken: { [unowned session] in try? session.takePositions() })
     }
 
     /// Runs until `quit` or the end of input; returns the exit code.
@@ -42,6 +44,7 @@ final class InputLoop {
         // A reader of standard output that has gone (`| head -1`) ends the session quietly.
         while !session.state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
+            try session.takePositions()
             try session.settleSpeech()
             guard let action = CommandParser.parse(line, words: session.state.words) else { continue }
             try session.recorder.recordInput(
@@ -61,6 +64,9 @@ final class InputLoop {
             return .outputClosed
         }
         let reason = session.state.isFinished ? "quit" : "end-of-input"
+        // A walked route is heard to its end when the input ends (not after `quit`, nor at a
+        // terminal, where Ctrl-D means leave).
+        if !session.state.isFinished && !reader.isInteractive { try session.walkToTheEnd() }
         if reader.isInteractive && !session.state.isFinished { try session.dispatch(.inputEnded) }
         try session.finish(reason: reason)
         return StandardOutput.isClosed ? .outputClosed : .success

@@ -68,6 +68,11 @@ struct LineEvents {
     var words: () -> Catalog = { .builtIn(.english) }
     /// Words to speak, not to show or keep: the key echo, a recalled line, completion's list.
     var echo: (String) -> Void = { _ in }
+    /// Readable when position reports wait (a walked route, gpsd): a reader waiting for a line
+    /// watches it too, and calls `woken` when it is readable.
+    var wake: FileDescriptor?
+    /// Position reports wait: the session takes them now, between keys.
+    var woken: () -> Void = {}
 }
 
 /// Lines of a script file, read whole and checked to be UTF-8 up front.
@@ -95,15 +100,53 @@ final class ScriptLineReader: LineReader {
     }
 }
 
-/// Lines from standard input when it is not a terminal: no prompt, no echo.
+/// Lines from standard input when it is not a terminal: no prompt, no echo. Read with read(2)
+/// into a buffer of its own (not stdio's), so that while it waits for a line it can also watch
+/// for position reports (`LineEvents.wake`).
 final class PipeLineReader: LineReader {
     let isInteractive = false
     let lineSource = "piped"
     var events = LineEvents()
+    private var pending: [UInt8] = []
+    /// Where the next line begins in `pending` (what is before it was read already).
+    private var start = 0
+    private var ended = false
 
     func nextLine() -> String? {
-        guard var line = readLine(strippingNewline: true) else { return nil }
-        if line.hasSuffix("\r") { line.removeLast() }
-        return line
+        while true {
+            if let newline = pending[start...].firstIndex(of: 10) {
+                var line = pending[start..<newline]
+                start = newline + 1
+                if line.last == 13 { line = line.dropLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            // What was read is dropped before more is read: each byte is moved at most once.
+            pending.removeFirst(start)
+            start = 0
+            if ended {
+                guard !pending.isEmpty else { return nil }
+                defer { pending = [] }
+                return String(decoding: pending, as: UTF8.self)
+            }
+            var watched = [FileDescriptor.standardInput]
+            if let wake = events.wake { watched.append(wake) }
+            guard let ready = try? FileDescriptor.waitForInput(watched, milliseconds: nil) else { continue }
+            if ready.count > 1 && ready[1] { events.woken() }
+            guard ready[0] else { continue }
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var outcome: Result<Int, SystemError> = .success(0)
+            buffer.withUnsafeMutableBytes { raw in
+                outcome = Result { () throws(SystemError) in try FileDescriptor.standardInput.read(into: raw) }
+            }
+            let count: Int
+            switch outcome {
+            case .success(let read): count = read
+            case .failure(let error):
+                if error.code == EAGAIN { continue }
+                count = 0
+            }
+            if count == 0 { ended = true }
+            pending += buffer[0..<count]
+        }
     }
 }

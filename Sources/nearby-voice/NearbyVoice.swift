@@ -93,7 +93,8 @@ enum NearbyVoice {
     /// that are not Points are skipped, and said so once on standard error, as are an import
     /// into the cache and a cache that cannot be kept.
     static func loadPlaces(
-        _ path: String?, origin: Coordinate?, words: Catalog, encoding: TextEncoding = .utf8
+        _ path: String?, origin: Coordinate?, words: Catalog, encoding: TextEncoding = .utf8,
+        positionToCome: Bool = false
     ) throws(Failure) -> PlacesOpening {
         guard let path else { return PlacesOpening(places: BuiltInPlaces.lisbon) }
         let opening = try PlacesOpening.open(path, origin: origin, words: words, encoding: encoding) { note in
@@ -104,7 +105,8 @@ enum NearbyVoice {
             let note = words.text(.placesSkippedNote, ["count": String(skipped)], count: skipped)
             FileHandle.standardError.write(Data("nearby-voice: \(path): \(note)\n".utf8))
         }
-        if let centre = opening.centre {
+        // A place named by `--at` is found among the places at the centre: no note then.
+        if let centre = opening.centre, !positionToCome {
             let position = String(format: "%.5f, %.5f", centre.latitude, centre.longitude)
             let note = words.text(.storeStartsAtCentre, ["file": path, "position": position])
             FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8))

@@ -102,6 +102,9 @@ final class ReadlineReader: LineReader {
         while true {
             var watched = [FileDescriptor.standardInput]
             if let signalReadEnd { watched.append(signalReadEnd) }
+            // Position reports (a walked route, gpsd) are taken between keys, and shown below
+            // the line being typed.
+            if let wake = events.wake { watched.append(wake) }
             var timeout: Int32? = nil
             if let pauseDeadline {
                 let left = ContinuousClock.now.duration(to: pauseDeadline)
@@ -113,7 +116,11 @@ final class ReadlineReader: LineReader {
                 if error.isInterrupted { continue }
                 return end()
             }
-            if ready.count > 1 && ready[1] {
+            if events.wake != nil, ready.last == true {
+                answering { events.woken() }
+                if !ready.dropLast().contains(true) { continue }
+            }
+            if signalReadEnd != nil && ready[1] {
                 // SIGTERM or SIGHUP ends the session with 128 + its number (the session reads
                 // `endingSignal`), not as Ctrl-D does with 0.
                 if let ending = signalsArrived().first(where: { $0 == SIGTERM || $0 == SIGHUP }) {

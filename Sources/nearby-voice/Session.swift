@@ -34,6 +34,8 @@ final class Session {
     /// The beacon toward the selected place (`beacon on`), started with live speech the first
     /// time it has a target (`Session+Beacon.swift`).
     var beacon: BeaconPlayer?
+    /// Where the moving position comes from: a walked route, a live gpsd (`PositionSources`).
+    let positions: PositionSources?
 
     /// A session reading `reader`; announcements go where the options say, or to `observer`
     /// alone (the test runner's way: no screen, no speech).
@@ -48,13 +50,28 @@ final class Session {
         let words = try options.settings.stringsFile.map { (path) throws(Failure) in
             try StringsFile.load(path, language: options.settings.language)
         }
+        // Where the user is: a route's first point, gpsd's first fix, or a place named once the
+        // places are loaded (docs/position.md).
+        let start = try PositionStart(options, words: words ?? options.words)
         // A place store opened with no position given starts at the centre of its places.
-        let opening = try NearbyVoice.loadPlaces(
-            options.placesPath, origin: options.chosenSettings.contains(.at) ? options.settings.origin : nil,
-            words: words ?? options.words, encoding: options.encoding)
+        let given =
+            start.origin
+            ?? (options.chosenSettings.contains(.at) && options.atWords == nil ? options.settings.origin : nil)
+        var opening = try NearbyVoice.loadPlaces(
+            options.placesPath, origin: given, words: words ?? options.words, encoding: options.encoding,
+            positionToCome: options.atWords != nil)
         var settings = options.settings
-        if let centre = opening.centre { settings.origin = centre }
+        if let given { settings.origin = given } else if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)
+        if let named = try start.placeNamed(in: state, words: words ?? options.words) {
+            settings.origin = named
+            if let store = opening.store { opening.places = PlacesOpening.window(store, around: named) }
+            state = NearbyState(places: opening.loaded, settings: settings, words: words)
+        }
+        state.position.followsCourse = !options.chosenSettings.contains(.heading)
+        state.position.source = start.source
+        if opening.store != nil { state.position.windowCentre = settings.origin }
+        positions = try? PositionSources()
         NearbyVoice.prepareSpelling(state.places)
         let places = state.places
         tasks =
@@ -72,8 +89,28 @@ final class Session {
         } else {
             presenter = try SpeechStart.presenter(options, reader: reader)
         }
-        effects = EffectRunner(options: options, presenter: presenter, store: opening.store)
+        effects = EffectRunner(options: options, presenter: presenter, store: opening.store, positions: positions)
         follower = SpeechFollower(presenter: presenter, recorder: recorder)
+        start.begin(positions, options: options)
+    }
+
+    /// Reduces the position reports waiting (a walked route, gpsd): what they say, callouts,
+    /// answers no line (line 0).
+    func takePositions() throws(Failure) {
+        guard let positions else { return }
+        for action in positions.take() { try dispatch(action) }
+    }
+
+    /// The end of the input with a route being walked: its reports are taken until it ends, so
+    /// that a script hears the whole walk.
+    func walkToTheEnd() throws(Failure) {
+        guard let positions else { return }
+        positions.startPending()
+        while positions.isWalking {
+            _ = try? FileDescriptor.waitForInput([positions.wake], milliseconds: 1000)
+            try takePositions()
+        }
+        try takePositions()
     }
 
     /// Runs until `quit` or the end of input; returns the exit code.

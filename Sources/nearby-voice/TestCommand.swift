@@ -226,15 +226,21 @@ enum TestCommand {
             return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
         }
         options.placesPath = besideTheTest(options.placesPath)
+        options.routePath = besideTheTest(options.routePath)
         options.tasksPath = besideTheTest(options.tasksPath)
         options.settings.stringsFile = besideTheTest(options.settings.stringsFile)
         // And so are those its commands name (set places FILE), though named as typed.
         options.filesFolder = (path as NSString).deletingLastPathComponent
         var collected = Array(repeating: [String](), count: scenario.steps.count)
         let reader = CommandListReader(scenario.steps.map(\.command))
+        // A walked route waits for the last command, and its reports come at once: its
+        // callouts, which no line caused, are the last command's, the same every run.
+        options.routeAfterInput = true
         let session = try Session(options: options, reader: reader) { entry in
             if entry.line >= 1 && entry.line <= collected.count {
                 collected[entry.line - 1].append(scenarioLine(entry.announcement))
+            } else if entry.line == 0, entry.announcement.kind == .callout, reader.linesRead >= 1 {
+                collected[min(reader.linesRead, collected.count) - 1].append(scenarioLine(entry.announcement))
             }
         }
         _ = try session.run()
@@ -299,6 +305,9 @@ final class CommandListReader: LineReader {
     var events = LineEvents()
 
     init(_ commands: [String]) { self.commands = commands }
+
+    /// How many commands were read so far.
+    var linesRead: Int { index }
 
     func nextLine() -> String? {
         guard index < commands.count else { return nil }

@@ -153,10 +153,12 @@ struct PseudoLocaleTests {
             let path = Self.root.appendingPathComponent("Tests/Scenarios/\(name)")
             let scenario = try Scenario.parse(try String(contentsOf: path, encoding: .utf8))
             var options = scenario.options
-            if let index = options.firstIndex(of: "--places"), index + 1 < options.count,
-                !options[index + 1].hasPrefix("/")
-            {
-                options[index + 1] = "Tests/Scenarios/" + options[index + 1]
+            for option in ["--places", "--route"] {
+                if let index = options.firstIndex(of: option), index + 1 < options.count,
+                    !options[index + 1].hasPrefix("/")
+                {
+                    options[index + 1] = "Tests/Scenarios/" + options[index + 1]
+                }
             }
             let commands = scenario.steps.map(\.command)
             // A scenario that changes the language mid-way is about the other languages.

@@ -24,6 +24,8 @@ extension NearbyState {
     /// `set KEY VALUE`: the setting changed and said, or what was wrong with the value; a file
     /// to read, or the voices to list, is asked of the shell.
     mutating func changeSetting(_ setting: Setting, _ value: String) -> Reaction {
+        // A place's name or address, or gpsd (PositionFeature.swift).
+        if setting == .at, let reaction = setPosition(byWords: value) { return reaction }
         var updated = settings
         if let error = setting.apply(value, to: &updated, words) {
             return Reaction([Announcement(error, kind: .error, earcon: .error)])
@@ -62,7 +64,19 @@ extension NearbyState {
         case .at:
             // A place store's places in memory are those about the position: the shell loads
             // those about the new one.
-            if updated.placesFile != nil { effects.append(.moveWindow(around: updated.origin)) }
+            if updated.placesFile != nil {
+                effects.append(.moveWindow(around: updated.origin))
+                position.windowCentre = updated.origin
+            }
+            // Set by hand: a gpsd or a route followed is followed no more.
+            if position.source != .fixed {
+                effects.append(.stopFollowing)
+                position.source = .fixed
+                position.route = nil
+            }
+        case .heading:
+            // A heading given by hand holds until `set heading none`; then the course leads.
+            position.followsCourse = updated.heading == nil
         case .language:
             if updated.language != settings.language {
                 words = Catalog.builtIn(updated.language)
@@ -96,12 +110,15 @@ extension NearbyState {
     /// A place store's places about the new position: nothing said; the search, the filter and
     /// the selection (when still among them) stay.
     mutating func windowMoved(_ newPlaces: Places) -> Reaction {
+        let focused = focus.map { places.all[shown[$0]].id }
         let kept = (query: query, kind: kindFilter, selection: selection)
         replaceCatalog(newPlaces)
         query = kept.query
         kindFilter = kept.kind
         selection = kept.selection.flatMap { id in newPlaces.all.contains { $0.id == id } ? id : nil }
         refreshShown()
+        // The focus stays on the same place, by identity, when it is still among them.
+        if let focused, let index = newPlaces.all.firstIndex(where: { $0.id == focused }) { focus = rank(of: index) }
         return Reaction()
     }
 

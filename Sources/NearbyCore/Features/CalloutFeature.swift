@@ -1,0 +1,105 @@
+import PlaceData
+import Words
+
+/// Callouts as the user walks, Soundscape's design: a place of the current list that comes
+/// within `callout-distance` is said once (not again within `callout-repeat`), politely; the
+/// selected place's distance at milestones (every 100 m, then 50 m and 20 m) and arrival within
+/// 15 m; and, once, that no place is within the radius.
+extension NearbyState {
+    /// Within this distance of the selected place, in metres, the user has arrived.
+    public static let arrival = 15.0
+
+    /// What a report at `time` (seconds) has to call out, in order: the empty surroundings,
+    /// the selected place's milestone, then the places passed, nearest first.
+    mutating func callouts(at time: Double) -> [Announcement] {
+        var said: [Announcement] = []
+        let nothingNear = query.isEmpty && kindFilter == nil && (shown.isEmpty || isBeyondRadius)
+        if nothingNear {
+            if !position.saidNothingNear, let nearest = shown.first {
+                position.saidNothingNear = true
+                said.append(
+                    callout(
+                        say(
+                            .calloutNothingNear,
+                            [
+                                "radius": distancePhrase(settings.radius), "name": places.all[nearest].name,
+                                "where": distanceAndDirection(of: nearest),
+                            ])))
+            }
+        } else {
+            position.saidNothingNear = false
+        }
+        guard settings.callouts else { return said }
+        if let milestone = selectedMilestone() { said.append(milestone) }
+        guard !isBeyondRadius else { return said }
+        let reach = settings.calloutDistance
+        var near: [Int] = []
+        distances.withUnsafeBufferPointer { distances in
+            for member in shown.members where distances[Int(member)] <= reach { near.append(Int(member)) }
+        }
+        near.sort { (distances[$0], $0) < (distances[$1], $1) }
+        let again = settings.calloutRepeat * 60
+        for index in near {
+            let place = places.all[index]
+            guard place.id != selection else { continue }
+            if let last = position.calledOut[place.id], time - last < again { continue }
+            position.calledOut[place.id] = time
+            said.append(callout(say(.calloutPlace, ["name": place.name, "where": distanceAndDirection(of: index)])))
+        }
+        return said
+    }
+
+    /// The milestone a distance has reached: 0 (arrived) within 15 m, then 20, 50, 100, and
+    /// each whole hundred above.
+    static func milestone(_ metres: Double) -> Double {
+        switch metres {
+        case ...arrival: 0
+        case ...20: 20
+        case ...50: 50
+        case ...100: 100
+        default: (metres / 100).rounded(.up) * 100
+        }
+    }
+
+    /// The selected place's distance when it passes a milestone towards it, or its arrival;
+    /// nothing when newly selected or moving away.
+    mutating func selectedMilestone() -> Announcement? {
+        guard let index = selectedIndex else {
+            position.milestone = nil
+            return nil
+        }
+        let place = places.all[index]
+        let level = Self.milestone(distances[index])
+        guard let last = position.milestone, last.id == place.id else {
+            position.milestone = (place.id, level)
+            return nil
+        }
+        if level >= last.level {
+            // Moving away: the next approach is said again (arrival only once it is left behind).
+            if last.level > 0 || distances[index] > settings.calloutDistance { position.milestone = (place.id, level) }
+            return nil
+        }
+        position.milestone = (place.id, level)
+        if level == 0 { return callout(say(.calloutArrived, ["name": place.name])) }
+        let bearing = settings.origin.bearing(to: place.coordinate)
+        let direction = SpokenMeasure.direction(
+            bearing: bearing, heading: settings.heading, style: settings.directions, words)
+        return callout(
+            say(.calloutMilestone, ["name": place.name, "distance": distancePhrase(level), "direction": direction]))
+    }
+
+    /// `route`: how far along the walked route.
+    func routePhrase() -> String {
+        guard let route = position.route else {
+            if case .route = position.source { return say(.routeStarting) }
+            return say(.routeNone)
+        }
+        if route.isFinished { return say(.routeEnded, ["length": distancePhrase(route.length)]) }
+        return say(
+            .routeProgress,
+            [
+                "walked": distancePhrase(route.walked), "length": distancePhrase(route.length),
+                "left": distancePhrase(max(0, route.length - route.walked)),
+            ])
+    }
+}

@@ -1,0 +1,197 @@
+import PlaceData
+import Words
+
+/// The moving position: `set at` with a place's name or address, or `gpsd`; reports from a
+/// walked route or a live gpsd, which everything follows (distances, directions, walk times,
+/// the nearest-first order, the focus by identity) while only callouts are said
+/// (`CalloutFeature.swift`); the GPS fix lost and back; the street `where` says.
+extension NearbyState {
+    /// Above this speed (metres a second) the heading follows the course over ground.
+    public static let walkingSpeed = 0.5
+    /// How far the position may go from the centre of a place store's window of places before
+    /// the window is loaded again about it, in metres (the window reaches 2 km).
+    public static let windowMargin = 500.0
+
+    /// `set at` with words that are not a latitude and longitude: `gpsd[:HOST:PORT]`, or a
+    /// place's name or address among the loaded places. Nil for a latitude and longitude.
+    mutating func setPosition(byWords text: String) -> Reaction? {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
+        let numbers = value.split(separator: ",", omittingEmptySubsequences: false)
+        guard !value.isEmpty,
+            !(numbers.count == 2 && numbers.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }))
+        else { return nil }
+        if value.lowercased().hasPrefix("gpsd") { return Reaction(effects: [.followGPS(address: value)]) }
+        let matches = placesCalled(value)
+        guard matches.count == 1, let place = matches.first else {
+            let text =
+                matches.isEmpty
+                ? say(.positionNoPlace, ["name": Self.echo(value, words)])
+                : say(.positionChoices, ["name": Self.echo(value, words), "items": choicesPhrase(matches)])
+            return Reaction([Announcement(text, kind: .error, earcon: .error)])
+        }
+        var reaction = changeSetting(.at, "\(place.coordinate.latitude),\(place.coordinate.longitude)")
+        reaction.announcements = [Announcement(say(.positionAtPlace, ["name": place.name]), kind: .settings)]
+        return reaction
+    }
+
+    /// The loaded places that `text` names: those whose name is it (case and accents ignored),
+    /// else those whose address is it ("Mannerheimintie 5", "5 Mannerheimintie"), else those
+    /// a search for it finds, nearest first.
+    public func placesCalled(_ text: String) -> [Place] {
+        let folded = TextFolding.fold(text)
+        guard !folded.isEmpty else { return [] }
+        func nearestFirst(_ indices: [Int]) -> [Place] {
+            indices.sorted { (distances[$0], $0) < (distances[$1], $1) }.map { places.all[$0] }
+        }
+        let named = places.all.indices.filter { places.foldedName(at: $0) == folded }
+        if !named.isEmpty { return nearestFirst(named) }
+        let addressed = places.all.indices.filter { index in
+            let place = places.all[index]
+            var addresses: [String] = place.details.filter { $0.label.lowercased().contains("address") }.map(\.value)
+            if let street = place.facts.street, !place.facts.streetIsNearest {
+                addresses.append(street)
+                if let number = place.facts.houseNumber { addresses += ["\(street) \(number)", "\(number) \(street)"] }
+            }
+            return addresses.contains { TextFolding.fold($0) == folded }
+        }
+        if !addressed.isEmpty { return nearestFirst(addressed) }
+        return nearestFirst(Array(places.matches(query: text).prefix(1000)))
+    }
+
+    /// The places a name matched, as a choice is read: name, kind and where, at most five.
+    public func choicesPhrase(_ matches: [Place]) -> String {
+        let items = matches.prefix(5).enumerated().map { offset, place in
+            let index = places.all.firstIndex { $0.id == place.id } ?? 0
+            return say(
+                .positionChoice,
+                [
+                    "number": grouped(offset + 1), "name": place.name, "kind": place.kind,
+                    "where": distanceAndDirection(of: index),
+                    "point": "\(Self.decimals(place.coordinate.latitude)),\(Self.decimals(place.coordinate.longitude))",
+                ])
+        }
+        var text = items.joined(separator: say(.listItemSeparator))
+        if matches.count > 5 {
+            text += say(.listItemSeparator) + say(.positionChoicesMore, ["count": grouped(matches.count - 5)])
+        }
+        return text
+    }
+
+    /// A latitude or longitude as `--at` takes it back: five decimals at most.
+    static func decimals(_ value: Double) -> String {
+        let scaled = (value * 100_000).rounded() / 100_000
+        return scaled == scaled.rounded() ? String(Int(scaled)) : "\(scaled)"
+    }
+
+    /// A report of where the user now is: everything follows it; only callouts are said.
+    mutating func positionReported(_ report: PositionReport) -> Reaction {
+        var said: [Announcement] = []
+        if position.fixLost {
+            position.fixLost = false
+            said.append(callout(say(.positionFixBack)))
+        }
+        position.accuracy = report.accuracy
+        if let route = report.route { position.route = route }
+        let focused = focus.map { shown[$0] }
+        let follows = position.followsCourse
+        updateSettings { settings in
+            settings.origin = report.coordinate
+            if follows, let course = report.course, (report.speed ?? 0) > Self.walkingSpeed {
+                settings.heading = course.truncatingRemainder(dividingBy: 360)
+            }
+        }
+        if let focused { focus = rank(of: focused) }
+        said += callouts(at: report.time)
+        if report.route?.isFinished == true {
+            said.append(callout(say(.routeEnded, ["length": distancePhrase(report.route?.length ?? 0)])))
+        }
+        var effects: [Effect] = []
+        if places.isWindow {
+            let centre = position.windowCentre ?? report.coordinate
+            position.windowCentre = centre
+            if centre.distance(to: report.coordinate) > Self.windowMargin {
+                position.windowCentre = report.coordinate
+                effects.append(.moveWindow(around: report.coordinate))
+            }
+        }
+        return Reaction(said, effects: effects)
+    }
+
+    /// Where the place at `index` now is in the list, without putting the list in order: how
+    /// many shown places come before it (nearer, or as near and earlier). Nil when not shown.
+    func rank(of index: Int) -> Int? {
+        let distance = distances[index]
+        var before = 0
+        var found = false
+        distances.withUnsafeBufferPointer { distances in
+            for member in shown.members {
+                let other = Int(member)
+                if other == index {
+                    found = true
+                    continue
+                }
+                let d = distances[other]
+                if d < distance || (d == distance && other < index) { before += 1 }
+            }
+        }
+        return found ? before : nil
+    }
+
+    /// `text` as a callout: polite (it waits for what is being said), of kind `callout`.
+    func callout(_ text: String) -> Announcement {
+        Announcement(text, priority: .polite, kind: .callout)
+    }
+
+    /// The GPS fix was lost: said once, until a fix returns.
+    mutating func fixLost() -> Reaction {
+        guard !position.fixLost else { return Reaction() }
+        position.fixLost = true
+        return Reaction([callout(say(.positionFixLost))])
+    }
+
+    /// `set at gpsd` reached gpsd: the position follows it from now on.
+    mutating func gpsFollowed(_ address: String) -> Reaction {
+        position.source = .gps(address)
+        position.fixLost = false
+        return Reaction([Announcement(say(.positionFollowingGps, ["address": address]), kind: .settings)])
+    }
+
+    /// `set at gpsd` found nothing answering: the position stays.
+    func gpsUnavailable(_ address: String) -> Reaction {
+        let problem = say(.positionNoGps, ["address": address])
+        return Reaction([Announcement(say(.positionNoGpsKept, ["problem": problem]), kind: .error, earcon: .error)])
+    }
+
+    /// `where` and `where exact`: with a place store, the street is found first (by the shell).
+    mutating func whereRequested(exact: Bool) -> Reaction {
+        if places.isWindow, !exact, position.street?.at != settings.origin {
+            return Reaction(effects: [.findStreet(around: settings.origin, then: .whereRequested(exact: exact))])
+        }
+        var answer = whereAnswer(exact: exact)
+        if !exact, let street = position.street, street.at == settings.origin, let name = street.name {
+            answer[0].text = say(.whereStreet, ["street": name]) + " " + answer[0].text
+        }
+        if exact {
+            var extra: [String] = []
+            switch position.source {
+            case .fixed: break
+            case .gps(let address):
+                extra.append(
+                    say(position.fixLost ? .whereGpsLost : .whereGps, ["address": address]))
+            case .route(let file): extra.append(say(.whereRoute, ["file": file]))
+            }
+            if let accuracy = position.accuracy {
+                extra.append(say(.whereAccuracy, ["distance": distancePhrase(accuracy)]))
+            }
+            if !extra.isEmpty { answer[0].text += " " + extra.joined(separator: " ") }
+        }
+        return Reaction(answer)
+    }
+
+    /// The street the shell found about `point`: kept for `where` while the position is there.
+    mutating func streetFound(_ name: String?, at point: Coordinate) -> Reaction {
+        position.street = (name, point)
+        return Reaction()
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// The live position from gpsd, end to end: the built program follows a fake gpsd (a TCP server
+/// of the test's own) through its faults: reports without a fix, malformed lines, NaN, a 100 km
+/// jump, a lost fix, a dropped connection.
+@Suite("A live gpsd moves the position", .serialized)
+struct GpsdTests {
+    /// How many times `text` occurs in `haystack`.
+    static func count(_ text: String, in haystack: String) -> Int {
+        haystack.components(separatedBy: text).count - 1
+    }
+
+    @Test("Callouts follow gpsd's fixes; bad reports change nothing; a lost fix and its return are said once")
+    func followsGpsd() throws {
+        let gpsd = try FakeGpsd()
+        let running = try Program(
+            ["--speech", "off", "--at", "gpsd:127.0.0.1:\(gpsd.port)"], input: .open, timeout: 120
+        ).start()
+        #expect(waitUntil { gpsd.watches == 1 }, "the program never asked gpsd to watch")
+        // No fix yet, then lines no gpsd should send: nothing is said of them.
+        gpsd.noFix()
+        gpsd.send("not json at all")
+        gpsd.send(#"{"class":"TPV","mode":3,"lat":NaN,"lon":-9.142}"#)
+        gpsd.send(#"{"class":"TPV","mode":3,"lat":"38.71","lon":-9.142}"#)
+        gpsd.send(#"{"class":"SKY","satellites":[]}"#)
+        // 20 metres east of Harbor Coffee, walking east.
+        gpsd.fix(38.7109, -9.1420, track: 90, speed: 1.3)
+        #expect(waitUntil { running.stdoutSoFar.contains("Harbor Coffee, 15 metres behind.") })
+        running.send("where")
+        #expect(waitUntil { running.stdoutSoFar.contains("You face east. Nearest, Harbor Coffee, 15 metres behind.") })
+        // A jump of 111 km, a second later, is doubted and said nothing of.
+        gpsd.fix(39.7109, -9.1420)
+        gpsd.fix(38.7110, -9.1419)
+        running.send("where exact")
+        #expect(waitUntil { running.stdoutSoFar.contains("You are at 38.711 north") })
+        #expect(running.stdoutSoFar.contains("From the GPS at 127.0.0.1:\(gpsd.port). Accurate to 5 metres."))
+        #expect(!running.stdoutSoFar.contains("No places within"))
+        // The fix lost: said once however many reports say so; its return once.
+        gpsd.noFix()
+        gpsd.noFix()
+        gpsd.noFix()
+        #expect(waitUntil { running.stdoutSoFar.contains("GPS signal lost; using the last position.") })
+        gpsd.fix(38.7110, -9.1419)
+        #expect(waitUntil { running.stdoutSoFar.contains("GPS signal back.") })
+        // gpsd goes away: said as a lost fix; the prompt answers at once while the program
+        // reconnects with backoff; the connection comes back and so does the fix.
+        gpsd.drop()
+        #expect(waitUntil { Self.count("GPS signal lost", in: running.stdoutSoFar) == 2 })
+        running.send("count")
+        #expect(waitUntil { running.stdoutSoFar.contains("20 places.") })
+        #expect(waitUntil { gpsd.watches == 2 }, "the program never reconnected")
+        gpsd.fix(38.7139, -9.1389)
+        #expect(waitUntil { Self.count("GPS signal back.", in: running.stdoutSoFar) == 2 })
+        #expect(waitUntil { running.stdoutSoFar.contains("Blue Door Bakery, less than 5 metres.") })
+        running.closeInput()
+        let result = running.wait(timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.count("GPS signal lost", in: result.stdout) == 2, "\(result.stdout)")
+        let callouts = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Harbor Coffee, ") }
+        #expect(callouts == ["Harbor Coffee, 15 metres behind."], "\(result.stdout)")
+    }
+
+    @Test("--at gpsd with nothing answering: the message and 69")
+    func nothingAnswers() throws {
+        let closed: Int
+        do {
+            let gpsd = try FakeGpsd()
+            closed = gpsd.port
+            gpsd.stop()
+        }
+        let result = try Program(["--speech", "off", "--at", "gpsd:127.0.0.1:\(closed)"]).run()
+        #expect(result.status == 69)
+        #expect(result.stderr == "nearby-voice: No GPS: nothing answers at 127.0.0.1:\(closed)\n")
+        // The default address, when no gpsd runs on this machine.
+        guard (try? Program(tool: "/bin/bash", ["-c", "exec 3<>/dev/tcp/127.0.0.1/2947"]).run().status) != 0 else {
+            return
+        }
+        let standard = try Program(["--speech", "off", "--at", "gpsd"]).run()
+        #expect(standard.status == 69)
+        #expect(standard.stderr == "nearby-voice: No GPS: nothing answers at localhost:2947\n")
+    }
+
+    @Test("set at gpsd with nothing answering says so, and the position stays")
+    func setAtNothingAnswers() throws {
+        let closed: Int
+        do {
+            let gpsd = try FakeGpsd()
+            closed = gpsd.port
+            gpsd.stop()
+        }
+        let result = try Program(
+            ["--speech", "off", "--at", "38.7115,-9.139"],
+            input: .text("set at gpsd:127.0.0.1:\(closed)\nwhere exact\nset at gpsd:no:such:thing\n")
+        ).run()
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                No GPS: nothing answers at 127.0.0.1:\(closed). The position stays.
+                You are at 38.7115 north, 9.139 west.
+                No GPS: nothing answers at gpsd:no:such:thing. The position stays.
+
+                """)
+    }
+
+    @Test("At a terminal, a callout is shown below the line being typed, which stays whole")
+    func calloutWhileTyping() throws {
+        let gpsd = try FakeGpsd()
+        let terminal = try Tmux()
+        defer { terminal.close() }
+        try terminal.start(["--speech", "off", "--typing-pause", "0", "--at", "gpsd:127.0.0.1:\(gpsd.port)"])
+        #expect(waitUntil { gpsd.watches == 1 })
+        _ = try terminal.waitFor("the prompt") { $0.last?.hasPrefix(">") == true }
+        try terminal.type("find bak")
+        _ = try terminal.waitForLastLine("> find bak")
+        gpsd.fix(38.7109, -9.1420, track: 90, speed: 1.3)
+        _ = try terminal.waitFor("the callout above the line") {
+            $0.suffix(2) == ["Harbor Coffee, 15 metres behind.", "> find bak"]
+        }
+        try terminal.type("ery")
+        try terminal.press("Enter")
+        _ = try terminal.waitFor("the answer") { $0.contains { $0.hasPrefix("3 places match \"bakery\"") } }
+        try terminal.press("C-d")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,180 @@
+import PlaceData
+import Testing
+
+@testable import NearbyCore
+
+/// The position moves (`.positionReported`): everything follows it, the focus stays on the same
+/// place, and only callouts are said: once, politely, within `callout-distance`.
+@Suite("Walking: callouts and the list follow the position")
+struct CalloutTests {
+    /// Three cafés on a line going north from 60.17, 24.94: 100 m, 200 m and 300 m along it.
+    static let places = [
+        Place(id: "a", name: "Alku", kind: "Café", symbol: "cup", latitude: 60.170_9, longitude: 24.94),
+        Place(id: "b", name: "Baari", kind: "Bar", symbol: "cup", latitude: 60.171_8, longitude: 24.94),
+        Place(id: "c", name: "Cafe Kolme", kind: "Café", symbol: "cup", latitude: 60.172_7, longitude: 24.94),
+    ]
+
+    static func state() -> NearbyState {
+        var settings = Settings()
+        settings.origin = Coordinate(latitude: 60.17, longitude: 24.94)
+        return NearbyState(places: places, settings: settings)
+    }
+
+    /// A report `metres` north of the start, walking north at 1.4 m/s, at `time` seconds.
+    static func walked(_ metres: Double, time: Double, speed: Double = 1.4) -> Action {
+        .positionReported(
+            PositionReport(
+                coordinate: Coordinate(latitude: 60.17 + metres / 111_195, longitude: 24.94), course: 0, speed: speed,
+                time: time))
+    }
+
+    @Test("A place within callout-distance is said once, politely, as a callout")
+    func calloutOnce() {
+        var state = Self.state()
+        #expect(state.reduce(Self.walked(50, time: 0)).announcements.isEmpty)
+        let near = state.reduce(Self.walked(80, time: 20))
+        #expect(near.announcements == [Announcement("Alku, 20 metres ahead.", priority: .polite, kind: .callout)])
+        // Passing it, and still within reach: not again.
+        #expect(state.reduce(Self.walked(100, time: 35)).announcements.isEmpty)
+        #expect(state.reduce(Self.walked(120, time: 50)).announcements.isEmpty)
+        #expect(state.reduce(Self.walked(160, time: 80)).announcements.isEmpty)
+        // The heading followed the course: directions are relative.
+        #expect(state.settings.heading == 0)
+        // The distances and the order follow: Baari is now the nearest.
+        #expect(state.shownPlaces.map(\.id) == ["b", "a", "c"])
+    }
+
+    @Test("Not again within callout-repeat; again after it")
+    func calloutRepeat() {
+        var state = Self.state()
+        _ = state.reduce(.settingChanged(.calloutRepeat, value: "1"))
+        #expect(state.reduce(Self.walked(90, time: 0)).announcements.count == 1)
+        #expect(state.reduce(Self.walked(200, time: 30)).announcements.map(\.text) == ["Baari, less than 5 metres."])
+        #expect(state.reduce(Self.walked(90, time: 50)).announcements.isEmpty)
+        #expect(state.reduce(Self.walked(95, time: 61)).announcements.map(\.text) == ["Alku, 5 metres ahead."])
+    }
+
+    @Test("Callouts come from the current list: the filter, and callouts off")
+    func currentList() {
+        var state = Self.state()
+        _ = state.reduce(.filterChosen("Bar"))
+        #expect(state.reduce(Self.walked(100, time: 0)).announcements.isEmpty)
+        #expect(state.reduce(Self.walked(200, time: 10)).announcements.map(\.text) == ["Baari, less than 5 metres."])
+        _ = state.reduce(.settingChanged(.callouts, value: "off"))
+        _ = state.reduce(.filterChosen(nil))
+        #expect(state.reduce(Self.walked(300, time: 20)).announcements.isEmpty)
+    }
+
+    @Test("The focus stays on the same place, by identity, as the order changes")
+    func focusByIdentity() {
+        var state = Self.state()
+        _ = state.reduce(.nextFocused)
+        _ = state.reduce(.nextFocused)
+        #expect(state.focus == 1)
+        #expect(state.shownPlaces[1].id == "b")
+        _ = state.reduce(Self.walked(290, time: 0))
+        // Cafe Kolme is nearest now, then Baari: the focus moved with Baari.
+        #expect(state.shownPlaces.map(\.id) == ["c", "b", "a"])
+        #expect(state.focus == 1)
+        let current = state.reduce(.currentRequested).announcements.map(\.text)
+        #expect(current.first?.hasPrefix("Baari, Bar, 90 metres behind") == true, "\(current)")
+    }
+
+    @Test("A heading given by hand holds; standing still keeps the last course")
+    func headingGiven() {
+        var state = Self.state()
+        _ = state.reduce(Self.walked(10, time: 0, speed: 0.2))
+        #expect(state.settings.heading == nil)
+        _ = state.reduce(.settingChanged(.heading, value: "90"))
+        _ = state.reduce(Self.walked(20, time: 5))
+        #expect(state.settings.heading == 90)
+        _ = state.reduce(.settingChanged(.heading, value: "none"))
+        _ = state.reduce(Self.walked(30, time: 10))
+        #expect(state.settings.heading == 0)
+    }
+
+    @Test("The selected place: milestones, then the arrival, not a plain callout")
+    func milestones() {
+        var state = Self.state()
+        _ = state.reduce(.placeSelected(.name("Cafe Kolme")))
+        var said: [String] = []
+        for metres in stride(from: 0.0, through: 300, by: 5) {
+            said += state.reduce(Self.walked(metres, time: metres)).announcements.map(\.text).filter {
+                $0.contains("Kolme")
+            }
+        }
+        #expect(
+            said == [
+                "Cafe Kolme, 300 metres ahead.", "Cafe Kolme, 200 metres ahead.", "Cafe Kolme, 100 metres ahead.",
+                "Cafe Kolme, 50 metres ahead.",
+                "Cafe Kolme, 20 metres ahead.", "Arrived at Cafe Kolme.",
+            ])
+    }
+
+    @Test("Far from every place: said once, with the nearest")
+    func nothingNear() {
+        var state = Self.state()
+        let far = state.reduce(Self.walked(20_000, time: 0))
+        #expect(
+            far.announcements.map(\.text) == [
+                "No places within 1 kilometre; the nearest is Cafe Kolme, 19.7 kilometres behind."
+            ])
+        #expect(state.reduce(Self.walked(20_010, time: 5)).announcements.isEmpty)
+    }
+
+    @Test("A position set by hand stops the walk: route says none is walked")
+    func setAtStopsTheRoute() {
+        var state = Self.state()
+        state.position.source = .route("walk.gpx")
+        #expect(state.reduce(.routeRequested).announcements.map(\.text) == ["The route is starting."])
+        let report = PositionReport(
+            coordinate: Coordinate(latitude: 60.1701, longitude: 24.94), time: 0,
+            route: RouteProgress(walked: 11, length: 300))
+        _ = state.reduce(.positionReported(report))
+        #expect(
+            state.reduce(.routeRequested).announcements.map(\.text) == [
+                "Route: 10 metres of 300 metres walked, 290 metres to go."
+            ])
+        #expect(state.reduce(.settingChanged(.at, value: "60.17,24.94")).effects == [.stopFollowing])
+        #expect(
+            state.reduce(.routeRequested).announcements.map(\.text) == [
+                "No route is being walked. Start with --route FILE.gpx."
+            ])
+    }
+
+    @Test("The fix lost is said once; its return once")
+    func fixLost() {
+        var state = Self.state()
+        #expect(state.reduce(.fixLost).announcements.map(\.text) == ["GPS signal lost; using the last position."])
+        #expect(state.reduce(.fixLost).announcements.isEmpty)
+        #expect(state.reduce(Self.walked(0, time: 1)).announcements.map(\.text) == ["GPS signal back."])
+    }
+
+    @Test("A place store's window follows the walk past 500 metres from its centre")
+    func windowFollows() {
+        var settings = Settings()
+        settings.origin = Coordinate(latitude: 60.17, longitude: 24.94)
+        settings.placesFile = "helsinki.places"
+        var state = NearbyState(places: Places(Self.places, isWindow: true), settings: settings)
+        state.position.windowCentre = settings.origin
+        #expect(state.reduce(Self.walked(400, time: 0)).effects == [])
+        let moved = state.reduce(Self.walked(600, time: 10))
+        #expect(moved.effects == [.moveWindow(around: Coordinate(latitude: 60.17 + 600 / 111_195, longitude: 24.94))])
+        #expect(state.reduce(Self.walked(700, time: 20)).effects == [])
+    }
+
+    @Test("set at takes a place's name, lists several, and says when none matches")
+    func setAtName() {
+        var state = Self.state()
+        #expect(state.reduce(.settingChanged(.at, value: "baari")).announcements.map(\.text) == ["Position: Baari."])
+        #expect(state.settings.origin == Self.places[1].coordinate)
+        let several = state.reduce(.settingChanged(.at, value: "cafe")).announcements.map(\.text)
+        #expect(several.first?.hasPrefix("\"cafe\" names several places: 1, ") == true, "\(several)")
+        #expect(several.first?.contains("Alku, Café, 100 metres south, at 60.1709,24.94") == true, "\(several)")
+        #expect(several.first?.contains("Cafe Kolme, Café, 100 metres north, at 60.1727,24.94") == true)
+        let none = state.reduce(.settingChanged(.at, value: "Pääposti")).announcements.map(\.text)
+        #expect(none.first?.hasPrefix("No place called \"Pääposti\" here.") == true)
+        #expect(state.settings.origin == Self.places[1].coordinate)
+        #expect(state.reduce(.settingChanged(.at, value: "gpsd")).effects == [.followGPS(address: "gpsd")])
+    }
+}
