@@ -17,6 +17,10 @@ TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-d
 	chromium-headless-shell python3-pyosmium
 # python3-pyosmium: the independent reader that checks the import of a real OpenStreetMap extract
 # (IndependentReaderTests), and the writer of generated extracts (the kill test, the benches).
+# groff-base, mandoc and man-db: the generated man pages linted (groff -ww, mandoc -T lint) and
+# rendered (man -l); zsh and fish parse their generated completions, bash-completion is what
+# `bash -i` loads the installed one with; git names the commit --version is checked against.
+TEST_PACKAGES += groff-base mandoc man-db zsh fish bash-completion git
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=

@@ -183,7 +183,4 @@ public struct Options: Sendable {
             try set(.setting(setting), on ? "on" : "off")
         }
     }
-
-    /// `--help`: the usage, in the words of the language chosen so far.
-    public var usage: String { words.text(.usage) }
 }

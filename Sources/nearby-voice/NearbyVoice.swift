@@ -9,8 +9,6 @@ import Words
 
 /// The program: reads the options, loads the places, starts speech, and runs the session.
 enum NearbyVoice {
-    static let version = "0.1.0"
-
     /// Runs with `arguments` (without the program's name) and returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
@@ -24,6 +22,12 @@ enum NearbyVoice {
             }
             if arguments.first == "import" {
                 return try ImportCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
+            }
+            if arguments.first == "generate-manual" {
+                return try GenerateCommand.manual(Array(arguments.dropFirst())).rawValue
+            }
+            if arguments.first == "generate-completion" {
+                return try GenerateCommand.completion(Array(arguments.dropFirst())).rawValue
             }
             if arguments.first == "strings" {
                 return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
@@ -49,7 +53,7 @@ enum NearbyVoice {
                 return ExitCode.success.rawValue
             }
             if options.showVersion {
-                print("nearby-voice \(version)")
+                print(ProgramVersion.line(commit: BuildCommit.id))
                 return ExitCode.success.rawValue
             }
             let reader: LineReader
