@@ -146,3 +146,32 @@ FUZZ_TARGETS ?=
 .PHONY: fuzz
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz $(FUZZ_TARGETS)
+
+## Installs under DESTDIR/PREFIX (`make install PREFIX=/usr/local DESTDIR=`): the program built
+## release with the Swift standard library linked statically (--static-swift-stdlib, in
+## STATIC_BUILD), so that it runs on a Debian machine without the toolchain (scripts/check-static
+## says so with ldd, or fails); its man page in English, Spanish and Portuguese and its bash, zsh
+## and fish completions, which the program writes from its own tables; the OpenStreetMap
+## attribution (and the licence, once there is one) under share/doc/nearby-voice.
+## scripts/install-files holds the one list of files that install and uninstall both read.
+## `install-files INSTALL_BIN=...` installs a binary already built (the tests use the debug one).
+PREFIX ?= /usr/local
+DESTDIR ?=
+STATIC_BUILD ?= .build/static
+INSTALL_BIN ?= $(STATIC_BUILD)/release/nearby-voice
+# The man page's date: the commit's, so that a build is reproducible (Debian's
+# SOURCE_DATE_EPOCH first).
+MAN_DATE ?= $(shell if [ -n "$$SOURCE_DATE_EPOCH" ]; then date -u -d "@$$SOURCE_DATE_EPOCH" +%F; \
+	else git log -1 --format=%cs 2>/dev/null || date -u +%F; fi)
+.PHONY: static install install-files uninstall
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD)
+	scripts/check-static $(STATIC_BUILD)/release/nearby-voice
+
+install: static install-files
+
+install-files:
+	scripts/install-files "$(INSTALL_BIN)" "$(DESTDIR)" "$(PREFIX)" "$(MAN_DATE)"
+
+uninstall:
+	scripts/install-files --uninstall "$(INSTALL_BIN)" "$(DESTDIR)" "$(PREFIX)" "$(MAN_DATE)"

@@ -29,7 +29,7 @@ struct ManualAndCompletionTests {
         let pattern = #/^nearby-voice (\d+\.\d+\.\d+) \(commit ([0-9a-f]{7,40}(-dirty)?|unknown)\)$/#
         let match = try #require(line.wholeMatch(of: pattern), "\(line)")
         let changelog = try String(contentsOf: Self.root.appendingPathComponent("debian/changelog"), encoding: .utf8)
-        #expect(changelog.hasPrefix("nearby-voice (\(match.1)-"), "debian/changelog names another version")
+        #expect(changelog.hasPrefix("nearby-voice (\(match.1))"), "debian/changelog names another version")
         let head = try Program(tool: "/usr/bin/git", ["-C", Self.root.path, "rev-parse", "HEAD"]).run()
         if head.status == 0 {
             #expect(
