@@ -175,3 +175,24 @@ install-files:
 
 uninstall:
 	scripts/install-files --uninstall "$(INSTALL_BIN)" "$(DESTDIR)" "$(PREFIX)" "$(MAN_DATE)"
+
+## Builds the Debian package nearby-voice_VERSION_amd64.deb into DEB_OUT with debhelper
+## (debian/rules: `dh $@`, its build `make static`, its install `make install-files
+## DESTDIR=debian/nearby-voice PREFIX=/usr`; Depends from dh_shlibdeps), then runs lintian on
+## it: any error or warning fails the build, and what remains is overridden in
+## debian/nearby-voice.lintian-overrides, each with its reason. `make deb-check` then installs it
+## with apt-get as a user would, checks it from /usr/bin (scripts/deb-check) and purges it.
+## DEB_PACKAGES: debhelper and dpkg-dev build the package, lintian checks it.
+DEB_PACKAGES := debhelper dpkg-dev lintian
+DEB_OUT ?= .build/deb
+.PHONY: deb deb-check
+deb: deps
+	@scripts/install-deps $(DEB_PACKAGES)
+	debian/rules clean
+	rm -rf $(DEB_OUT) && mkdir -p $(DEB_OUT)
+	DEB_OUT=$(CURDIR)/$(DEB_OUT) debian/rules binary
+	lintian --fail-on error,warning --info --display-level '>=pedantic' $(DEB_OUT)/nearby-voice_*.deb
+	@ls -l $(DEB_OUT)/nearby-voice_*.deb
+
+deb-check: deb test-deps
+	scripts/deb-check $(DEB_OUT)/nearby-voice_*.deb

@@ -42,9 +42,6 @@ enum NearbyVoice {
             var options = Options()
             // The language of the POSIX locale, unless the config file or the command line says.
             options.settings.language = Language.fromLocale(environment)
-            if let reduce = DesktopPreferences.prefersReducedMotion(environment) {
-                options.settings.reduceMotion = reduce
-            }
             if let config = ConfigFile.defaultPath(environment) { try ConfigFile.apply(config, to: &options) }
             try options.applyEnvironment(environment)
             try Options.parse(arguments, into: &options)
@@ -55,6 +52,14 @@ enum NearbyVoice {
             if options.showVersion {
                 print(ProgramVersion.line(commit: BuildCommit.id))
                 return ExitCode.success.rawValue
+            }
+            // The desktop is asked last and only when nothing else said: it is the weakest
+            // source, and asking it starts a process (gsettings: tens of milliseconds of every
+            // start, issue 27), which --help, --version and --reduce-motion never wait for.
+            if !options.chosenSettings.contains(.reduceMotion),
+                let reduce = DesktopPreferences.prefersReducedMotion(environment)
+            {
+                options.settings.reduceMotion = reduce
             }
             let reader: LineReader
             if let script = options.scriptPath {
