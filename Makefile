@@ -163,9 +163,13 @@ INSTALL_BIN ?= $(STATIC_BUILD)/release/nearby-voice
 # SOURCE_DATE_EPOCH first).
 MAN_DATE ?= $(shell if [ -n "$$SOURCE_DATE_EPOCH" ]; then date -u -d "@$$SOURCE_DATE_EPOCH" +%F; \
 	else git log -1 --format=%cs 2>/dev/null || date -u +%F; fi)
+# Linked as Debian hardens its binaries: relocations read-only and bound at start (RELRO and
+# BIND_NOW, lintian's hardening-no-bindnow); the program is PIE already. --as-needed: only the
+# libraries it calls (speech-dispatcher's pkg-config adds GLib, which libspeechd itself links).
+HARDENING := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker --as-needed
 .PHONY: static install install-files uninstall
 static: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD)
+	$(SWIFT) build -c release --static-swift-stdlib $(HARDENING) --scratch-path $(STATIC_BUILD)
 	scripts/check-static $(STATIC_BUILD)/release/nearby-voice
 
 install: static install-files

@@ -119,15 +119,19 @@ public struct Options: Sendable {
 
     /// Applies one option; what is wrong, in words, when the value is.
     public mutating func apply(_ option: Option, _ value: String) -> String? {
-        let words = self.words
         guard case .program(let program) = option else {
             guard case .setting(let setting) = option else { return nil }
             let problem = setting.apply(value, to: &settings, words)
             if problem == nil { chosenSettings.insert(setting) }
             return problem
         }
-        let refusal = words.text(
-            .optionRefused, ["name": program.rawValue, "expected": program.expected(words), "value": value])
+        // The catalog is read only for a refusal: `--version` and `--help` never parse one.
+        let language = settings.language
+        var refusal: String {
+            let words = Catalog.builtIn(language)
+            return words.text(
+                .optionRefused, ["name": program.rawValue, "expected": program.expected(words), "value": value])
+        }
         func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
             T(rawValue: value.lowercased())
         }
