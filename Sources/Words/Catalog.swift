@@ -8,9 +8,6 @@ public struct Catalog: Equatable, Sendable {
     private(set) var entries: [String: [Template]]
     /// The English source text of each key, with the notes for translators, in file order.
     private let sources: [POFile.Entry]
-    /// Where each key's source is in `sources`: found at once, not by a scan of them all for
-    /// each entry (that scan was most of a start's time, issue 27).
-    private let sourceIndex: [String: Int]
     /// The override file, if one was applied.
     public private(set) var overrides: String?
 
@@ -43,11 +40,6 @@ public struct Catalog: Equatable, Sendable {
         self.plural = plural
         self.entries = entries
         self.sources = sources
-        var index: [String: Int] = [:]
-        for (position, source) in sources.enumerated() {
-            if let context = source.context, index[context] == nil { index[context] = position }
-        }
-        sourceIndex = index
     }
 
     /// Makes a catalog of `language` from a complete PO file, checked against the English one.
@@ -97,7 +89,7 @@ public struct Catalog: Equatable, Sendable {
         guard let key = entry.context else {
             throw problem("an entry without msgctxt: each entry is found by its msgctxt, such as \"place.row\"")
         }
-        guard let source = sourceIndex[key].map({ sources[$0] }) else {
+        guard let source = sources.first(where: { $0.context == key }) else {
             let hint =
                 DidYouMean.nearest(to: key, among: sources.compactMap(\.context)).map { ". Did you mean \($0)?" } ?? ""
             throw problem("unknown key \(key)\(hint)")
@@ -123,9 +115,9 @@ public struct Catalog: Equatable, Sendable {
         for string in entry.strings {
             let template = Template(string)
             // Any template may name a command by its word in this language: {command-find}.
-            let sourceIndex = self.sourceIndex
+            let sources = self.sources
             let isCommandWord = { (field: String) in
-                field.hasPrefix(Self.commandField) && sourceIndex[Self.commandKey(field).rawValue] != nil
+                field.hasPrefix(Self.commandField) && sources.contains { $0.context == Self.commandKey(field).rawValue }
             }
             if let unknown = template.fields.first(where: { !allowed.contains($0) && !isCommandWord($0) }) {
                 let takes = allowed.sorted().map { "{\($0)}" }
