@@ -20,6 +20,10 @@ TEST_PACKAGES := espeak-ng sox pulseaudio pulseaudio-utils tmux gettext speech-d
 # The real GPS daemon for the walked-position tests: gpsd and gpsfake (in gpsd's python3-gps),
 # installed without recommends (docs/position.md).
 TEST_PACKAGES += gpsd python3-gps
+# groff-base, mandoc and man-db: the generated man pages linted (groff -ww, mandoc -T lint) and
+# rendered (man -l); zsh and fish parse their generated completions, bash-completion is what
+# `bash -i` loads the installed one with; git names the commit --version is checked against.
+TEST_PACKAGES += groff-base mandoc man-db zsh fish bash-completion git
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
@@ -150,3 +154,64 @@ FUZZ_TARGETS ?=
 .PHONY: fuzz
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz $(FUZZ_TARGETS)
+
+## Installs under DESTDIR/PREFIX (`make install PREFIX=/usr/local DESTDIR=`): the program built
+## release with the Swift standard library linked statically (--static-swift-stdlib, in
+## STATIC_BUILD), so that it runs on a Debian machine without the toolchain (scripts/check-static
+## says so with ldd, or fails); its man page in English, Spanish and Portuguese and its bash, zsh
+## and fish completions, which the program writes from its own tables; the OpenStreetMap
+## attribution (and the licence, once there is one) under share/doc/nearby-voice.
+## scripts/install-files holds the one list of files that install and uninstall both read.
+## `install-files INSTALL_BIN=...` installs a binary already built (the tests use the debug one).
+PREFIX ?= /usr/local
+DESTDIR ?=
+STATIC_BUILD ?= .build/static
+INSTALL_BIN ?= $(STATIC_BUILD)/release/nearby-voice
+# The man page's date: the commit's, so that a build is reproducible (Debian's
+# SOURCE_DATE_EPOCH first).
+MAN_DATE ?= $(shell if [ -n "$$SOURCE_DATE_EPOCH" ]; then date -u -d "@$$SOURCE_DATE_EPOCH" +%F; \
+	else git log -1 --format=%cs 2>/dev/null || date -u +%F; fi)
+# Linked as Debian hardens its binaries: relocations read-only and bound at start (RELRO and
+# BIND_NOW, lintian's hardening-no-bindnow); the program is PIE already.
+HARDENING := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+.PHONY: static install install-files uninstall
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib $(HARDENING) --scratch-path $(STATIC_BUILD)
+	scripts/check-static $(STATIC_BUILD)/release/nearby-voice
+
+install: static install-files
+
+install-files:
+	scripts/install-files "$(INSTALL_BIN)" "$(DESTDIR)" "$(PREFIX)" "$(MAN_DATE)"
+
+uninstall:
+	scripts/install-files --uninstall "$(INSTALL_BIN)" "$(DESTDIR)" "$(PREFIX)" "$(MAN_DATE)"
+
+## Builds the Debian package nearby-voice_VERSION_amd64.deb into DEB_OUT with debhelper
+## (debian/rules: `dh $@`, its build `make static`, its install `make install-files
+## DESTDIR=debian/nearby-voice PREFIX=/usr`; Depends from dh_shlibdeps), then runs lintian on
+## it: any error or warning fails the build, and what remains is overridden in
+## debian/nearby-voice.lintian-overrides, each with its reason. `make deb-check` then installs it
+## with apt-get as a user would, checks it from /usr/bin (scripts/deb-check) and purges it.
+## DEB_PACKAGES: debhelper and dpkg-dev build the package, lintian checks it.
+DEB_PACKAGES := debhelper dpkg-dev lintian
+DEB_OUT ?= .build/deb
+.PHONY: deb deb-check
+deb: deps
+	@scripts/install-deps $(DEB_PACKAGES)
+	debian/rules clean
+	rm -rf $(DEB_OUT) && mkdir -p $(DEB_OUT)
+	DEB_OUT=$(CURDIR)/$(DEB_OUT) debian/rules binary
+	lintian --fail-on error,warning --info --display-level '>=pedantic' $(DEB_OUT)/nearby-voice_*.deb
+	@ls -l $(DEB_OUT)/nearby-voice_*.deb
+
+deb-check: deb test-deps
+	scripts/deb-check $(DEB_OUT)/nearby-voice_*.deb
+
+## Start-up of the installed program beside its floor (/bin/true, two trivial Swift programs built
+## the same way, espeak-ng -q): --version, --help, and a session on the built-in places, medians
+## of STARTUP_RUNS (scripts/startup-bench); fails when the session misses issue 27's 30 ms.
+STARTUP_RUNS ?= 20
+.PHONY: startup
+startup: static
+	scripts/startup-bench $(STATIC_BUILD)/release/nearby-voice $(STARTUP_RUNS)

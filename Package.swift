@@ -88,6 +88,9 @@ let package = Package(
         // misspelt key is a compile error.
         .executableTarget(name: "catalog-keys", dependencies: ["POFormat"]),
         .plugin(name: "CatalogKeys", capability: .buildTool(), dependencies: ["catalog-keys"]),
+        // The commit the program is built from (`git describe`, or NEARBY_VOICE_COMMIT without
+        // .git), generated before the program compiles, for `--version`.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // The places: the model of a place, the loaders of GeoJSON, CSV and JSON files, the
         // search index and the nearest-first order. Threads and `mmap` for speed at a million
         // places live here, beneath the screen. Any module may use it.
@@ -133,7 +136,8 @@ let package = Package(
                 "SystemCalls", "TextFormats", "PlaceData", "PlaceStore", "Words", "NearbyCore", "ScenarioFormat",
                 "Announcer", "ShellParsing",
                 "StudyReport", "CReadline", "Position",
-            ]
+            ],
+            plugins: ["BuildCommit"]
         ),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats"]),

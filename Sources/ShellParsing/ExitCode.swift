@@ -61,3 +61,23 @@ extension Failure {
             .noInput, words.text(kind.key(opening: error.operation == "open"), ["file": path, "reason": error.reason]))
     }
 }
+
+extension ExitCode: CaseIterable {
+    /// What it means, for the man page: `exit.NAME`.
+    public func meaning(_ words: Catalog) -> String {
+        let name =
+            switch self {
+            case .success: "success"
+            case .testFailed: "test-failed"
+            case .usage: "usage"
+            case .dataError: "data-error"
+            case .noInput: "no-input"
+            case .unavailable: "unavailable"
+            case .cannotWrite: "cannot-write"
+            case .hangUp: "hang-up"
+            case .outputClosed: "output-closed"
+            case .terminated: "terminated"
+            }
+        return words.text(Key(family: "exit", name))
+    }
+}

@@ -5,7 +5,7 @@ import Words
 
 /// An option of the command line, as one typed table: the program's own options, and every
 /// `Setting` (each setting is also an option, and a line of the config file). Parsing, `--help`,
-/// the config file and the README check all read this table.
+/// the man page, the completions, the config file and the docs check (ReadmeTests) all read it.
 public enum Option: Hashable, Sendable {
     case program(Program)
     case setting(Setting)

@@ -131,7 +131,6 @@ public struct Options: Sendable {
 
     /// Applies one option; what is wrong, in words, when the value is.
     public mutating func apply(_ option: Option, _ value: String) -> String? {
-        let words = self.words
         guard case .program(let program) = option else {
             guard case .setting(let setting) = option else { return nil }
             if setting == .at {
@@ -151,8 +150,13 @@ public struct Options: Sendable {
             if problem == nil { chosenSettings.insert(setting) }
             return problem
         }
-        let refusal = words.text(
-            .optionRefused, ["name": program.rawValue, "expected": program.expected(words), "value": value])
+        // The catalog is read only for a refusal: `--version` and `--help` never parse one.
+        let language = settings.language
+        var refusal: String {
+            let words = Catalog.builtIn(language)
+            return words.text(
+                .optionRefused, ["name": program.rawValue, "expected": program.expected(words), "value": value])
+        }
         func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
             T(rawValue: value.lowercased())
         }
@@ -212,7 +216,4 @@ public struct Options: Sendable {
             try set(.setting(setting), on ? "on" : "off")
         }
     }
-
-    /// `--help`: the usage, in the words of the language chosen so far.
-    public var usage: String { words.text(.usage) + "\n\n" + words.text(.usageSpatial) }
 }

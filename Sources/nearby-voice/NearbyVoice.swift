@@ -9,8 +9,6 @@ import Words
 
 /// The program: reads the options, loads the places, starts speech, and runs the session.
 enum NearbyVoice {
-    static let version = "0.1.0"
-
     /// Runs with `arguments` (without the program's name) and returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
@@ -25,6 +23,12 @@ enum NearbyVoice {
             if arguments.first == "import" {
                 return try ImportCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
             }
+            if arguments.first == "generate-manual" {
+                return try GenerateCommand.manual(Array(arguments.dropFirst())).rawValue
+            }
+            if arguments.first == "generate-completion" {
+                return try GenerateCommand.completion(Array(arguments.dropFirst())).rawValue
+            }
             if arguments.first == "strings" {
                 return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
             }
@@ -38,9 +42,6 @@ enum NearbyVoice {
             var options = Options()
             // The language of the POSIX locale, unless the config file or the command line says.
             options.settings.language = Language.fromLocale(environment)
-            if let reduce = DesktopPreferences.prefersReducedMotion(environment) {
-                options.settings.reduceMotion = reduce
-            }
             if let config = ConfigFile.defaultPath(environment) { try ConfigFile.apply(config, to: &options) }
             try options.applyEnvironment(environment)
             try Options.parse(arguments, into: &options)
@@ -49,8 +50,16 @@ enum NearbyVoice {
                 return ExitCode.success.rawValue
             }
             if options.showVersion {
-                print("nearby-voice \(version)")
+                print(ProgramVersion.line(commit: BuildCommit.id))
                 return ExitCode.success.rawValue
+            }
+            // The desktop is asked last and only when nothing else said: it is the weakest
+            // source, and asking it starts a process (gsettings: tens of milliseconds of every
+            // start, issue 27), which --help, --version and --reduce-motion never wait for.
+            if !options.chosenSettings.contains(.reduceMotion),
+                let reduce = DesktopPreferences.prefersReducedMotion(environment)
+            {
+                options.settings.reduceMotion = reduce
             }
             let reader: LineReader
             if let script = options.scriptPath {

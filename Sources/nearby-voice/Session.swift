@@ -131,7 +131,7 @@ final class Session {
         try recorder.record(
             .start(
                 SessionStart(
-                    version: NearbyVoice.version, arguments: arguments, places: state.places.count,
+                    version: ProgramVersion.number, arguments: arguments, places: state.places.count,
                     language: state.settings.language.code, voice: state.settings.voice, rate: state.settings.rate,
                     strings: state.settings.stringsFile, speech: speech, tasksFile: options.tasksPath,
                     tasks: tasks.map(\.words))),

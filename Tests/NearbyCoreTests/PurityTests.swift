@@ -3,7 +3,7 @@ import Testing
 
 /// NearbyCore is the pure screen: it imports the standard library, Foundation's value types and
 /// PlaceData, and never reads files, the clock or the environment, nor starts threads (the
-/// README's layout). This reads every source file of the module and fails on anything else.
+/// docs/layout.md). This reads every source file of the module and fails on anything else.
 @Suite("NearbyCore is pure")
 struct PurityTests {
     /// The modules the core may import: the standard library's are implicit.

@@ -3,7 +3,7 @@ import Testing
 
 /// `Package.swift` says what each module uses, and the sources agree: a module imports the
 /// modules its target lists, and a target lists only modules it imports (a test target may
-/// list more). So the graph in the manifest, and the README's table of it, is the real one.
+/// list more). So the graph in the manifest, and docs/layout.md's table of it, is the real one.
 @Suite("The module graph of Package.swift is the one the sources import")
 struct ModuleGraphTests {
     static let manifest = PackageManifest(

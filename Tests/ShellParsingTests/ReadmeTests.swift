@@ -5,20 +5,38 @@ import Words
 
 @testable import ShellParsing
 
-/// The README's tables of commands, options and settings say exactly what the tables in the
-/// code hold: a command, option or setting added to one and not the other fails here.
-@Suite("The README agrees with the command, option and setting tables")
+/// The README's table of commands, and docs/options.md's of options and settings, say exactly
+/// what the tables in the code hold: a command, option or setting added to one and not the other
+/// fails here; docs/layout.md's module table says what Package.swift says.
+@Suite("The README and docs agree with the command, option, setting and module tables")
 struct ReadmeTests {
     /// The package's folder.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let readme: String =
-        (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme = text("README.md")
+    /// The options, their defaults, the settings and the config file.
+    static let options = text("docs/options.md")
+    /// The modules and what each may use.
+    static let layout = text("docs/layout.md")
 
-    /// The rows of the first table under the heading `heading`, split into cells.
-    static func tableRows(under heading: String) -> [[String]] {
-        let lines = readme.components(separatedBy: "\n")
+    /// The text of the project's file at `path`, empty when it cannot be read (the tests then fail).
+    static func text(_ path: String) -> String {
+        (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    /// The markdown files a reader is sent to: the README and docs/.
+    static var documents: [(name: String, text: String)] {
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        return [("README.md", readme)]
+            + docs.filter { $0.hasSuffix(".md") }.sorted().map { ("docs/\($0)", text("docs/\($0)")) }
+    }
+
+    /// The rows of the first table under the heading `heading` of `document` (the README by
+    /// default), split into cells.
+    static func tableRows(under heading: String, in document: String = readme) -> [[String]] {
+        let lines = document.components(separatedBy: "\n")
         guard let start = lines.firstIndex(of: heading) else { return [] }
         let table = lines[(start + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
         // Cells are split at the pipes that are not escaped (`a\|b` stays one cell).
@@ -45,25 +63,37 @@ struct ReadmeTests {
             })
     }
 
-    @Test("The README states the distance rounding the code uses: one decimal from 10 km")
+    @Test("docs/options.md states the distance rounding the code uses: one decimal from 10 km")
     func distanceRounding() {
         let english = Catalog.builtIn(.english)
         #expect(SpokenMeasure.distance(12_345, units: .metric, english) == "12.3 kilometres")
-        #expect(Self.readme.contains("to 100 m (one decimal) from 10 km"))
-        #expect(Self.readme.contains("(\"12.3 kilometres\""))
+        #expect(Self.options.contains("to 100 m (one decimal) from 10 km"))
+        #expect(Self.text("docs/decisions.md").contains("(\"12.3 kilometres\""))
     }
 
-    @Test("The README was read, and every file and folder of the project it names exists")
+    @Test("The README and docs were read, and every file, folder and document they name exists")
     func namedPathsExist() throws {
         // Each heading whose table a test below reads.
-        for heading in ["## Commands", "## Options"] {
-            #expect(Self.readme.contains("\n\(heading)\n"), "the README has no \(heading)")
-        }
+        #expect(Self.readme.contains("\n## Commands\n"), "the README has no ## Commands")
+        #expect(Self.options.contains("\n## Options\n"), "docs/options.md has no ## Options")
         let pattern = try NSRegularExpression(
-            pattern: #"`((?:Sources|Tests|scripts|docs|Plugins|Benchmarks|Fuzz|\.ci)/[^`\s]*)`"#)
-        let range = NSRange(Self.readme.startIndex..., in: Self.readme)
-        let paths = pattern.matches(in: Self.readme, range: range).compactMap {
-            Range($0.range(at: 1), in: Self.readme).map { String(Self.readme[$0]) }
+            pattern: #"`((?:Sources|Tests|scripts|docs|Plugins|Benchmarks|Fuzz|debian|\.ci)/[^`\s]*)`"#)
+        let link = try NSRegularExpression(pattern: #"\]\(([^)#:\s]+\.md)\)"#)
+        var paths: [String] = []
+        for (name, text) in Self.documents {
+            let range = NSRange(text.startIndex..., in: text)
+            paths += pattern.matches(in: text, range: range).compactMap {
+                Range($0.range(at: 1), in: text).map { String(text[$0]) }
+            }
+            // A link to another document, relative to the one it is in.
+            let folder = (name as NSString).deletingLastPathComponent
+            for match in link.matches(in: text, range: range) {
+                guard let target = Range(match.range(at: 1), in: text).map({ String(text[$0]) }) else { continue }
+                let path = ((folder.isEmpty ? target : "\(folder)/\(target)") as NSString).standardizingPath
+                #expect(
+                    FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                    "\(name) links to \(target), which does not exist")
+            }
         }
         #expect(paths.count >= 20, "only \(paths.count) paths found: is the pattern still right?")
         // A pattern (`Tests/*/ReadmeTests`) or a placeholder (`Sources/CX`) names no one file.
@@ -71,8 +101,15 @@ struct ReadmeTests {
         where !path.contains("*") && path.range(of: #"\b[A-Z]{1,4}\b|NAME"#, options: .regularExpression) == nil {
             #expect(
                 FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
-                "the README names \(path), which does not exist")
+                "the docs name \(path), which does not exist")
         }
+    }
+
+    @Test("The README is read in five minutes: at most 250 lines, and it sends the reader on")
+    func readmeIsShort() {
+        let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines <= 250 && lines > 50, "the README has \(lines) lines")
+        #expect(Self.readme.contains("\n## Where to go next\n"))
     }
 
     @Test("The commands table names every command and alias, and nothing else")
@@ -89,18 +126,18 @@ struct ReadmeTests {
 
     @Test("The options table names every option but --script, --help and --version, which the usage shows")
     func options() {
-        let rows = Self.tableRows(under: "## Options")
+        let rows = Self.tableRows(under: "## Options", in: Self.options)
         let cells: [String] = rows.flatMap { (row: [String]) -> [String] in Self.code(row[0]) }
         let named = cells.flatMap { (cell: String) -> [String] in cell.split(separator: " ").map(String.init) }
             .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
         let expected = Option.allCases.map(\.name).filter { !["script", "help", "version"].contains($0) }
         #expect(Set(named) == Set(expected))
-        for name in ["script", "help", "version"] { #expect(Self.readme.contains("--\(name)")) }
+        for name in ["script", "help", "version"] { #expect(Self.options.contains("--\(name)")) }
     }
 
     @Test("The settings paragraph names every setting")
     func settings() {
-        guard let line = Self.readme.components(separatedBy: "\n\n").first(where: { $0.contains("The keys: `at`") })
+        guard let line = Self.options.components(separatedBy: "\n\n").first(where: { $0.contains("The keys: `at`") })
         else {
             Issue.record("no paragraph names the setting keys")
             return
@@ -123,7 +160,7 @@ struct ReadmeTests {
         #expect(
             package["nearby-voice"] != nil && package["SystemCalls"] == [], "Package.swift was not read: \(package)")
         let rows = Self.tableRows(
-            under: "Which module may use which (`Package.swift` says the same, target by target):")
+            under: "Which module may use which (`Package.swift` says the same, target by target):", in: Self.layout)
         var readme: [String: Set<String>] = [:]
         for row in rows {
             guard row.count == 2, let name = Self.code(row[0]).first else {
@@ -139,7 +176,7 @@ struct ReadmeTests {
         for name in Set(package.keys).union(readme.keys).sorted() {
             switch (package[name], readme[name]) {
             case (let uses?, let said?):
-                #expect(said == uses, "\(name): the README says \(said.sorted()), Package.swift \(uses.sorted())")
+                #expect(said == uses, "\(name): docs/layout.md says \(said.sorted()), Package.swift \(uses.sorted())")
             case (_?, nil) where !name.hasSuffix("-bench"):
                 Issue.record("no row for \(name), a target of Package.swift")
             case (nil, _?) where !name.hasSuffix("-bench"):

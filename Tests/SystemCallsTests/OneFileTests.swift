@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every system call is made in `Sources/SystemCalls/Syscalls.swift` and nowhere else (the
-/// README's layout): this reads every source file of the project's modules and fails on a raw
+/// docs/layout.md): this reads every source file of the project's modules and fails on a raw
 /// call elsewhere. The benchmarks, which measure the process from outside, are a package of their
 /// own (`Benchmarks/`) and not checked.
 @Suite("One file owns the system calls")

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The import's independent check: reads an OpenStreetMap file with pyosmium (Debian's
 python3-pyosmium, libosmium's Python binding, no code of nearby-voice's) and prints, one JSON
-line each, every place the rule of the README's "Importing OpenStreetMap" finds:
+line each, every place the rule of docs/openstreetmap.md finds:
 
 - a node, or a way, with a non-empty `name` and a tag that makes a place people walk to:
   any value of amenity, shop, tourism, leisure, healthcare, office, craft, historic (the first

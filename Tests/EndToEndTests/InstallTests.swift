@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `make install` into a temporary DESTDIR (with the built program, so the test needs no
+/// release build): the tree is exactly the list, man finds the page in three languages, bash
+/// completes from the installed file; `make uninstall` leaves no file behind.
+@Suite("make install and make uninstall")
+struct InstallTests {
+    static let expected = [
+        "usr/local/bin/nearby-voice",
+        "usr/local/share/bash-completion/completions/nearby-voice",
+        "usr/local/share/doc/nearby-voice/OPENSTREETMAP",
+        "usr/local/share/fish/vendor_completions.d/nearby-voice.fish",
+        "usr/local/share/man/es/man1/nearby-voice.1",
+        "usr/local/share/man/man1/nearby-voice.1",
+        "usr/local/share/man/pt/man1/nearby-voice.1",
+        "usr/local/share/zsh/vendor-completions/_nearby-voice",
+    ]
+
+    /// The files under `folder`, relative to it, sorted.
+    static func files(under folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isFolder)
+            if !isFolder.boolValue { files.append(path) }
+        }
+        return files.sorted()
+    }
+
+    static func make(_ target: String, _ destination: String) throws -> Program.Result {
+        try Program(
+            tool: "/usr/bin/make",
+            [
+                "-s", "-C", ManualAndCompletionTests.root.path, target, "INSTALL_BIN=\(Program.executable)",
+                "DESTDIR=\(destination)", "PREFIX=/usr/local",
+            ]
+        ).run()
+    }
+
+    @Test("The installed tree is the list; man and bash find what was installed; uninstall empties it")
+    func installAndUninstall() throws {
+        let destination = temporaryPath("destdir")
+        let installed = try Self.make("install-files", destination)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        let licence = FileManager.default.fileExists(
+            atPath: ManualAndCompletionTests.root.appendingPathComponent("LICENSE").path)
+        let expected = (Self.expected + (licence ? ["usr/local/share/doc/nearby-voice/LICENSE"] : [])).sorted()
+        #expect(Self.files(under: destination) == expected)
+        let share = "\(destination)/usr/local/share"
+        #expect(FileManager.default.isExecutableFile(atPath: "\(destination)/usr/local/bin/nearby-voice"))
+
+        // man's own search: the locale's folder (share/man/es) is where man -L es looks, when the
+        // machine has that locale; here each folder is given, as MANPATH would.
+        for (language, folder) in [("", "man1"), ("/es", "es/man1"), ("/pt", "pt/man1")] {
+            let found = try Program(tool: "/usr/bin/man", ["-M", "\(share)/man\(language)", "-w", "nearby-voice"]).run()
+            #expect(
+                found.stdout == "\(share)/man/\(folder)/nearby-voice.1\n", "man -w: \(found.stdout) \(found.stderr)")
+        }
+        let page = try String(contentsOfFile: "\(share)/man/es/man1/nearby-voice.1", encoding: .utf8)
+        #expect(page.contains(".SH \"SINOPSIS\""))
+
+        let completion = "\(share)/bash-completion/completions/nearby-voice"
+        let asked = try Program(
+            tool: "/bin/bash",
+            [
+                "-c",
+                "source \(completion); complete -p nearby-voice; COMP_WORDS=(nearby-voice --lang); COMP_CWORD=1; "
+                    + "_nearby_voice; echo \"${COMPREPLY[@]}\"",
+            ]
+        ).run()
+        #expect(asked.stdout == "complete -F _nearby_voice nearby-voice\n--language\n", "\(asked.stdout)")
+
+        let removed = try Self.make("uninstall", destination)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(Self.files(under: destination) == [])
+        try? FileManager.default.removeItem(atPath: destination)
+    }
+}
