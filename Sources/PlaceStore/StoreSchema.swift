@@ -5,31 +5,37 @@ import PlaceData
 /// finished) is refused with "import it again".
 enum StoreSchema {
     /// The version this program writes and reads.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
 
     /// What `application_id` holds: "NVps" (nearby-voice place store), to tell the file from
     /// other SQLite databases.
     static let applicationID: Int64 = 0x4E56_7073
 
-    /// Every table. `places` keeps the exact coordinates (the R*Tree keeps 32-bit floats,
-    /// rounded outwards) and the search keys: the name folded and joined as the in-memory
-    /// search folds it (`TextFolding.searchForms`), and its form with umlauts as "ae", "oe", "ue"
-    /// when it holds one. `streets` keeps each named street's points as little-endian Float64
-    /// pairs (latitude, longitude). `places_words` indexes the search keys by their trigrams
-    /// (FTS5's trigram tokenizer, contentless, without positions: a few bytes a place), so that
-    /// a search of the whole store reads only the places holding every trigram of a word, and
-    /// checks those against the keys themselves (version 2).
+    /// Every table. `places` is in the order of a grid of cells (`Cell`): the rows of a cell are
+    /// neighbours, and so are the cells of a strip of latitude, so that the places in a box are
+    /// one range of row ids a strip (version 3; an R*Tree before, 64 bytes a place). `cells`
+    /// gives each cell that holds places its first and last row. `places` keeps the exact
+    /// coordinates first (a range is read for them alone before any place is made) and the
+    /// search keys: the name folded and joined as the in-memory search folds it
+    /// (`TextFolding.searchForms`), and its form with umlauts as "ae", "oe", "ue" when it holds
+    /// one. `streets` keeps each named street's points as little-endian Float64 pairs (latitude,
+    /// longitude). `places_words` indexes the search keys by their trigrams (FTS5's trigram
+    /// tokenizer, contentless, without positions: a few bytes a place), so that a search of the
+    /// whole store reads only the places holding every trigram of a word, and checks those
+    /// against the keys themselves. Each key is followed by two spaces there, so that a word of
+    /// one or two letters finds the trigrams that begin with it among the index's terms
+    /// (`places_vocab`).
     static let tables = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE kinds(id INTEGER PRIMARY KEY, kind TEXT NOT NULL UNIQUE);
         CREATE TABLE places(
             id INTEGER PRIMARY KEY,
-            ident TEXT NOT NULL,
-            name TEXT NOT NULL,
-            kind INTEGER NOT NULL REFERENCES kinds(id),
-            symbol TEXT,
             latitude REAL NOT NULL,
             longitude REAL NOT NULL,
+            kind INTEGER NOT NULL REFERENCES kinds(id),
+            name TEXT NOT NULL,
+            ident TEXT NOT NULL,
+            symbol TEXT,
             search_key BLOB NOT NULL,
             umlaut_key BLOB,
             street TEXT,
@@ -45,18 +51,29 @@ enum StoreSchema {
             name_pt TEXT,
             details TEXT
         );
-        CREATE VIRTUAL TABLE places_index USING rtree(id, min_latitude, max_latitude, min_longitude, max_longitude);
+        CREATE TABLE cells(cell INTEGER PRIMARY KEY, first INTEGER NOT NULL, last INTEGER NOT NULL);
         CREATE VIRTUAL TABLE places_words USING fts5(
             keys, content='', detail=none, columnsize=0, tokenize='trigram case_sensitive 1');
+        CREATE VIRTUAL TABLE places_vocab USING fts5vocab(places_words, 'row');
         CREATE TABLE streets(id INTEGER PRIMARY KEY, osm_id INTEGER, name TEXT NOT NULL, points BLOB NOT NULL);
         CREATE VIRTUAL TABLE streets_index USING rtree(id, min_latitude, max_latitude, min_longitude, max_longitude);
         """
 
-    /// The columns a place is read back from, in `PlaceRow`'s order.
-    static let placeColumns = """
-        p.id, p.ident, p.name, k.kind, p.symbol, p.latitude, p.longitude, p.street, p.house_number, p.city,
-        p.street_is_nearest, p.opening_hours, p.phone, p.website, p.wheelchair, p.details
+    /// The columns of `places` a writer fills, in order (all but `id`).
+    static let writtenColumns = """
+        latitude, longitude, kind, name, ident, symbol, search_key, umlaut_key, street, house_number, city,
+        street_is_nearest, opening_hours, phone, website, wheelchair, name_en, name_es, name_pt, details
         """
+
+    /// The columns a place is read back from, in `PlaceStore.place(_:)`'s order.
+    static let placeColumns = """
+        id, latitude, longitude, kind, name, ident, symbol, street, house_number, city, street_is_nearest,
+        opening_hours, phone, website, wheelchair, details, name_en, name_es, name_pt
+        """
+
+    /// The languages whose names (`name:LANG`) a store keeps, in `placeColumns`' order from its
+    /// column 16.
+    static let languages = ["en", "es", "pt"]
 
     /// Further fields of a place from a GeoJSON, CSV or JSON file, in one text column: label and
     /// value separated by U+001F, fields by U+001E (control characters no cleaned text holds).

@@ -14,6 +14,9 @@ final class EffectRunner {
     /// The settings the user gave (options, the config file, `set`): speech-dispatcher is sent
     /// only these.
     private var chosenSettings: Set<Setting>
+    /// Whether the user gave a position (`--at`, `set at`): `set places STORE` otherwise starts
+    /// at the centre of the store's places, as a start without `--at` does.
+    private var positionChosen: Bool
     /// The backend speaking (or that would, were speech on).
     private var backend: SpeechBackend
     /// The place store of the places loaded, when they came from one (`--places STORE`, an
@@ -25,6 +28,7 @@ final class EffectRunner {
         self.presenter = presenter
         self.store = store
         chosenSettings = options.chosenSettings
+        positionChosen = options.chosenSettings.contains(.at)
         backend = options.settings.speechBackend
     }
 
@@ -33,6 +37,7 @@ final class EffectRunner {
         if case .settingChanged(let setting, _) = action, reaction.effects.contains(.applySpeechSettings) {
             chosenSettings.insert(setting)
         }
+        if case .settingChanged(.at, _) = action { positionChosen = true }
     }
 
     /// The places are no longer a store's (the built-in places again).
@@ -56,14 +61,16 @@ final class EffectRunner {
             return nil
         case .loadPlaces(let path):
             do throws(Failure) {
+                // A place store, when the user gave no position, about the centre of its places.
                 let opening = try PlacesOpening.open(
-                    path, at: options.located(path), origin: state.settings.origin, words: state.words,
-                    encoding: options.encoding
+                    path, at: options.located(path), origin: positionChosen ? state.settings.origin : nil,
+                    words: state.words, encoding: options.encoding, language: state.settings.language.code
                 ) { note in FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8)) }
                 let places = opening.loaded
                 NearbyVoice.prepareSpelling(places)
                 store = opening.store
-                return .placesLoaded(places, source: path, skippedFeatures: opening.skippedFeatures)
+                return .placesLoaded(
+                    places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre)
             } catch {
                 return .placesFailed(message: error.message)
             }
@@ -79,6 +86,7 @@ final class EffectRunner {
             return then
         case .moveWindow(let origin):
             guard let store else { return nil }
+            store.language = state.settings.language.code
             let places = Places(
                 PlacesOpening.window(store, around: origin), source: state.places.source, isWindow: true)
             NearbyVoice.prepareSpelling(places)
