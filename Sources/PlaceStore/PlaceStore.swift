@@ -210,7 +210,11 @@ public final class PlaceStore: @unchecked Sendable {
     /// order, neighbours joined. Inside `locked`.
     func rows(in box: [Double]) -> [(first: Int64, last: Int64)] {
         var ranges: [(first: Int64, last: Int64)] = []
-        for run in Cell.runs(box) {
+        // Only the strips and columns of the store's own box.
+        guard let bounds else { return [] }
+        let within = [max(box[0], bounds[0]), min(box[1], bounds[1]), max(box[2], bounds[2]), min(box[3], bounds[3])]
+        guard within[0] <= within[1], within[2] <= within[3] else { return [] }
+        for run in Cell.runs(within) {
             try? cellRows.forEachRow([.integer(run.first), .integer(run.last)]) { row in
                 guard !row.isNull(0) else { return }
                 let first = row.int64(0)
