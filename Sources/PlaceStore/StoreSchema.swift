@@ -5,7 +5,7 @@ import PlaceData
 /// finished) is refused with "import it again".
 enum StoreSchema {
     /// The version this program writes and reads.
-    static let version: Int64 = 3
+    static let version: Int64 = 4
 
     /// What `application_id` holds: "NVps" (nearby-voice place store), to tell the file from
     /// other SQLite databases.
@@ -13,16 +13,18 @@ enum StoreSchema {
 
     /// Every table. `places` is in the order of a grid of cells (`Cell`): the rows of a cell are
     /// neighbours, and so are the cells of a strip of latitude, so that the places in a box are
-    /// one range of row ids a strip (version 3; an R*Tree before, 64 bytes a place). `cells`
+    /// one range of row ids a strip (version 3 on; an R*Tree before, 64 bytes a place). `cells`
     /// gives each cell that holds places its first and last row. `places` keeps the exact
     /// coordinates first (a range is read for them alone before any place is made) and the
     /// search keys: the name folded and joined as the in-memory search folds it
     /// (`TextFolding.searchForms`), and its form with umlauts as "ae", "oe", "ue" when it holds
     /// one. `streets` keeps each named street's points as little-endian Float64 pairs (latitude,
     /// longitude). `places_words` indexes the search keys by their trigrams (FTS5's trigram
-    /// tokenizer, contentless, without positions: a few bytes a place), so that a search of the
-    /// whole store reads only the places holding every trigram of a word, and checks those
-    /// against the keys themselves. Each key is followed by two spaces there, so that a word of
+    /// tokenizer, contentless, with their positions: version 4), so that a search of the whole
+    /// store reads only the places whose keys hold a word (its trigrams as a phrase), and checks
+    /// those against the keys themselves. Without positions (version 3) the index named every
+    /// place holding the trigrams apart too: at 10M places, a word of a few common syllables had
+    /// more of those than could be checked in time. Each key is followed by two spaces there, so that a word of
     /// one or two letters finds the trigrams that begin with it among the index's terms
     /// (`places_vocab`).
     static let tables = """
@@ -53,7 +55,7 @@ enum StoreSchema {
         );
         CREATE TABLE cells(cell INTEGER PRIMARY KEY, first INTEGER NOT NULL, last INTEGER NOT NULL);
         CREATE VIRTUAL TABLE places_words USING fts5(
-            keys, content='', detail=none, columnsize=0, tokenize='trigram case_sensitive 1');
+            keys, content='', columnsize=0, tokenize='trigram case_sensitive 1');
         CREATE VIRTUAL TABLE places_vocab USING fts5vocab(places_words, 'row');
         CREATE TABLE streets(id INTEGER PRIMARY KEY, osm_id INTEGER, name TEXT NOT NULL, points BLOB NOT NULL);
         CREATE VIRTUAL TABLE streets_index USING rtree(id, min_latitude, max_latitude, min_longitude, max_longitude);

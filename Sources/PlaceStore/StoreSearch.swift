@@ -174,7 +174,8 @@ extension PlaceStore {
 struct SearchPlan {
     var conditions: [String] = []
     var values: [SQLiteValue] = []
-    /// For each word that can go through the index, the trigrams of each of its forms.
+    /// For each word that can go through the index, each of its forms (a phrase of its
+    /// trigrams), or for a short word each index term that begins with it.
     var trigrams: [[[String]]] = []
     /// For each word of one or two letters that names no kind, its forms.
     var short: [[String]] = []
@@ -211,10 +212,9 @@ struct SearchPlan {
             conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
             let scalars = forms.map { Array(String(decoding: $0, as: UTF8.self).unicodeScalars) }
             if matchingKinds.isEmpty, scalars.allSatisfy({ $0.count >= 3 }) {
-                trigrams.append(
-                    scalars.map { form in
-                        (0...(form.count - 3)).map { String(String.UnicodeScalarView(form[$0..<($0 + 3)])) }
-                    })
+                // Each form as a phrase: its trigrams, one after another (the index keeps their
+                // positions), so that the index names only places whose key holds the form.
+                trigrams.append(forms.map { [String(decoding: $0, as: UTF8.self)] })
             } else if matchingKinds.isEmpty, scalars.allSatisfy({ $0.count < 3 }) {
                 short.append(forms.map { String(decoding: $0, as: UTF8.self) })
             }
@@ -222,8 +222,8 @@ struct SearchPlan {
         literals = words.filter(TextFolding.isLiteralWord).map(TextFolding.literalForm)
     }
 
-    /// The FTS5 query of the trigrams of `words`: every word, each in one of its forms, each
-    /// form all its trigrams.
+    /// The FTS5 query of `words`: every word, each in one of its forms or terms, each a string
+    /// that the trigram tokenizer makes a phrase of (a term is one trigram).
     static func query(_ words: [[[String]]]) -> String {
         func quoted(_ trigram: String) -> String { "\"" + trigram.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         return words.map { forms in
