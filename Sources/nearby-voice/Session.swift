@@ -48,7 +48,8 @@ final class Session {
         // A place store opened with no position given starts at the centre of its places.
         let opening = try NearbyVoice.loadPlaces(
             options.placesPath, origin: options.chosenSettings.contains(.at) ? options.settings.origin : nil,
-            words: words ?? options.words, encoding: options.encoding, language: options.settings.language.code)
+            words: words ?? options.words, encoding: options.encoding,
+            language: options.chosenSettings.contains(.language) ? options.settings.language.code : nil)
         var settings = options.settings
         if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)
