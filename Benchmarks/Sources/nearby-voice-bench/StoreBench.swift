@@ -206,8 +206,8 @@ enum QueryBench {
             nearQueries.map { query in
                 timed { nearFound += store.search(query, kind: nil, near: centre, within: 1_000, limit: 50).count }
             })
-        // The session's `find`: the window in memory (the R*Tree's box, loaded at the start and at
-        // `set at`), its names searched by the in-memory index, the matches nearest first.
+        // The session's `find`: the window in memory (the places within 2 km, loaded at the start
+        // and at `set at`), its names searched by the in-memory index, the matches nearest first.
         let window = Places(store.near(centre, radius: 2_000, limit: 20_000))
         let distances = window.all.map { centre.distance(to: $0.coordinate) }
         _ = window.matchSet(query: "warm")
@@ -243,7 +243,9 @@ enum QueryBench {
                 ours: pair(list), baseline: "the nearest 50: \(pair(first))", ratio: "-", target: "<= 5 ms",
                 verdict: list.median <= 0.005 ? "yes" : "NO"),
             Row(
-                figure: "\(label): find near the position (1 km, R*Tree first), \(nearQueries.count) queries",
+                figure:
+                    "\(label): find near the position (1 km: its cells through the trigram index), "
+                    + "\(nearQueries.count) queries",
                 ours: pair(find), baseline: "\(nearFound) found", ratio: "-", target: "<= 2 ms",
                 verdict: find.median <= 0.002 ? "yes" : "NO"),
             Row(
