@@ -288,7 +288,7 @@ public final class PlaceStore: @unchecked Sendable {
     func place(_ row: SQLiteStatement) -> Place {
         let name = languageColumn.flatMap { row.text($0) } ?? row.text(4) ?? ""
         return Place(
-            id: row.text(5) ?? "", name: name, kind: kinds[row.int64(3)] ?? "", symbol: row.text(6) ?? "mappin",
+            id: StoreSchema.ident(row, 5), name: name, kind: kinds[row.int64(3)] ?? "", symbol: row.text(6) ?? "mappin",
             latitude: row.double(1), longitude: row.double(2), details: StoreSchema.details(row.text(15)),
             facts: Place.Facts(
                 street: row.text(7), houseNumber: row.text(8), city: row.text(9), streetIsNearest: row.int64(10) != 0,

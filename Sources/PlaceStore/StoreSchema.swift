@@ -5,7 +5,7 @@ import PlaceData
 /// finished) is refused with "import it again".
 enum StoreSchema {
     /// The version this program writes and reads.
-    static let version: Int64 = 4
+    static let version: Int64 = 5
 
     /// What `application_id` holds: "NVps" (nearby-voice place store), to tell the file from
     /// other SQLite databases.
@@ -24,9 +24,13 @@ enum StoreSchema {
     /// store reads only the places whose keys hold a word (its trigrams as a phrase), and checks
     /// those against the keys themselves. Without positions (version 3) the index named every
     /// place holding the trigrams apart too: at 10M places, a word of a few common syllables had
-    /// more of those than could be checked in time. Each key is followed by two spaces there, so that a word of
-    /// one or two letters finds the trigrams that begin with it among the index's terms
-    /// (`places_vocab`).
+    /// more of those than could be checked in time. `ident` is an OpenStreetMap id as a number
+    /// (a node's as it is, a way's negative: 4 bytes where "node/1234567" took 12; version 5),
+    /// any other place's id as text. Each key is followed by two spaces there, so that a word of
+    /// one or two letters finds the trigrams that begin with it among the index's terms:
+    /// `places_terms`, each with the number of places that hold it, copied from FTS5's own
+    /// `fts5vocab` at the end of an import (which counts a term's places by reading them all:
+    /// 0.2 s for a word of two letters at 10M places; version 5).
     static let tables = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE kinds(id INTEGER PRIMARY KEY, kind TEXT NOT NULL UNIQUE);
@@ -36,7 +40,7 @@ enum StoreSchema {
             longitude REAL NOT NULL,
             kind INTEGER NOT NULL REFERENCES kinds(id),
             name TEXT NOT NULL,
-            ident TEXT NOT NULL,
+            ident NOT NULL,
             symbol TEXT,
             search_key BLOB NOT NULL,
             umlaut_key BLOB,
@@ -56,7 +60,8 @@ enum StoreSchema {
         CREATE TABLE cells(cell INTEGER PRIMARY KEY, first INTEGER NOT NULL, last INTEGER NOT NULL);
         CREATE VIRTUAL TABLE places_words USING fts5(
             keys, content='', columnsize=0, tokenize='trigram case_sensitive 1');
-        CREATE VIRTUAL TABLE places_vocab USING fts5vocab(places_words, 'row');
+        CREATE VIRTUAL TABLE temp.places_vocab USING fts5vocab(main, places_words, 'row');
+        CREATE TABLE places_terms(term TEXT PRIMARY KEY, doc INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE streets(id INTEGER PRIMARY KEY, osm_id INTEGER, name TEXT NOT NULL, points BLOB NOT NULL);
         CREATE VIRTUAL TABLE streets_index USING rtree(id, min_latitude, max_latitude, min_longitude, max_longitude);
         """
@@ -76,6 +81,25 @@ enum StoreSchema {
     /// The languages whose names (`name:LANG`) a store keeps, in `placeColumns`' order from its
     /// column 16.
     static let languages = ["en", "es", "pt"]
+
+    /// A place's id as `places.ident` keeps it: "node/N" and "way/N" as numbers when the number
+    /// reads back the same, else the text.
+    static func ident(_ id: String) -> SQLiteValue {
+        for (prefix, sign) in [("node/", Int64(1)), ("way/", Int64(-1))] where id.hasPrefix(prefix) {
+            let digits = id.dropFirst(prefix.count)
+            if let number = Int64(digits), number > 0, String(number) == digits { return .integer(sign * number) }
+        }
+        return .text(id)
+    }
+
+    /// A place's id from `places.ident` (column `column` of `row`).
+    static func ident(_ row: SQLiteStatement, _ column: Int32) -> String {
+        if row.isInteger(column) {
+            let number = row.int64(column)
+            return number > 0 ? "node/\(number)" : "way/\(-number)"
+        }
+        return row.text(column) ?? ""
+    }
 
     /// Further fields of a place from a GeoJSON, CSV or JSON file, in one text column: label and
     /// value separated by U+001F, fields by U+001E (control characters no cleaned text holds).

@@ -3,11 +3,10 @@ import PlaceData
 
 /// A search of the store: the places whose name or kind holds every word of a query (the rule of
 /// `Places.matchSet`, on the same folded keys), nearest first. Two ways to the same answer:
-/// - through the trigram index (`places_words`), when a word names no kind: the places holding
-///   all its trigrams (within a radius: in the rows of the cells of its box), each checked
-///   against the keys (a trigram index without positions finds a
-///   few that hold the trigrams apart); a word of one or two letters, through the index's terms
-///   that begin with it (`places_vocab`), and none at all when no term does;
+/// - through the trigram index (`places_words`), when a word names no kind: the places whose keys
+///   hold its trigrams one after another, each checked against the keys (within a radius, those
+///   in the circle); a word of one or two letters, through the index's terms that begin with it
+///   (`places_terms`), and none at all when no term does;
 /// - else, or when the index finds more than `candidateCap` places, outwards from the position:
 ///   the rows of the cells of a circle's box, checked, the circle four times wider until it
 ///   holds `limit` matches or the whole store.
@@ -29,10 +28,12 @@ extension PlaceStore {
     ) -> [Place] {
         guard limit > 0, let plan = SearchPlan(query, kind: kind, store: self) else { return [] }
         var found: [(distance: Double, id: Int64)]?
-        if radius == nil, !plan.trigrams.isEmpty || !plan.short.isEmpty {
-            found = indexed(plan, origin: origin, cap: candidateCap(limit: limit))
-        } else if let radius, !plan.trigrams.isEmpty {
-            found = indexed(plan, origin: origin, within: radius)
+        if !plan.trigrams.isEmpty || !plan.short.isEmpty {
+            // Within a radius: the index's matches in the circle (a word too common for the
+            // index is better read from the circle's own rows).
+            found = indexed(plan, origin: origin, cap: candidateCap(limit: limit)).map { hits in
+                radius.map { radius in hits.filter { $0.distance <= radius } } ?? hits
+            }
         }
         if found == nil {
             found = outwards(plan, origin: origin, radius: radius, limit: limit)
@@ -80,43 +81,13 @@ extension PlaceStore {
         return !words.isEmpty && ids.count <= cap ? hits : nil
     }
 
-    /// The matches within `radius` of `origin` among the places the trigram index names in the
-    /// rows of the cells of the circle's box (FTS5 seeks to each range of rows).
-    private func indexed(_ plan: SearchPlan, origin: Coordinate, within radius: Double) -> [(
-        distance: Double, id: Int64
-    )] {
-        var hits: [(distance: Double, id: Int64)] = []
-        locked {
-            guard
-                let match = try? database.prepare(
-                    "SELECT rowid FROM places_words WHERE places_words MATCH ?1 AND rowid BETWEEN ?2 AND ?3"),
-                let check = try? database.prepare(
-                    "SELECT id, latitude, longitude, name, kind FROM places WHERE id = ?\(plan.values.count + 1)"
-                        + plan.conditions.map { " AND " + $0 }.joined())
-            else { return }
-            let query = SearchPlan.query(plan.trigrams)
-            var ids: [Int64] = []
-            for range in rows(in: Self.box(around: origin, radius: radius)) {
-                try? match.forEachRow([.text(query), .integer(range.first), .integer(range.last)]) {
-                    ids.append($0.int64(0))
-                }
-            }
-            for id in ids {
-                try? check.forEachRow(plan.values + [.integer(id)]) { row in
-                    if let hit = plan.hit(row, origin: origin), hit.distance <= radius { hits.append(hit) }
-                }
-            }
-        }
-        return hits
-    }
-
     /// The index's terms (trigrams) that begin with one of `forms`: empty when none does (no
     /// key holds the word), nil when more than `cap` places hold them (the word is too common to
     /// help). Inside `locked`.
     private func terms(beginning forms: [String], cap: Int) -> [String]? {
         guard
             let statement = try? database.prepare(
-                "SELECT term, doc FROM places_vocab WHERE term >= ?1 AND term < ?2")
+                "SELECT term, doc FROM places_terms WHERE term >= ?1 AND term < ?2")
         else { return nil }
         var terms: [String] = []
         var places = 0

@@ -96,7 +96,7 @@ final class StoreWriter {
             let longitude = place.coordinate.longitude
             try statements.place.run([
                 .integer(Cell.key(latitude: latitude, longitude: longitude)), .real(latitude), .real(longitude),
-                .integer(kind), .text(place.name), .text(place.id),
+                .integer(kind), .text(place.name), StoreSchema.ident(place.id),
                 place.symbol == "mappin" ? .null : .text(place.symbol), .blob(forms[0]),
                 forms.count > 1 ? .blob(forms[1]) : .null, .optional(facts.street), .optional(facts.houseNumber),
                 .optional(facts.city), .integer(facts.streetIsNearest ? 1 : 0), .optional(facts.openingHours),
@@ -192,6 +192,7 @@ final class StoreWriter {
                 INSERT INTO places_words(rowid, keys) SELECT id, CAST(search_key AS TEXT) || '  '
                 || coalesce(CAST(umlaut_key AS TEXT) || '  ', '') FROM places;
                 INSERT INTO places_words(places_words) VALUES ('optimize');
+                INSERT INTO places_terms SELECT term, doc FROM temp.places_vocab;
                 """)
             let insert = try database.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)")
             for (key, value) in all.sorted(by: { $0.key < $1.key }) { try insert.run([.text(key), .text(value)]) }
