@@ -62,8 +62,10 @@ public enum Action: Equatable, Sendable {
     case speechStopped
     /// `set KEY VALUE`.
     case settingChanged(Setting, value: String)
-    /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places.
-    case placesLoaded(Places, source: String, skippedFeatures: Int)
+    /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places;
+    /// a place store's, when the user gave no position, about `centre`, the centre of the store's
+    /// places, where the user now is (as a start without `--at` begins there).
+    case placesLoaded(Places, source: String, skippedFeatures: Int, centre: Coordinate? = nil)
     /// The shell could not read that file: `message` says why.
     case placesFailed(message: String)
     /// The shell loaded a place store's places about the new position (`Effect.moveWindow`):

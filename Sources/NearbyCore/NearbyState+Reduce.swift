@@ -88,7 +88,8 @@ extension NearbyState {
         // Settings, and the files they have the shell read (SettingsFeature.swift).
         case .settingChanged(let setting, let value): return changeSetting(setting, value)
         case .settingsRequested: return Reaction([Announcement(settingsPhrase(), kind: .settings)])
-        case .placesLoaded(let newPlaces, let source, let skipped):
+        case .placesLoaded(let newPlaces, let source, let skipped, let centre):
+            if let centre { updateSettings { $0.origin = centre } }
             return placesLoaded(newPlaces, source: source, skipped: skipped)
         case .placesFailed(let message): return placesFailed(message)
         case .windowMoved(let newPlaces): return windowMoved(newPlaces)

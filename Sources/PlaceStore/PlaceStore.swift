@@ -2,8 +2,8 @@ import Foundation
 import PlaceData
 import Words
 
-/// A place store: places in one SQLite file with a spatial index (R*Tree) and the program's own
-/// folded search keys, made by `nearby-voice import` (`StoreWriter`) and opened read-only, so
+/// A place store: places in one SQLite file, in the order of a grid of cells (`Cell`), with the
+/// program's own folded search keys, made by `nearby-voice import` (`StoreWriter`) and opened read-only, so
 /// that any number of sessions can share one. Opening costs the same at any size: nothing is
 /// read until asked. Queries may come from any thread, one at a time.
 public final class PlaceStore: @unchecked Sendable {
@@ -32,10 +32,27 @@ public final class PlaceStore: @unchecked Sendable {
     let kinds: [Int64: String]
     let kindForms: [Int64: [[UInt8]]]
     let kindIDs: [String: Int64]
-    private let inBox: SQLiteStatement
-    private let pointsInBox: SQLiteStatement
+    private let cellRows: SQLiteStatement
+    private let pointsInRange: SQLiteStatement
+    private let placesInRange: SQLiteStatement
     private let byID: SQLiteStatement
     private let streetsInBox: SQLiteStatement
+    private var languageColumn: Int32?
+
+    /// The language whose names (`name:LANG`) the places are given where they have one; nil,
+    /// or a language the store keeps no names in, for their own names.
+    public var language: String? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return languageColumn.map { StoreSchema.languages[Int($0) - 16] }
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            languageColumn = newValue.flatMap { StoreSchema.languages.firstIndex(of: $0) }.map { Int32($0 + 16) }
+        }
+    }
 
     private init(path: String, database: SQLiteDatabase) throws(StoreProblem) {
         self.path = path
@@ -64,19 +81,12 @@ public final class PlaceStore: @unchecked Sendable {
             self.kinds = kinds
             kindForms = kinds.mapValues { TextFolding.searchForms($0) }
             kindIDs = Dictionary(kinds.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-            inBox = try database.prepare(
-                """
-                SELECT \(StoreSchema.placeColumns) FROM places_index r JOIN places p ON p.id = r.id
-                JOIN kinds k ON k.id = p.kind
-                WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
-                """)
-            pointsInBox = try database.prepare(
-                """
-                SELECT id, min_latitude, max_latitude, min_longitude, max_longitude FROM places_index
-                WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
-                """)
-            byID = try database.prepare(
-                "SELECT \(StoreSchema.placeColumns) FROM places p JOIN kinds k ON k.id = p.kind WHERE p.id = ?1")
+            cellRows = try database.prepare("SELECT min(first), max(last) FROM cells WHERE cell BETWEEN ?1 AND ?2")
+            pointsInRange = try database.prepare(
+                "SELECT id, latitude, longitude FROM places WHERE id BETWEEN ?1 AND ?2")
+            placesInRange = try database.prepare(
+                "SELECT \(StoreSchema.placeColumns) FROM places WHERE id BETWEEN ?1 AND ?2")
+            byID = try database.prepare("SELECT \(StoreSchema.placeColumns) FROM places WHERE id = ?1")
             streetsInBox = try database.prepare(
                 """
                 SELECT s.name, s.points FROM streets_index r JOIN streets s ON s.id = r.id
@@ -146,46 +156,77 @@ public final class PlaceStore: @unchecked Sendable {
     /// store's order), at most `limit`.
     public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
         guard limit > 0 else { return [] }
-        let box = Self.box(around: origin, radius: radius).map { SQLiteValue.real($0) }
-        // First the R*Tree alone: its boxes (32-bit floats rounded outwards, the middle within
-        // half a metre of the place) pick the candidates, with a margin; then the places kept,
-        // at their exact positions. At a dense point most of the box is never read from
-        // `places`, nor made into a place.
-        let margin = 2.0
-        var rough: [(distance: Double, id: Int64)] = []
-        var inTheBox = 0
+        var found: [Place] = []
         locked {
-            try? pointsInBox.forEachRow(box) { row in
-                inTheBox += 1
-                let middle = Coordinate(
-                    latitude: (row.double(1) + row.double(2)) / 2, longitude: (row.double(3) + row.double(4)) / 2)
-                let distance = origin.distance(to: middle)
-                if distance <= radius + margin { rough.append((distance, row.int64(0))) }
+            // First the coordinates alone, a range of rows a strip of the box; then the places
+            // kept, made from their rows.
+            let ranges = rows(in: Self.box(around: origin, radius: radius))
+            var hits: [(distance: Double, id: Int64)] = []
+            for range in ranges {
+                try? pointsInRange.forEachRow([.integer(range.first), .integer(range.last)]) { row in
+                    let distance = origin.distance(to: Coordinate(latitude: row.double(1), longitude: row.double(2)))
+                    if distance <= radius { hits.append((distance, row.int64(0))) }
+                }
+            }
+            hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+            if hits.count > limit { hits.removeLast(hits.count - limit) }
+            found = places(hits.map(\.id), within: ranges)
+        }
+        return found
+    }
+
+    /// The places of the rows `ids`, in that order, read one by one when they are few, else in
+    /// one pass over `ranges` (which hold them all). Inside `locked`.
+    func places(_ ids: [Int64], within ranges: [(first: Int64, last: Int64)]) -> [Place] {
+        let spanned = ranges.reduce(0) { $0 + Int($1.last - $1.first + 1) }
+        if ids.count * 16 < spanned {
+            return ids.compactMap { id in
+                var found: Place?
+                try? byID.forEachRow([.integer(id)]) { found = place($0) }
+                return found
             }
         }
-        if rough.count > limit {
-            rough.sort { $0.distance < $1.distance }
-            let last = rough[limit - 1].distance + 2 * margin
-            rough = Array(rough.prefix { $0.distance <= last })
-        }
-        var order: [Int64: Int] = [:]
-        for (offset, hit) in rough.enumerated() { order[hit.id] = offset }
-        var found: [(distance: Double, id: Int64, place: Place)] = []
-        locked {
-            func keep(_ row: SQLiteStatement) {
-                let place = Self.place(row)
-                let distance = origin.distance(to: place.coordinate)
-                if distance <= radius { found.append((distance, row.int64(0), place)) }
-            }
-            if rough.count * 4 > inTheBox {
-                // Most of the box: one pass over it beats a look-up each.
-                try? inBox.forEachRow(box) { row in if order[row.int64(0)] != nil { keep(row) } }
-            } else {
-                for hit in rough { try? byID.forEachRow([.integer(hit.id)], keep) }
+        // The ids in the rows' order, each with its place in the answer.
+        let ordered = ids.enumerated().sorted { $0.element < $1.element }
+        var made = [Place?](repeating: nil, count: ids.count)
+        var next = 0
+        for range in ranges {
+            while next < ordered.count, ordered[next].element < range.first { next += 1 }
+            guard next < ordered.count, ordered[next].element <= range.last else { continue }
+            let first = ordered[next].element
+            try? placesInRange.forEachRow([.integer(first), .integer(range.last)]) { row in
+                let id = row.int64(0)
+                while next < ordered.count, ordered[next].element < id { next += 1 }
+                if next < ordered.count, ordered[next].element == id {
+                    made[ordered[next].offset] = place(row)
+                    next += 1
+                }
             }
         }
-        found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        return found.prefix(limit).map(\.place)
+        return made.compactMap { $0 }
+    }
+
+    /// The ranges of rows (first and last) that hold the places of the cells of a box, in
+    /// order, neighbours joined. Inside `locked`.
+    func rows(in box: [Double]) -> [(first: Int64, last: Int64)] {
+        var ranges: [(first: Int64, last: Int64)] = []
+        // Only the strips and columns of the store's own box.
+        guard let bounds else { return [] }
+        let within = [max(box[0], bounds[0]), min(box[1], bounds[1]), max(box[2], bounds[2]), min(box[3], bounds[3])]
+        guard within[0] <= within[1], within[2] <= within[3] else { return [] }
+        for run in Cell.runs(within) {
+            try? cellRows.forEachRow([.integer(run.first), .integer(run.last)]) { row in
+                guard !row.isNull(0) else { return }
+                let first = row.int64(0)
+                let last = row.int64(1)
+                if let previous = ranges.last, previous.last + 1 == first {
+                    ranges[ranges.count - 1].last = last
+                } else {
+                    ranges.append((first, last))
+                }
+            }
+        }
+        return ranges
     }
 
     /// The latitude and longitude bounds of a circle (`radius` metres about `origin`), a little
@@ -204,7 +245,7 @@ public final class PlaceStore: @unchecked Sendable {
     /// The place with the store's row `id`.
     func place(id: Int64) -> Place? {
         var found: Place?
-        locked { try? byID.forEachRow([.integer(id)]) { found = Self.place($0) } }
+        locked { try? byID.forEachRow([.integer(id)]) { found = place($0) } }
         return found
     }
 
@@ -242,11 +283,13 @@ public final class PlaceStore: @unchecked Sendable {
         body()
     }
 
-    /// A place from a row of `StoreSchema.placeColumns`.
-    static func place(_ row: SQLiteStatement) -> Place {
-        Place(
-            id: row.text(1) ?? "", name: row.text(2) ?? "", kind: row.text(3) ?? "", symbol: row.text(4) ?? "mappin",
-            latitude: row.double(5), longitude: row.double(6), details: StoreSchema.details(row.text(15)),
+    /// A place from a row of `StoreSchema.placeColumns`, named in `language` where it can be.
+    /// Inside `locked`.
+    func place(_ row: SQLiteStatement) -> Place {
+        let name = languageColumn.flatMap { row.text($0) } ?? row.text(4) ?? ""
+        return Place(
+            id: StoreSchema.ident(row, 5), name: name, kind: kinds[row.int64(3)] ?? "", symbol: row.text(6) ?? "mappin",
+            latitude: row.double(1), longitude: row.double(2), details: StoreSchema.details(row.text(15)),
             facts: Place.Facts(
                 street: row.text(7), houseNumber: row.text(8), city: row.text(9), streetIsNearest: row.int64(10) != 0,
                 openingHours: row.text(11), phone: row.text(12), website: row.text(13), wheelchair: row.text(14)))

@@ -121,6 +121,8 @@ final class SQLiteStatement {
     }
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     /// The column as text, nil when NULL.

@@ -15,6 +15,16 @@ final class EffectRunner {
     /// The settings the user gave (options, the config file, `set`): speech-dispatcher is sent
     /// only these.
     private var chosenSettings: Set<Setting>
+    /// Whether the user gave a position (`--at`, `set at`): `set places STORE` otherwise starts
+    /// at the centre of the store's places, as a start without `--at` does.
+    private var positionChosen: Bool
+    /// Whether the user chose the language (`--language`, `set language`): a place store's
+    /// places are then named in it where they have a name in it (`name:LANG`), else by their own
+    /// names, which are what their signs say and what a search of the places in memory knows.
+    private var languageChosen: Bool
+    private func storeLanguage(_ state: NearbyState) -> String? {
+        languageChosen ? state.settings.language.code : nil
+    }
     /// The backend speaking (or that would, were speech on).
     private var backend: SpeechBackend
     /// The place store of the places loaded, when they came from one (`--places STORE`, an
@@ -29,6 +39,8 @@ final class EffectRunner {
         self.store = store
         self.positions = positions
         chosenSettings = options.chosenSettings
+        positionChosen = options.chosenSettings.contains(.at)
+        languageChosen = options.chosenSettings.contains(.language)
         backend = options.settings.speechBackend
     }
 
@@ -37,6 +49,8 @@ final class EffectRunner {
         if case .settingChanged(let setting, _) = action, reaction.effects.contains(.applySpeechSettings) {
             chosenSettings.insert(setting)
         }
+        if case .settingChanged(.at, _) = action { positionChosen = true }
+        if case .settingChanged(.language, _) = action { languageChosen = true }
     }
 
     /// The places are no longer a store's (the built-in places again).
@@ -60,14 +74,16 @@ final class EffectRunner {
             return nil
         case .loadPlaces(let path):
             do throws(Failure) {
+                // A place store, when the user gave no position, about the centre of its places.
                 let opening = try PlacesOpening.open(
-                    path, at: options.located(path), origin: state.settings.origin, words: state.words,
-                    encoding: options.encoding
+                    path, at: options.located(path), origin: positionChosen ? state.settings.origin : nil,
+                    words: state.words, encoding: options.encoding, language: storeLanguage(state)
                 ) { note in FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8)) }
                 let places = opening.loaded
                 NearbyVoice.prepareSpelling(places)
                 store = opening.store
-                return .placesLoaded(places, source: path, skippedFeatures: opening.skippedFeatures)
+                return .placesLoaded(
+                    places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre)
             } catch {
                 return .placesFailed(message: error.message)
             }
@@ -83,6 +99,7 @@ final class EffectRunner {
             return then
         case .moveWindow(let origin):
             guard let store else { return nil }
+            store.language = storeLanguage(state)
             let places = Places(
                 PlacesOpening.window(store, around: origin), source: state.places.source, isWindow: true)
             NearbyVoice.prepareSpelling(places)

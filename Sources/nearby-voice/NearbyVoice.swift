@@ -103,10 +103,12 @@ enum NearbyVoice {
     /// into the cache and a cache that cannot be kept.
     static func loadPlaces(
         _ path: String?, origin: Coordinate?, words: Catalog, encoding: TextEncoding = .utf8,
-        positionToCome: Bool = false
+        positionToCome: Bool = false, language: String? = nil
     ) throws(Failure) -> PlacesOpening {
         guard let path else { return PlacesOpening(places: BuiltInPlaces.lisbon) }
-        let opening = try PlacesOpening.open(path, origin: origin, words: words, encoding: encoding) { note in
+        let opening = try PlacesOpening.open(
+            path, origin: origin, words: words, encoding: encoding, language: language
+        ) { note in
             FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8))
         }
         if opening.skippedFeatures > 0 {

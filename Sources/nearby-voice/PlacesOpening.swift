@@ -48,16 +48,17 @@ struct PlacesOpening {
     static func open(
         _ path: String, at location: String? = nil, origin: Coordinate?, words: Catalog,
         encoding: TextEncoding = .utf8, environment: [String: String] = ProcessInfo.processInfo.environment,
-        note: (String) -> Void
+        language: String? = nil, note: (String) -> Void
     ) throws(Failure) -> PlacesOpening {
         let file = location ?? path
         do throws(StoreProblem) {
             if PlaceStore.looksLikeStore(file) {
-                return opened(try PlaceStore.open(path: file), origin: origin)
+                return opened(try PlaceStore.open(path: file), origin: origin, language: language)
             }
             if let format = PlaceImport.osmFormat(of: file) {
                 return try cached(
-                    file, format: format, origin: origin, words: words, environment: environment, note: note)
+                    file, format: format, origin: origin, language: language, words: words, environment: environment,
+                    note: note)
             }
         } catch {
             throw Failure(store: error, words)
@@ -66,7 +67,9 @@ struct PlacesOpening {
         return PlacesOpening(places: loaded.places, skippedFeatures: loaded.skippedFeatures)
     }
 
-    private static func opened(_ store: PlaceStore, origin: Coordinate?) -> PlacesOpening {
+    /// A store's places about `origin` (else its centre), named in `language` where they can be.
+    private static func opened(_ store: PlaceStore, origin: Coordinate?, language: String?) -> PlacesOpening {
+        store.language = language
         let centre = origin == nil ? store.centre : nil
         let at = origin ?? centre ?? Settings().origin
         return PlacesOpening(
@@ -78,7 +81,8 @@ struct PlacesOpening {
     /// now (its path, size and modification time), else imported again first. A cache folder
     /// that cannot be made or written reads the file into memory instead, and says so.
     private static func cached(
-        _ file: String, format: String, origin: Coordinate?, words: Catalog, environment: [String: String],
+        _ file: String, format: String, origin: Coordinate?, language: String?, words: Catalog,
+        environment: [String: String],
         note: (String) -> Void
     ) throws(StoreProblem) -> PlacesOpening {
         guard let stamp = SourceStamp(file) else {
@@ -87,7 +91,7 @@ struct PlacesOpening {
         let folder = cacheFolder(environment)
         let store = "\(folder)/\(cacheName(stamp.path))"
         if let existing = try? PlaceStore.open(path: store), stamp.matches(existing) {
-            return opened(existing, origin: origin)
+            return opened(existing, origin: origin, language: language)
         }
         func inMemory(_ reason: String) throws(StoreProblem) -> PlacesOpening {
             note(words.text(.storeCacheUnavailable, ["folder": folder, "reason": reason, "file": file]))
@@ -103,7 +107,7 @@ struct PlacesOpening {
             guard error.cause == .cannotWrite else { throw error }
             return try inMemory(words.text(error.message))
         }
-        return opened(try PlaceStore.open(path: store), origin: origin)
+        return opened(try PlaceStore.open(path: store), origin: origin, language: language)
     }
 
     /// The cache folder of the `test` command's run (a temporary folder it removes at the end),

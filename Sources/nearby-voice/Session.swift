@@ -57,9 +57,10 @@ final class Session {
         let given =
             start.origin
             ?? (options.chosenSettings.contains(.at) && options.atWords == nil ? options.settings.origin : nil)
+        let language = options.chosenSettings.contains(.language) ? options.settings.language.code : nil
         var opening = try NearbyVoice.loadPlaces(
             options.placesPath, origin: given, words: words ?? options.words, encoding: options.encoding,
-            positionToCome: options.atWords != nil)
+            positionToCome: options.atWords != nil, language: language)
         var settings = options.settings
         if let given { settings.origin = given } else if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)

@@ -45,4 +45,42 @@ struct StoreWindowTests {
         #expect(counts.first == "No places.")
         #expect(result.stdout.contains("2 places match \"kiasma\"."))
     }
+
+    /// `set places STORE` with no position given moves to the centre of the store's places, as a
+    /// start without `--at` does; after `set at`, the position is kept.
+    @Test func setPlacesWithNoPositionMovesToTheCentreOfTheStore() throws {
+        let store = try Self.store()
+        let moved = try Program(
+            ["--speech", "off", "--radius", "5000"], input: .text("set places \(store)\ncount\n")
+        ).run()
+        #expect(moved.status == 0)
+        #expect(moved.stdout.contains("1,607 places."))
+        let kept = try Program(
+            ["--speech", "off", "--radius", "5000"], input: .text("set at 38.71,-9.14\nset places \(store)\ncount\n")
+        ).run()
+        #expect(kept.status == 0)
+        #expect(kept.stdout.contains("No places."))
+    }
+
+    /// A place with `name:es` is named so in Spanish (`--language es`, and after `set language
+    /// es`), by its own name otherwise.
+    @Test func aPlaceIsNamedInTheSessionsLanguageWhereItHasAName() throws {
+        let store = try Self.store()
+        let spanish = "Embajada de la República Bolivariana de Venezuela en Finlandia"
+        let own = "Venezuelan suurlähetystö"
+        let english = try Program(["--places", store, "--speech", "off"], input: .text("find venezuela\n")).run()
+        #expect(english.status == 0)
+        #expect(english.stdout.contains(own))
+        #expect(!english.stdout.contains(spanish))
+        let inSpanish = try Program(
+            ["--places", store, "--speech", "off", "--language", "es"], input: .text("find embajada\n")
+        ).run()
+        #expect(inSpanish.status == 0)
+        #expect(inSpanish.stdout.contains(spanish))
+        let switched = try Program(
+            ["--places", store, "--speech", "off"], input: .text("set language es\nfind embajada\n")
+        ).run()
+        #expect(switched.status == 0)
+        #expect(switched.stdout.contains(spanish))
+    }
 }

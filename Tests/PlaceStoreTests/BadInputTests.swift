@@ -71,10 +71,13 @@ struct BadInputTests {
         #expect(problem.description == "\(missing): cannot open it: No such file or directory.")
     }
 
-    /// A copy of the Helsinki store with `user_version` changed: another version, or 0 (what an
-    /// import that never finished leaves).
+    /// A copy of the Helsinki store with `user_version` changed: an older version (2: places in
+    /// an R*Tree, before the cells of version 3; 3: a trigram index without positions), a newer
+    /// one, or 0 (what an import that never finished leaves).
     @Test(arguments: [
-        (3, "a place store of version 3, and this program reads version 2: import it again"),
+        (2, "a place store of version 2, and this program reads version 5: import it again"),
+        (3, "a place store of version 3, and this program reads version 5: import it again"),
+        (6, "a place store of version 6, and this program reads version 5: import it again"),
         (0, "an unfinished place store (its import did not complete): import it again"),
     ])
     func aStoreOfAnotherVersionIsRefused(_ version: Int, _ message: String) throws {

@@ -26,9 +26,9 @@ struct StoreQueryTests {
         #expect(found.count == expected.count)
         let distances = found.map { origin.distance(to: $0.coordinate) }
         #expect(distances == distances.sorted())
-        // The other way to the same answers: outwards from the position through the R*Tree (the
-        // way of a word that names a kind or has fewer than three letters), here in circles of
-        // 300 m and of the whole store.
+        // Within a radius, to the same answers: the trigram index in the rows of the circle's
+        // cells, or, for a word that names a kind or has fewer than three letters, those rows
+        // checked one by one; here in circles of 300 m and of the whole store.
         let near = Self.store.search(query, kind: nil, near: origin, within: 300, limit: .max)
         #expect(near.map(\.id) == found.filter { origin.distance(to: $0.coordinate) <= 300 }.map(\.id))
         let outwards = Self.store.search(query, kind: nil, near: origin, within: 40_000_000, limit: .max)

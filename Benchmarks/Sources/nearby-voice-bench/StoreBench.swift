@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCore
 import PlaceData
 import PlaceStore
 
@@ -61,6 +62,7 @@ enum StoreBench {
                 ours: String(format: "%.0f B (%d MB)", perPlace, size / 1_000_000),
                 baseline: "-", ratio: "-", target: "<= 150 B", verdict: perPlace <= 150 ? "yes" : "NO"))
         rows += startRows(app: app, store: store, folder: folder, runs: runs)
+        rows += QueryBench.startParts(store)
         rows += QueryBench.rows(opened)
         return rows
     }
@@ -132,6 +134,48 @@ enum QueryBench {
         return Measure.now() - start
     }
 
+    /// The store's own part of a start at the centre, in process: opening it, and the first
+    /// window (the places within 2 km, at most 20,000, made into places, as `--places STORE`
+    /// loads them); beside them the session's own work on that window (its in-memory search index
+    /// and the Nearby list of `NearbyState`), which the store causes but does not do.
+    static func startParts(_ path: String) -> [Row] {
+        var opens: [Double] = []
+        var windows: [Double] = []
+        var indexes: [Double] = []
+        var lists: [Double] = []
+        var count = 0
+        for _ in 0..<11 {
+            var start = Measure.now()
+            guard let store = try? PlaceStore.open(path: path), let centre = store.centre else { return [] }
+            opens.append(Measure.now() - start)
+            start = Measure.now()
+            let window = store.near(centre, radius: 2_000, limit: 20_000)
+            windows.append(Measure.now() - start)
+            count = window.count
+            start = Measure.now()
+            let places = Places(window, source: nil, isWindow: true)
+            indexes.append(Measure.now() - start)
+            var settings = Settings()
+            settings.origin = centre
+            start = Measure.now()
+            let state = NearbyState(places: places, settings: settings)
+            _ = state.shownPlaces.prefix(50)
+            lists.append(Measure.now() - start)
+        }
+        let label = "\(StoreBench.count / 1_000_000)M store"
+        return [
+            Row(
+                figure: "\(label): the store's part of a start, in process: open; the first window (\(count) places)",
+                ours: "\(seconds(Measure.median(opens))); \(seconds(Measure.median(windows)))",
+                baseline: "the session's on it: search index \(seconds(Measure.median(indexes))), list "
+                    + seconds(Measure.median(lists)), ratio: "-", target: "report", verdict: "-"),
+            Row(
+                figure: "\(label): the Nearby list in the session at the centre (NearbyState over the window)",
+                ours: seconds(Measure.median(lists)), baseline: "-", ratio: "-", target: "<= 5 ms",
+                verdict: Measure.median(lists) <= 0.005 ? "yes" : "NO"),
+        ]
+    }
+
     static func rows(_ store: PlaceStore) -> [Row] {
         guard let centre = store.centre else { return [] }
         let within = store.near(centre, radius: 1_000, limit: .max).count
@@ -162,8 +206,8 @@ enum QueryBench {
             nearQueries.map { query in
                 timed { nearFound += store.search(query, kind: nil, near: centre, within: 1_000, limit: 50).count }
             })
-        // The session's `find`: the window in memory (the R*Tree's box, loaded at the start and at
-        // `set at`), its names searched by the in-memory index, the matches nearest first.
+        // The session's `find`: the window in memory (the places within 2 km, loaded at the start
+        // and at `set at`), its names searched by the in-memory index, the matches nearest first.
         let window = Places(store.near(centre, radius: 2_000, limit: 20_000))
         let distances = window.all.map { centre.distance(to: $0.coordinate) }
         _ = window.matchSet(query: "warm")
@@ -176,10 +220,19 @@ enum QueryBench {
                 }
             })
         var farFound = 0
+        var slowest: [(seconds: Double, query: String)] = []
         let whole = spread(
             farQueries.map { query in
-                timed { farFound += store.search(query, kind: nil, near: centre, limit: 1).isEmpty ? 0 : 1 }
+                let time = timed { farFound += store.search(query, kind: nil, near: centre, limit: 1).isEmpty ? 0 : 1 }
+                slowest.append((time, query))
+                return time
             })
+        let worst = slowest.sorted { $0.seconds > $1.seconds }.prefix(6)
+        FileHandle.standardError.write(
+            Data(
+                ("Slowest whole-store searches: "
+                    + worst.map { "\($0.query) \(seconds($0.seconds))" }
+                    .joined(separator: ", ") + "\n").utf8))
         func pair(_ value: (median: Double, p99: Double)) -> String {
             "\(seconds(value.median)); p99 \(seconds(value.p99))"
         }
@@ -190,7 +243,9 @@ enum QueryBench {
                 ours: pair(list), baseline: "the nearest 50: \(pair(first))", ratio: "-", target: "<= 5 ms",
                 verdict: list.median <= 0.005 ? "yes" : "NO"),
             Row(
-                figure: "\(label): find near the position (1 km, R*Tree first), \(nearQueries.count) queries",
+                figure:
+                    "\(label): find near the position (1 km: its cells through the trigram index), "
+                    + "\(nearQueries.count) queries",
                 ours: pair(find), baseline: "\(nearFound) found", ratio: "-", target: "<= 2 ms",
                 verdict: find.median <= 0.002 ? "yes" : "NO"),
             Row(

@@ -80,6 +80,8 @@ extension NearbyState {
         case .language:
             if updated.language != settings.language {
                 words = Catalog.builtIn(updated.language)
+                // A place store's places are named in the language where they can be.
+                if updated.placesFile != nil { effects.append(.moveWindow(around: updated.origin)) }
                 // A file of words is re-applied to the new language's own.
                 if let path = updated.stringsFile {
                     effects.append(.loadStrings(path: path, language: updated.language))
