@@ -1,0 +1,140 @@
+/// The queries of the search index: the places whose names or kinds hold every word of a query
+/// (`SearchIndex.swift` builds what they read).
+extension SearchIndex {
+    /// The places whose name or kind matches every word of `query`, and whose kind is `kind`
+    /// when one is given, as a set.
+    func matches(query: String, kind: String?) -> PlaceSet {
+        var result: PlaceSet?
+        if let kind {
+            var members = PlaceSet(count: count)
+            if let id = kindIDs[kind] { members.insert(kindMembers[Int(id)]) }
+            result = members
+        }
+        for word in query.split(whereSeparator: { $0.isWhitespace }) {
+            var forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
+            if forms.isEmpty { continue }
+            // "Paper & Ink" is spoken "Paper and Ink", so a listener types "and" (or "y", "e").
+            if Self.conjunctions.contains(forms[0]) { forms.append(Array("&".utf8)) }
+            var found = PlaceSet(count: count)
+            for form in forms {
+                addNames(holding: form, within: result, to: &found)
+                for (id, kindForms) in kindForms.enumerated()
+                where kindForms.contains(where: { Self.contains($0[...], form) }) {
+                    found.insert(kindMembers[id])
+                }
+            }
+            if result == nil { result = found } else { result!.formIntersection(found) }
+        }
+        return result ?? PlaceSet(all: count)
+    }
+
+    /// The words for "and" in the catalogs' languages (and German's and French's), which also
+    /// find an ampersand: a synthesiser says "&" as the word.
+    static let conjunctions: Set<[UInt8]> = Set(["and", "y", "e", "und", "et"].map { Array($0.utf8) })
+
+    /// Adds the places whose name holds `form` (among `within`, when given) to `found`.
+    fileprivate func addNames(holding form: [UInt8], within: PlaceSet?, to found: inout PlaceSet) {
+        switch form.count {
+        case 1:
+            let slot = Int(singleSlots[Int(form[0])])
+            if slot >= 0 {
+                let words = (count + 63) / 64
+                found.formUnion(bits: singles[(slot * words)..<((slot + 1) * words)])
+            }
+        case 2:
+            decode(Self.pairBase + (Int(form[0]) << 8 | Int(form[1]))) { found.insert($0) }
+        default:
+            // The two shortest lists of the word's triples, intersected, then each candidate's
+            // own text checked (triples share buckets, and a word is more than its triples).
+            var keys: [Int] = []
+            for i in 0...(form.count - 3) {
+                keys.append(Self.tripleKey(form[i], form[i + 1], form[i + 2], shift: tripleShift))
+            }
+            keys.sort { postingCounts[$0] < postingCounts[$1] }
+            let first = keys[0]
+            let second = keys.count > 1 && keys[1] != first ? keys[1] : nil
+            var candidates: [Int32] = []
+            candidates.reserveCapacity(Int(postingCounts[first]))
+            decode(first) { place in
+                if let within, !within.contains(place) { return }
+                candidates.append(place)
+            }
+            if let second {
+                var kept: [Int32] = []
+                kept.reserveCapacity(candidates.count)
+                var position = 0
+                decode(second) { place in
+                    while position < candidates.count && candidates[position] < place { position += 1 }
+                    if position < candidates.count && candidates[position] == place { kept.append(place) }
+                }
+                candidates = kept
+            }
+            text.withUnsafeBufferPointer { text in
+                for place in candidates {
+                    let index = Int(place)
+                    let start = index == 0 ? 0 : Int(ends[index - 1])
+                    if Self.contains(text[start..<Int(ends[index])], form) || umlautForm(of: index, holds: form) {
+                        found.insert(place)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the umlaut form of place `index`'s name, if it has one, holds `form`.
+    fileprivate func umlautForm(of index: Int, holds form: [UInt8]) -> Bool {
+        var low = 0
+        var high = umlautPlaces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if umlautPlaces[middle] < Int32(index) { low = middle + 1 } else { high = middle }
+        }
+        guard low < umlautPlaces.count, umlautPlaces[low] == Int32(index) else { return false }
+        let start = low == 0 ? 0 : Int(umlautEnds[low - 1])
+        return Self.contains(umlautText[start..<Int(umlautEnds[low])], form)
+    }
+
+    /// Calls `body` with each place of `key`'s posting list, ascending.
+    @inline(__always)
+    fileprivate func decode(_ key: Int, _ body: (Int32) -> Void) {
+        let start = key == 0 ? 0 : Int(postingEnds[key - 1])
+        let end = Int(postingEnds[key])
+        postings.withUnsafeBufferPointer { bytes in
+            var at = start
+            var place: Int32 = -1
+            while at < end {
+                var gap: UInt32 = 0
+                var shift: UInt32 = 0
+                while true {
+                    let byte = bytes[at]
+                    at += 1
+                    gap |= UInt32(byte & 0x7F) << shift
+                    if byte < 0x80 { break }
+                    shift += 7
+                }
+                place += Int32(gap)
+                body(place)
+            }
+        }
+    }
+
+    /// Whether `haystack` holds `needle` as a run of bytes.
+    @inline(__always)
+    static func contains<C: Collection<UInt8>>(_ haystack: C, _ needle: [UInt8]) -> Bool where C.Index == Int {
+        let n = needle.count
+        guard n > 0 else { return true }
+        guard haystack.count >= n else { return false }
+        let first = needle[0]
+        var i = haystack.startIndex
+        let last = haystack.endIndex - n
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < n && haystack[i + j] == needle[j] { j += 1 }
+                if j == n { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}
