@@ -54,11 +54,14 @@ struct LiveAudioTests {
             "stop latency: \(Int(stopLatency * 1000)) ms (help heard for \(Int((span.end - span.start) * 1000)) ms, stop typed after \(Int(between * 1000)) ms)"
         )
         #expect(stopLatency < 0.1, "sound went on \(Int(stopLatency * 1000)) ms after stop")
-        #expect(span.end - span.start > 1.0)
+        // An instrumented program reaches its first sound later, by a varying amount (0.65 s
+        // seen under AddressSanitizer with the lanes side by side): help is heard for less.
+        #expect(span.end - span.start > between - Sanitizer.speechSlack - 0.1)
         let help = try result.transcript().first { $0["input"] as? String == "help" }
         #expect(help?["interrupted"] as? Bool == true)
         let heardMilliseconds = help?["heard_ms"] as? Int ?? 0
-        #expect(abs(Double(heardMilliseconds) / 1000 - between) < 0.4, "heard_ms \(heardMilliseconds)")
+        #expect(
+            abs(Double(heardMilliseconds) / 1000 - between) < Sanitizer.speechSlack, "heard_ms \(heardMilliseconds)")
     }
 
     @Test func anAssertiveAnswerCutsALongPoliteOne() throws {
@@ -79,7 +82,7 @@ struct LiveAudioTests {
         let heardSelection = Double(entries[0]["heard_ms"] as? Int ?? 0) / 1000
         let between = result.sent[1].timeIntervalSince(result.sent[0])
         // An instrumented program reaches its first sound later, by a varying amount.
-        let tolerance = Sanitizer.address || Sanitizer.thread ? 0.6 : 0.3
+        let tolerance = Sanitizer.address || Sanitizer.thread ? Sanitizer.speechSlack : 0.3
         #expect(
             abs(heardSelection - between) < tolerance,
             "heard \(heardSelection) s of the selection, up came after \(between) s")
