@@ -13,7 +13,10 @@ final class PositionSources: @unchecked Sendable {
     /// Readable when reports are waiting.
     let wake: FileDescriptor
     private let wakeWriter: FileDescriptor
-    private let queue = Mutex<[Action]>([])
+    /// The reports waiting, under `lock`: an NSLock (pthread's mutex), which ThreadSanitizer
+    /// sees, where it reported `Mutex`'s futex as a race between the route thread and the main.
+    private var queue: [Action] = []
+    private let lock = NSLock()
     /// The thread now reporting, stopped when another starts or the position is set by hand.
     private var current: Feed?
     /// A route waiting for the end of the input (`Options.routeAfterInput`).
@@ -35,7 +38,7 @@ final class PositionSources: @unchecked Sendable {
 
     /// Adds a report and wakes the reader.
     func post(_ action: Action) {
-        queue.withLock { $0.append(action) }
+        lock.withLock { queue.append(action) }
         _ = try? wakeWriter.writeAll([1])
     }
 
@@ -46,7 +49,7 @@ final class PositionSources: @unchecked Sendable {
     func take() -> [Action] {
         var bytes = [UInt8](repeating: 0, count: 256)
         while drain(&bytes) > 0 {}
-        return queue.withLock { queue in
+        return lock.withLock {
             defer { queue = [] }
             return queue
         }
