@@ -36,14 +36,17 @@ struct PseudoLocaleTests {
 
     /// The words (runs of letters) in `text` that are not data.
     static func strayWords(_ text: String, data: [String], identifiers: Set<String>) -> [String] {
+        strayWords(text, data: DataItems(data), identifiers: identifiers)
+    }
+
+    static func strayWords(_ text: String, data: DataItems, identifiers: Set<String>) -> [String] {
         // A value the template quotes ("duplicate id "a"") is data from the file.
         let unquoted = text.replacingOccurrences(of: #""⟧[^⟦]*⟦""#, with: "\"⟧ ⟦\"", options: .regularExpression)
         var rest = outsideBrackets(unquoted)
         // Longest first, so that "Tile Museum Café" goes before "Café".
         // Whole words only: a typed "s" must not take the s out of "search".
         // An item the text does not hold, code unit for code unit, cannot match: most of them.
-        for item in data.sorted(by: { $0.count > $1.count })
-        where !item.isEmpty && rest.range(of: item, options: .literal) != nil {
+        for item in data.candidates(in: rest) where rest.range(of: item, options: .literal) != nil {
             let pattern = "(?<![\\p{L}\\p{N}-])" + NSRegularExpression.escapedPattern(for: item) + "(?![\\p{L}\\p{N}-])"
             guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
             rest = regex.stringByReplacingMatches(
@@ -55,6 +58,39 @@ struct PseudoLocaleTests {
         return words.filter { word in
             let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "-_"))
             return !trimmed.isEmpty && !identifiers.contains(trimmed.lowercased())
+        }
+    }
+
+    /// The data a text may hold, by each item's first run of letters and digits. An item stands
+    /// in a text as whole words, so the text holds that run as one of its own runs: a line looks
+    /// only at the items its runs name, not at every place of the Helsinki extract (sorting them
+    /// all for each line was most of this suite's two minutes of processor time).
+    struct DataItems {
+        private var byFirstRun: [String: Set<String>] = [:]
+        /// Items with no letter or digit ("…", "+"), looked for in every text.
+        private var unkeyed: Set<String> = []
+
+        init(_ items: [String] = []) { add(items) }
+
+        static func runs(_ text: some StringProtocol) -> [Substring] {
+            text[...].split { !($0.isLetter || $0.isNumber) }.map { Substring($0) }
+        }
+
+        mutating func add(_ items: [String]) {
+            for item in items where !item.isEmpty {
+                if let run = Self.runs(item).first {
+                    byFirstRun[String(run), default: []].insert(item)
+                } else {
+                    unkeyed.insert(item)
+                }
+            }
+        }
+
+        /// The items `text` may hold, longest first.
+        func candidates(in text: String) -> [String] {
+            var found = unkeyed
+            for run in Self.runs(text) { found.formUnion(byFirstRun[String(run)] ?? []) }
+            return found.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
         }
     }
 
@@ -137,6 +173,9 @@ struct PseudoLocaleTests {
         #expect(Self.scenarios.count > 80)
         // The system's own words for an error (strerror) are data too: they come from the C library.
         let data = Self.placeData() + (1..<134).map { String(cString: strerror($0)) }
+        let dataItems = DataItems(data)
+        // spell says a name's letters one by one: each letter of the data is data.
+        let letters = Array(Set(data.flatMap { $0.map(String.init) }))
         let identifiers = Self.identifiers()
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-voice-pseudo-\(getpid())")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -189,6 +228,8 @@ struct PseudoLocaleTests {
             let words = (commands + cleaned).flatMap { $0.split(separator: " ").map(String.init) }
             let typed = words + words.map { String($0.prefix(40)) } + commands + cleaned + options + stores
             let result = try outcome.get()
+            var items = dataItems
+            items.add(typed)
             for line in result.stdout.split(separator: "\n") {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                     let text = object["text"] as? String
@@ -196,14 +237,14 @@ struct PseudoLocaleTests {
                     failures.append("\(name): not JSON: \(line)")
                     continue
                 }
-                // spell says a name's letters one by one: each letter of the data is data.
-                let letters = object["spelled"] as? Bool == true ? data.flatMap { $0.map(String.init) } : []
-                let stray = Self.strayWords(text, data: data + typed + letters, identifiers: identifiers)
+                var lineItems = items
+                if object["spelled"] as? Bool == true { lineItems.add(letters) }
+                let stray = Self.strayWords(text, data: lineItems, identifiers: identifiers)
                 if !stray.isEmpty { failures.append("\(name): \(stray.joined(separator: " ")) in: \(text)") }
             }
             if !result.stderr.isEmpty {
-                let stray = Self.strayWords(
-                    result.stderr, data: data + typed + ["nearby-voice"], identifiers: identifiers)
+                items.add(["nearby-voice"])
+                let stray = Self.strayWords(result.stderr, data: items, identifiers: identifiers)
                 if !stray.isEmpty {
                     failures.append("\(name) (stderr): \(stray.joined(separator: " ")) in: \(result.stderr)")
                 }
