@@ -83,9 +83,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .calloutDistance: 5...500
         case .calloutRepeat: 0...1440
         case .keyboardHeight: 0...1000
-        case .screen, .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
+        case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
-            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
+            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen:
             nil
         }
     }
@@ -96,10 +96,10 @@ public enum Setting: String, CaseIterable, Sendable {
         case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate, .beaconWidth, .calloutDistance,
             .calloutRepeat, .keyboardHeight:
             Key(family: "setting", key, "unit")
-        case .screen, .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
+        case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
             .pitch,
-            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
+            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen:
             nil
         }
     }

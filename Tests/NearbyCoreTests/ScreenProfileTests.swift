@@ -91,6 +91,21 @@ struct ScreenProfileTests {
         #expect(state.shownPlaces.count == BuiltInPlaces.lisbon.count)
     }
 
+    @Test func theCameraCentresTheSelectedPlaceInTheRowsTheSheetLeavesFree() {
+        // 000's safeAreaPadding: the resting height, else half the map.
+        var settings = Settings()
+        settings.screen = .mapSearch
+        var state = NearbyState(settings: settings)
+        for detent in [Detent.half, .resting] {
+            _ = state.reduce(.detentChosen(detent))
+            _ = state.reduce(.placeSelected(.name("Harbor Coffee")))
+            let rows = MapPicture(state: state, columns: 60, rows: 30).text.components(separatedBy: "\n").prefix(30)
+            let pin = rows.firstIndex { $0.contains("*") }
+            let free = detent == .half ? 15 : 30 - 3
+            #expect(pin.map { $0 < free } == true, "\(detent): the pin is on row \(String(describing: pin))")
+        }
+    }
+
     @Test func selectingPutsTheSheetWhereEachSeedDoes() {
         for (screen, detent) in [(Settings.Screen.nearby, Detent.full), (.mapSearch, .half)] {
             for start in Detent.allCases {
@@ -100,7 +115,14 @@ struct ScreenProfileTests {
                 _ = state.reduce(.detentChosen(start))
                 _ = state.reduce(.placeSelected(.position(1)))
                 #expect(state.sheet.detent == detent, "\(screen) from \(start)")
+                // By its name: a marker on the map, which leaves the Map Search Sheet where it
+                // is while the map answers touches (up through half height).
+                _ = state.reduce(.detentChosen(start))
+                _ = state.reduce(.placeSelected(.name("Harbor Coffee")))
+                let pinned: Detent = screen == .nearby ? .full : start == .full ? .half : start
+                #expect(state.sheet.detent == pinned, "\(screen) by name from \(start)")
                 #expect(state.detailsShown == (screen == .nearby))
+                #expect(state.selection == "coffee")
             }
         }
     }

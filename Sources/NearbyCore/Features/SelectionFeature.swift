@@ -16,9 +16,10 @@ extension NearbyState {
             return []
         }
         let place = places.all[index]
+        let target = selectionDetent(for: reference)
         // Already selected, the sheet where selecting puts it: nothing moves, and the answer
         // says so.
-        if place.id == selection && sheet.isPresented && sheet.detent == selectionDetent {
+        if place.id == selection && sheet.isPresented && sheet.detent == target {
             return [Announcement(say(.selectAlready, ["name": place.name]), kind: .selection)]
         }
         // A place offered by spelling: the search becomes that spelling, as a tapped
@@ -32,9 +33,9 @@ extension NearbyState {
         suggestedQuery = nil
         selection = place.id
         isSearching = false
-        let moves = !sheet.isPresented || sheet.detent != selectionDetent
+        let moves = !sheet.isPresented || sheet.detent != target
         sheet.isPresented = true
-        sheet.detent = selectionDetent
+        sheet.detent = target
         if let position = shown.firstIndex(of: index) { setFocus(position) }
         var answers = [
             placed(Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection), at: index)
@@ -50,8 +51,16 @@ extension NearbyState {
     }
 
     /// Where selecting puts the sheet: the Nearby screen opens the details at the top detent
-    /// (002); the Map Search Sheet sets `detent = .medium` (000).
-    var selectionDetent: Detent { settings.screen == .nearby ? .full : .half }
+    /// (002: "Tapping a pin or a place selects it … at the top detent"). The Map Search Sheet
+    /// sets `detent = .medium` when a row is chosen (by its number, or the focused one); a
+    /// marker chosen on the map (by its name, as markers are labelled) selects and leaves the
+    /// sheet where it is (000's `Map(selection:)`), where the map answers touches: up
+    /// through half height (`presentationBackgroundInteraction(.enabled(upThrough: .medium))`).
+    func selectionDetent(for reference: PlaceReference) -> Detent {
+        guard settings.screen == .mapSearch else { return .full }
+        if case .name = reference, sheet.isPresented, sheet.detent != .full { return sheet.detent }
+        return .half
+    }
 
     /// Why a reference names no place, as it is said.
     private struct SelectionError: Error {

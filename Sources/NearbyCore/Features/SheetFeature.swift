@@ -140,7 +140,8 @@ extension NearbyState {
         let beyondTop = geometry.height(of: sheet.detent) - translation - geometry.height(of: .full)
         // The Map Search Sheet cannot be dragged away (000's `interactiveDismissDisabled`).
         let dismissible = settings.dismissible && settings.screen == .nearby
-        switch geometry.settle(from: sheet.detent, translation: translation, velocity: velocity, dismissible: dismissible)
+        switch geometry.settle(
+            from: sheet.detent, translation: translation, velocity: velocity, dismissible: dismissible)
         {
         case .dismissed:
             sheet.isPresented = false
