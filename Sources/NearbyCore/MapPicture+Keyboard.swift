@@ -17,8 +17,8 @@ extension MapPicture {
             grid[row][0] = "|"
             grid[row][columns - 1] = "|"
         }
-        write("+" + String(repeating: "-", count: columns - 2) + "+", into: &grid, row: top)
-        write("= \(state.words.text(.mapKeyboard)) =", into: &grid, row: top, centred: true)
+        Self.write("+" + String(repeating: "-", count: columns - 2) + "+", into: &grid, row: top)
+        Self.write("= \(state.words.text(.mapKeyboard)) =", into: &grid, row: top, centred: true)
         return true
     }
 }
