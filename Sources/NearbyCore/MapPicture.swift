@@ -18,7 +18,7 @@ public struct MapPicture {
         let rows = max(10, min(rows, 80))
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
         // The sheet covers the bottom rows at its detent's share of the screen.
-        let geometry = SheetGeometry(screenHeight: state.settings.screenHeight)
+        let geometry = SheetGeometry(state.settings)
         let share = state.sheet.isPresented ? geometry.height(of: state.sheet.detent) / state.settings.screenHeight : 0
         let sheetRows = state.sheet.isPresented ? max(2, Int((share * Double(rows)).rounded())) : 0
         let sheetTop = rows - min(rows, sheetRows)
@@ -59,6 +59,8 @@ public struct MapPicture {
                 Self.write(" [ \(field) ]", into: &grid, row: sheetTop + 1)
             }
         }
+        // The keyboard over the bottom rows; the map behind keeps its place.
+        let keyboard = Self.drawKeyboard(state, into: &grid, below: sheetTop)
         let dimmed = state.sheet.isPresented && state.sheet.detent == .full && !opaque
         if dimmed && !state.settings.reduceMotion {
             // Behind the top detent the map is scaled down with rounded corners.
@@ -82,6 +84,7 @@ public struct MapPicture {
         } else if state.sheet.isPresented {
             notes.append(words.text(.mapNoteLowerCase))
         }
+        if keyboard { notes.append(words.text(.mapNoteKeyboard)) }
         if !notes.isEmpty {
             lines.append(words.text(.mapNotes, ["notes": notes.joined(separator: words.text(.listItemSeparator))]))
         }
@@ -93,7 +96,7 @@ public struct MapPicture {
 
     /// Writes sheet text over a row, over whatever pins are behind it: the sheet's border, title
     /// and field are drawn last, as the sheet is on top of the map.
-    private static func write(_ text: String, into grid: inout [[Character]], row: Int, centred: Bool = false) {
+    static func write(_ text: String, into grid: inout [[Character]], row: Int, centred: Bool = false) {
         let columns = grid[row].count
         let characters = Array(text.prefix(columns))
         let start = centred ? max(0, (columns - characters.count) / 2) : 0

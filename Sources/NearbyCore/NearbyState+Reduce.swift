@@ -12,9 +12,18 @@ extension NearbyState {
         settleTyping(before: action)
         let before = study != nil && Study.checksGoal(after: action) ? self : nil
         var reaction = route(action)
+        keepKeyboardAtTop()
         if let before { followStudy(&reaction, before: before, action: action) }
         if Self.keepsAnswers(to: action) { review.keep(&reaction) }
         return reaction
+    }
+
+    /// The keyboard is up only at the top detent (002: "When the keyboard appears the sheet
+    /// moves to the top detent"): a sheet lowered or dismissed while a search is typed puts
+    /// it away, as a tap on the dim does. The list keeps its scroll within the rows it shows.
+    private mutating func keepKeyboardAtTop() {
+        if isSearching && (!sheet.isPresented || sheet.detent != .full) { isSearching = false }
+        if scrollOffset > maxScrollOffset { scrollOffset = maxScrollOffset }
     }
 
     /// Whether history keeps the answers to `action`: not those of `repeat`, `current` and

@@ -31,7 +31,8 @@ public struct NearbyState: Equatable, Sendable {
     /// inner scroll, which only the top detent lets a drag reach.
     public internal(set) var scrollOffset = 0.0
     /// The places the list and the map show: indices into the places, nearest first, put in order only
-    /// as far as they are read (a million matches are counted, and the nearest named, unsorted).
+    /// as far as they are read (a million matches are counted, and the nearest named, unsorted);
+    /// under the Map Search Sheet (`screen map-search`) in the places' own order.
     public private(set) var shown: NearestFirst
     /// What was said, for `repeat` and `history` (`ReviewFeature.swift`).
     public internal(set) var review = Review()
@@ -86,12 +87,27 @@ public struct NearbyState: Equatable, Sendable {
         refreshShown()
     }
 
-    /// How many rows of the full list the screen shows at once: the top detent's height less
-    /// the title, the search field and the pills (`listTop` points), in rows of `rowHeight`.
-    public var visibleRows: Int {
-        max(
-            1,
-            Int((SheetGeometry(screenHeight: settings.screenHeight).height(of: .full) - Self.listTop) / Self.rowHeight))
+    /// How many rows of the full list the screen shows at once: the top detent's frame (above
+    /// the keyboard while a search is typed) less the title, the search field and the pills
+    /// (`listTop` points), in rows of `rowHeight`.
+    public var visibleRows: Int { rowsShown(keyboard: keyboardHeight) }
+
+    /// How many rows of the full list show with a keyboard `keyboard` points high, or none.
+    func rowsShown(keyboard: Double?) -> Int {
+        let frame = SheetGeometry(settings).frameHeight(of: .full, keyboard: keyboard)
+        return max(1, Int((frame - Self.listTop) / Self.rowHeight))
+    }
+
+    /// The keyboard's height while it is up (the search field has focus, the sheet shown), else
+    /// nil.
+    public var keyboardHeight: Double? {
+        isSearching && sheet.isPresented ? settings.keyboardHeight : nil
+    }
+
+    /// Whether the selected place's details cover the list: the Nearby screen opens them at
+    /// the top detent; the Map Search Sheet has none, and marks the row.
+    var detailsShown: Bool {
+        settings.screen == .nearby && sheet.isPresented && sheet.detent == .full && selectedIndex != nil
     }
 
     /// The furthest the full list scrolls: its last row at the bottom of the screen.
@@ -178,8 +194,11 @@ public struct NearbyState: Equatable, Sendable {
         change(&updated)
         let moved = updated.origin != settings.origin
         let reaches = updated.radius != settings.radius
+        let reorders = updated.screen != settings.screen
         settings = updated
-        if reaches && !moved { refreshShown() }
+        // Another order: the focus named a row of the old one.
+        if reorders { focus = nil }
+        if (reaches || reorders) && !moved { refreshShown() }
         if moved {
             distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
             refreshShown()
@@ -198,7 +217,11 @@ public struct NearbyState: Equatable, Sendable {
             members.filter { distances[Int($0)] <= radius }
         }
         isBeyondRadius = near.isEmpty && !members.isEmpty
-        shown = NearestFirst(members: isBeyondRadius ? members : near, distances: distances)
+        // The Map Search Sheet's list keeps the places' own order; matches beyond the radius
+        // are offered nearest first on either screen.
+        shown = NearestFirst(
+            members: isBeyondRadius ? members : near, distances: distances,
+            inGivenOrder: settings.screen == .mapSearch && !isBeyondRadius)
         scrollOffset = min(scrollOffset, maxScrollOffset)
         if let focus, focus >= shown.count { self.focus = nil }
     }

@@ -25,6 +25,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case callouts
     case calloutDistance = "callout-distance"
     case calloutRepeat = "callout-repeat"
+    // ---- screen28: the seeds' two screens, and the keyboard ----
+    case screen
+    case keyboardHeight = "keyboard-height"
 
     /// The word `set` takes, and the long option without its dashes.
     public var key: String { rawValue }
@@ -54,6 +57,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .spatial: Settings.Spatial.allCases.map(\.rawValue)
         case .beacon: ["on", "off"]
         case .beaconWidth: nil
+        case .screen: Settings.Screen.allCases.map(\.rawValue)
+        case .keyboardHeight: nil
         case .at, .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
             .places, .calloutDistance, .calloutRepeat:
             nil
@@ -77,9 +82,10 @@ public enum Setting: String, CaseIterable, Sendable {
         case .beaconWidth: 5...20
         case .calloutDistance: 5...500
         case .calloutRepeat: 0...1440
+        case .keyboardHeight: 0...1000
         case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
-            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
+            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen:
             nil
         }
     }
@@ -88,12 +94,12 @@ public enum Setting: String, CaseIterable, Sendable {
     public var unitKey: Key? {
         switch self {
         case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate, .beaconWidth, .calloutDistance,
-            .calloutRepeat:
+            .calloutRepeat, .keyboardHeight:
             Key(family: "setting", key, "unit")
         case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
             .pitch,
-            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend:
+            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen:
             nil
         }
     }
@@ -104,13 +110,13 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
         case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .beaconWidth, .calloutDistance,
-            .calloutRepeat:
+            .calloutRepeat, .keyboardHeight:
             let range = range ?? 0...0
             return words.text(
                 .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
-            .language, .directions, .speechBackend, .spatial, .beacon, .callouts:
+            .language, .directions, .speechBackend, .spatial, .beacon, .callouts, .screen:
             return ""
         }
     }
@@ -122,7 +128,8 @@ public enum Setting: String, CaseIterable, Sendable {
             .speechBackend, .spatial, .beacon, .beaconWidth:
             true
         case .at, .radius, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp,
-            .screenHeight, .dismissible, .places, .strings, .directions, .callouts, .calloutDistance, .calloutRepeat:
+            .screenHeight, .dismissible, .places, .strings, .directions, .callouts, .calloutDistance, .calloutRepeat,
+            .screen, .keyboardHeight:
             false
         }
     }
@@ -161,6 +168,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .callouts: Self.onOff(settings.callouts)
         case .calloutDistance: Self.plain(settings.calloutDistance)
         case .calloutRepeat: Self.plain(settings.calloutRepeat)
+        case .screen: settings.screen.rawValue
+        case .keyboardHeight: Self.plain(settings.keyboardHeight)
         }
     }
 
@@ -177,7 +186,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .beacon, .callouts:
             return words.text(Key(family: "setting", "value", token))
-        case .units, .directions, .verbosity, .punctuation, .capitals, .spatial:
+        case .units, .directions, .verbosity, .punctuation, .capitals, .spatial, .screen:
             return words.text(Key(family: "setting", key, token))
         case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil,
             .strings where settings.stringsFile == nil, .places where settings.placesFile == nil:
@@ -189,7 +198,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
         case .radius, .heading, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places, .speechBackend, .beaconWidth, .calloutDistance, .calloutRepeat:
+            .places, .speechBackend, .beaconWidth, .calloutDistance, .calloutRepeat, .keyboardHeight:
             return token
         }
     }
@@ -317,6 +326,12 @@ public enum Setting: String, CaseIterable, Sendable {
         case .calloutRepeat:
             guard let minutes = number() else { return refusal }
             settings.calloutRepeat = minutes
+        case .screen:
+            guard let screen = choice(Settings.Screen.self) else { return refusal }
+            settings.screen = screen
+        case .keyboardHeight:
+            guard let points = number() else { return refusal }
+            settings.keyboardHeight = points
         }
         return nil
     }

@@ -62,6 +62,12 @@ public struct Settings: Equatable, Sendable {
     public var calloutDistance: Double = 30
     /// How long before the same place is called out again, in minutes.
     public var calloutRepeat: Double = 10
+    // ---- screen28 ----
+    /// Which seed's screen the sheet follows: the Nearby detent sheet (002) or the Map Search
+    /// Sheet (000): where selecting puts the sheet, the list's order, the detents' heights.
+    public var screen: Screen = .nearby
+    /// The keyboard's height in points, which caps the sheet's frame while a search is typed.
+    public var keyboardHeight: Double = 336
 
     public init() {}
 
@@ -92,5 +98,15 @@ public struct Settings: Equatable, Sendable {
         case stereo
         /// Binaural, for headphones: left, right, and front from back.
         case hrtf
+    }
+
+    /// The two seeds' screens (`screen`).
+    public enum Screen: String, Sendable, CaseIterable {
+        /// The Nearby detent sheet (002): detents are fractions of the screen, selecting opens
+        /// the details at the top detent, the list is nearest first.
+        case nearby
+        /// The Map Search Sheet (000): a 76-point resting detent, `.medium` and `.large`;
+        /// selecting puts the sheet at half height; the list keeps the places' own order.
+        case mapSearch = "map-search"
     }
 }

@@ -34,6 +34,7 @@ extension Option {
             case .spatial, .beacon, .beaconWidth: .spatial
             case .language, .strings: .language
             case .reduceMotion, .reduceTransparency, .visuals, .verbosity: .accessibility
+            case .screen, .keyboardHeight: .places
             }
         }
     }

@@ -92,7 +92,12 @@ struct DetentTests {
             $0.sheet.detent = .full
         }
         expectReduce(
-            &state, .searchDismissed, [Announcement("Search field closed. Sheet stays at full height.", kind: .screen)]
+            &state, .searchDismissed,
+            [
+                Announcement(
+                    "Search field closed. Sheet stays at full height. Keyboard hidden. Places 1 to 10 of 21.",
+                    kind: .screen)
+            ]
         ) {
             $0.isSearching = false
         }

@@ -1,3 +1,5 @@
+import Words
+
 /// The list of places: the focus that `next` and `previous` move (as VoiceOver swipes), and the
 /// full list's inner scroll. The list, the focus and the scroll are read by almost every other
 /// feature, so these are extensions on `NearbyState`, gathered here.
@@ -30,7 +32,7 @@ extension NearbyState {
             return [Announcement(say(.listHiddenAtResting), kind: .place, earcon: .end)]
         }
         // At full height the details cover the list: `next` never reads rows not shown.
-        if sheet.detent == .full, let index = selectedIndex {
+        if detailsShown, let index = selectedIndex {
             return [
                 Announcement(
                     say(.listBehindDetails, ["name": places.all[index].name]), kind: .place, earcon: .end)
@@ -54,7 +56,9 @@ extension NearbyState {
                 let more = shown.count - reachableCount
                 return [
                     Announcement(
-                        say(.listEndOfRail, ["count": grouped(more)], count: more), kind: .place, earcon: .end)
+                        say(
+                            settings.screen == .nearby ? Key.listEndOfRail : Key.listEndOfRailInOrder,
+                            ["count": grouped(more)], count: more), kind: .place, earcon: .end)
                 ]
             }
             let last = describe(shown[shown.count - 1], position: shown.count)
@@ -93,7 +97,7 @@ extension NearbyState {
     }
 
     /// Whether a drag reaches the full list's scroll: the list is shown at the top detent.
-    var listScrolls: Bool { sheet.detent == .full && selectedIndex == nil && maxScrollOffset > 0 }
+    var listScrolls: Bool { sheet.detent == .full && !detailsShown && maxScrollOffset > 0 }
 
     /// Scrolls the full list by `points` (positive shows later rows), whole rows at a time.
     /// Returns whether it moved.

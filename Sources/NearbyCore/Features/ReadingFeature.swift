@@ -22,14 +22,14 @@ extension NearbyState {
         case .half:
             parts += [railPhrase(), field, filtersSummary()]
         case .full:
-            if let index = selectedIndex {
+            if detailsShown, let index = selectedIndex {
                 parts.append(detailPhrase(index))
             } else {
                 // An empty list: the pills say what the filter leaves out.
                 if shown.isEmpty { parts.append(filtersPhrase()) }
                 parts.append(listPhrase())
                 let first = firstRowShown
-                if shown.count > first + Self.readLimit { setFocus(first + Self.readLimit - 1) }
+                if shown.count > first + readCount { setFocus(first + readCount - 1) }
             }
             if settings.visuals && !settings.reduceTransparency {
                 parts.append(say(settings.reduceMotion ? Key.readMapDimmed : Key.readMapDimmedScaled))
@@ -41,20 +41,31 @@ extension NearbyState {
     /// How many places `read` says at full height: a listener holds five.
     static let readLimit = 5
 
+    /// How many places `read` says of the full list: `readLimit`, or the rows the keyboard
+    /// leaves on the screen when there are fewer.
+    var readCount: Int { keyboardHidesRows ? min(Self.readLimit, visibleRows) : Self.readLimit }
+
+    /// Whether the keyboard covers rows of the full list that would show without it.
+    var keyboardHidesRows: Bool {
+        keyboardHeight != nil && visibleRows < rowsShown(keyboard: nil) && shown.count - firstRowShown > visibleRows
+    }
+
     /// A place's name, said to be selected when it is: "Selected, Harbor Coffee".
     private func markedName(_ index: Int) -> String {
         let name = places.all[index].name
         return places.all[index].id == selection ? say(.placeSelected, ["place": name]) : name
     }
 
-    /// The rail of the half detent: the nearest few, with their distances.
+    /// The rail of the half detent: the nearest few, with their distances (the first few in
+    /// the places' own order, under the Map Search Sheet).
     func railPhrase() -> String {
         let rail = shown.prefix(Self.railSize)
         guard !rail.isEmpty else { return emptyListPhrase() }
         let blocks = rail.map {
             say(.railItem, ["name": markedName($0), "distance": distanceAndDirection(of: $0)])
         }
-        var text = say(.rail, ["places": blocks.joined(separator: say(.listItemSeparator))])
+        let opening = settings.screen == .nearby ? Key.rail : Key.railInOrder
+        var text = say(opening, ["places": blocks.joined(separator: say(.listItemSeparator))])
         if shown.count > rail.count {
             let more = shown.count - rail.count
             text += " " + say(.railMore, ["count": grouped(more)], count: more)
@@ -68,7 +79,7 @@ extension NearbyState {
     /// The list at full height: how many, `readLimit` of them from the first row shown (as the
     /// list is scrolled), and how to hear more.
     func listPhrase() -> String {
-        let limit = Self.readLimit
+        let limit = readCount
         guard !shown.isEmpty else { return emptyListPhrase() }
         let first = firstRowShown
         let rows = (first..<min(first + limit, shown.count)).map { position in
@@ -79,9 +90,16 @@ extension NearbyState {
                     "where": distanceAndDirection(of: shown[position]),
                 ])
         }
-        var text = say(
-            .listAll,
-            ["places": placesPhrase(shown.count), "rows": rows.joined(separator: say(.listItemSeparator))])
+        // The keyboard covers the bottom of the sheet: the rows above it, and which they are.
+        let places =
+            keyboardHidesRows
+            ? say(
+                .readKeyboard,
+                [
+                    "first": grouped(first + 1), "last": grouped(first + visibleRows),
+                    "count": grouped(shown.count),
+                ]) : placesPhrase(shown.count)
+        var text = say(.listAll, ["places": places, "rows": rows.joined(separator: say(.listItemSeparator))])
         if shown.count > first + limit {
             let more = shown.count - first - limit
             text += " " + say(.listMore, ["count": grouped(more)], count: more)

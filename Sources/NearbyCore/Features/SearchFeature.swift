@@ -227,7 +227,14 @@ extension NearbyState {
         guard isSearching else {
             return [Announcement(say(.searchNotInUse), kind: .error, earcon: .error)]
         }
+        let hidRows = sheet.isPresented && sheet.detent == .full && !detailsShown && keyboardHidesRows
         isSearching = false
-        return [Announcement(say(.searchClosed, ["detent": sheet.detent.situation(words)]), kind: .screen)]
+        var text = say(.searchClosed, ["detent": sheet.detent.situation(words)])
+        // The keyboard gives the full list its rows back.
+        if hidRows {
+            scrollOffset = min(scrollOffset, maxScrollOffset)
+            text += " " + say(.searchClosedRows, ["page": pagePhrase()])
+        }
+        return [Announcement(text, kind: .screen)]
     }
 }

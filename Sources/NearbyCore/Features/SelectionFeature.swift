@@ -6,8 +6,9 @@ import Words
 /// the sheet, moves the focus and flies the camera (shared state), so these are extensions on
 /// `NearbyState`, gathered here.
 extension NearbyState {
-    /// `select`: a row or a pin is tapped; the details show at full height, and the camera
-    /// comes close.
+    /// `select`: a row or a pin is tapped; the details show at full height (the Nearby screen)
+    /// or the sheet goes to half height with the row marked (the Map Search Sheet), and the
+    /// camera comes close.
     mutating func select(_ reference: PlaceReference) -> [Announcement] {
         let resolved = resolve(reference)
         guard case .success(let index) = resolved else {
@@ -15,8 +16,10 @@ extension NearbyState {
             return []
         }
         let place = places.all[index]
-        // Already selected, with its details shown: nothing moves, and the answer says so.
-        if place.id == selection && sheet.detent == .full {
+        let target = selectionDetent(for: reference)
+        // Already selected, the sheet where selecting puts it: nothing moves, and the answer
+        // says so.
+        if place.id == selection && sheet.isPresented && sheet.detent == target {
             return [Announcement(say(.selectAlready, ["name": place.name]), kind: .selection)]
         }
         // A place offered by spelling: the search becomes that spelling, as a tapped
@@ -30,18 +33,33 @@ extension NearbyState {
         suggestedQuery = nil
         selection = place.id
         isSearching = false
-        let rises = sheet.raiseToFull()
+        let moves = !sheet.isPresented || sheet.detent != target
+        sheet.isPresented = true
+        sheet.detent = target
         if let position = shown.firstIndex(of: index) { setFocus(position) }
         var answers = [
             placed(Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection), at: index)
         ]
-        if rises {
+        if moves {
             // A detent change is always heard, as `find`'s rise is: the snap and the words.
-            answers.append(Announcement(say(.detailsAtFull), priority: .polite, kind: .detent, earcon: .snap))
+            let key = settings.screen == .nearby ? Key.detailsAtFull : Key.sheetNowHalf
+            answers.append(Announcement(say(key), priority: .polite, kind: .detent, earcon: .snap))
         }
         camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
         answers.append(visual(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera)))
         return answers
+    }
+
+    /// Where selecting puts the sheet: the Nearby screen opens the details at the top detent
+    /// (002: "Tapping a pin or a place selects it … at the top detent"). The Map Search Sheet
+    /// sets `detent = .medium` when a row is chosen (by its number, or the focused one); a
+    /// marker chosen on the map (by its name, as markers are labelled) selects and leaves the
+    /// sheet where it is (000's `Map(selection:)`), where the map answers touches: up
+    /// through half height (`presentationBackgroundInteraction(.enabled(upThrough: .medium))`).
+    func selectionDetent(for reference: PlaceReference) -> Detent {
+        guard settings.screen == .mapSearch else { return .full }
+        if case .name = reference, sheet.isPresented, sheet.detent != .full { return sheet.detent }
+        return .half
     }
 
     /// Why a reference names no place, as it is said.

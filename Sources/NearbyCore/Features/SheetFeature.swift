@@ -111,7 +111,7 @@ extension NearbyState {
     /// list, and a drag down scrolls it back to offset 0 before it moves the sheet again.
     mutating func drag(_ translation: Double, velocity: Double) -> [Announcement] {
         guard sheet.isPresented else { return [sheetDismissedError()] }
-        let geometry = SheetGeometry(screenHeight: settings.screenHeight)
+        let geometry = SheetGeometry(settings)
         var translation = translation
         var velocity = velocity
         var scrolledToTop = false
@@ -124,7 +124,7 @@ extension NearbyState {
             }
             return [Announcement(pagePhrase(), kind: .screen)]
         }
-        if sheet.detent == .full && selectedIndex == nil && scrollOffset > 0 && translation > 0 {
+        if sheet.detent == .full && !detailsShown && scrollOffset > 0 && translation > 0 {
             let consumed = min(translation, scrollOffset)
             translation -= consumed
             if translation <= 0 {
@@ -138,8 +138,10 @@ extension NearbyState {
         }
         let before = sheet.detent
         let beyondTop = geometry.height(of: sheet.detent) - translation - geometry.height(of: .full)
+        // The Map Search Sheet cannot be dragged away (000's `interactiveDismissDisabled`).
+        let dismissible = settings.dismissible && settings.screen == .nearby
         switch geometry.settle(
-            from: sheet.detent, translation: translation, velocity: velocity, dismissible: settings.dismissible)
+            from: sheet.detent, translation: translation, velocity: velocity, dismissible: dismissible)
         {
         case .dismissed:
             sheet.isPresented = false

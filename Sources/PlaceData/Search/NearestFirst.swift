@@ -17,13 +17,17 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
     public let members: [Int32]
     /// The distance of every place loaded, by index.
     let distances: [Double]
+    /// Whether the places are read in their own order (the Map Search Sheet's list, which
+    /// keeps the order it was given) rather than nearest first.
+    public let inGivenOrder: Bool
     private let order: Order
 
     /// The places `members` (catalog indices, ascending), to be read nearest first by
-    /// `distances` (every place's, by index).
-    public init(members: [Int32], distances: [Double]) {
+    /// `distances` (every place's, by index), or, `inGivenOrder`, in the places' own order.
+    public init(members: [Int32], distances: [Double], inGivenOrder: Bool = false) {
         self.members = members
         self.distances = distances
+        self.inGivenOrder = inGivenOrder
         order = Order()
     }
 
@@ -34,6 +38,7 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
 
     public subscript(position: Int) -> Int {
         precondition(position >= 0 && position < members.count, "Index out of range")
+        if inGivenOrder { return Int(members[position]) }
         return Int(order.element(at: position, members: members, distances: distances))
     }
 
@@ -41,7 +46,7 @@ public struct NearestFirst: RandomAccessCollection, Equatable, Sendable, CustomS
     var orderedCount: Int { order.orderedCount }
 
     public static func == (lhs: NearestFirst, rhs: NearestFirst) -> Bool {
-        lhs.members == rhs.members && lhs.distances == rhs.distances
+        lhs.members == rhs.members && lhs.distances == rhs.distances && lhs.inGivenOrder == rhs.inGivenOrder
     }
 
     public var description: String {
