@@ -67,7 +67,8 @@ public struct MapPicture {
 
         var lines = grid.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
         let separator = words.text(.listSeparator)
-        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \(words.kindWord($0.key))" }.joined(separator: separator)
+        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \(words.kindWord($0.key))" }.joined(
+            separator: separator)
         lines.append(words.text(.mapLegend, ["pins": legend.isEmpty ? words.text(.mapNoPins) : legend]))
         let widthMetres = Coordinate(latitude: region.south, longitude: region.west)
             .distance(to: Coordinate(latitude: region.south, longitude: region.east))
@@ -109,7 +110,8 @@ public struct MapPicture {
         var result: [String: Character] = [:]
         for kind in kinds {
             let candidates =
-                TextFolding.fold(named(kind)).uppercased().filter { $0.isLetter && $0.isASCII } + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                TextFolding.fold(named(kind)).uppercased().filter { $0.isLetter && $0.isASCII }
+                + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
             if let letter = candidates.first(where: { !used.contains($0) }) {
                 used.insert(letter)
                 result[kind] = letter
