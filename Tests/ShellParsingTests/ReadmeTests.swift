@@ -147,6 +147,19 @@ struct ReadmeTests {
         #expect(Set(options) == Set(Option.Program.allCases.map(\.rawValue)))
     }
 
+    @Test("docs/formats.md names every kind of announcement the transcript gives")
+    func transcriptKinds() {
+        let formats = Self.text("docs/formats.md")
+        guard let sentence = formats.components(separatedBy: "`kind` is\none of ").dropFirst().first else {
+            Issue.record("docs/formats.md has no sentence of the kinds")
+            return
+        }
+        let named = sentence.components(separatedBy: ". ")[0]
+        for kind in Announcement.Kind.allCases {
+            #expect(named.contains(kind.rawValue), "docs/formats.md does not name the kind \(kind.rawValue)")
+        }
+    }
+
     @Test("The settings paragraph names every setting")
     func settings() {
         guard let line = Self.options.components(separatedBy: "\n\n").first(where: { $0.contains("The keys: `at`") })
