@@ -47,6 +47,9 @@ struct ScrollSignalsAndTypedTextTests {
         // Nothing typed: nothing to give up, nothing said.
         #expect(state.reduce(.typingAbandoned).announcements.isEmpty)
         _ = state.reduce(.queryTyped("tram"))
+        // A position from the GPS is no command: the line being typed stays.
+        _ = state.reduce(.fixLost)
+        #expect(state.query == "tram" && state.sheet.detent == .full)
         let answers = state.reduce(.handleIncremented).announcements
         #expect(answers.first == fall)
         #expect(answers.dropFirst().first?.text.hasPrefix("Sheet, full height, 3 of 3.") == true)

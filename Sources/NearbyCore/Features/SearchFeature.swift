@@ -8,11 +8,14 @@ import PlaceData
 extension NearbyState {
     /// A `find` line typed and then left for another command puts the screen back as it was
     /// before typing began; Enter on it keeps what it found. The shell's reports (speech that
-    /// ended, voices listed) are not commands and change nothing here. Returns the sheet's fall,
-    /// if the keyboard had lifted it, for the command's answer to begin with.
+    /// ended, voices listed, a position from the GPS or a walked route) are not commands and
+    /// change nothing here. Returns the sheet's fall, if the keyboard had lifted it, for the
+    /// command's answer to begin with.
     mutating func settleTyping(before action: Action) -> Announcement? {
         switch action {
-        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled, .wholeStoreSearched: return nil
+        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled, .wholeStoreSearched, .positionReported,
+            .fixLost, .gpsFollowed, .gpsUnavailable:
+            return nil
         case .queryEntered:
             beforeTyping = nil
             return nil
