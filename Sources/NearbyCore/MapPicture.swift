@@ -26,7 +26,7 @@ public struct MapPicture {
         // camera centres on stays in the rows the sheet leaves free.
         let freeRows = !state.sheet.isPresented ? rows : state.sheet.detent == .resting ? sheetTop : rows / 2
         let region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
-        let letters = Self.letters(for: state.places.kindCounts(among: state.shown).map(\.kind))
+        let letters = Self.letters(for: state.places.kindCounts(among: state.shown).map(\.kind), named: words.kindWord)
 
         func cell(_ point: Coordinate) -> (row: Int, column: Int)? {
             let x = (point.longitude - region.west) / (region.east - region.west)
@@ -69,7 +69,8 @@ public struct MapPicture {
 
         var lines = grid.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
         let separator = words.text(.listSeparator)
-        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: separator)
+        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \(words.kindWord($0.key))" }.joined(
+            separator: separator)
         lines.append(words.text(.mapLegend, ["pins": legend.isEmpty ? words.text(.mapNoPins) : legend]))
         let widthMetres = Coordinate(latitude: region.south, longitude: region.west)
             .distance(to: Coordinate(latitude: region.south, longitude: region.east))
@@ -105,13 +106,15 @@ public struct MapPicture {
         }
     }
 
-    /// A capital letter for each kind: its first free letter.
-    static func letters(for kinds: [String]) -> [String: Character] {
+    /// A capital letter for each kind: the first free letter of its word in the legend's
+    /// language (`named`: "P" for Panadería in Spanish).
+    static func letters(for kinds: [String], named: (String) -> String = { $0 }) -> [String: Character] {
         var used = Set<Character>(["@", "*"])
         var result: [String: Character] = [:]
         for kind in kinds {
             let candidates =
-                TextFolding.fold(kind).uppercased().filter { $0.isLetter && $0.isASCII } + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                TextFolding.fold(named(kind)).uppercased().filter { $0.isLetter && $0.isASCII }
+                + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
             if let letter = candidates.first(where: { !used.contains($0) }) {
                 used.insert(letter)
                 result[kind] = letter

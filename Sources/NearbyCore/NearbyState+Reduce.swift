@@ -9,10 +9,11 @@ extension NearbyState {
     /// effects. History keeps every announcement except the answers of `repeat` and `history`
     /// themselves, which review it.
     public mutating func reduce(_ action: Action) -> Reaction {
-        settleTyping(before: action)
+        let fall = settleTyping(before: action)
         let before = study != nil && Study.checksGoal(after: action) ? self : nil
         var reaction = route(action)
         keepKeyboardAtTop()
+        if let fall { reaction.beginWith(fall) }
         if let before { followStudy(&reaction, before: before, action: action) }
         if Self.keepsAnswers(to: action) { review.keep(&reaction) }
         return reaction
@@ -45,9 +46,7 @@ extension NearbyState {
         case .wholeStoreSearched(let query, let kind, let found):
             return Reaction(wholeStoreSearched(query: query, kind: kind, found: found))
         case .queryTyped(let text): return Reaction(typeQuery(text))
-        case .typingAbandoned:
-            abandonTyping()
-            return Reaction()
+        case .typingAbandoned: return Reaction(abandonTyping().map { [$0] } ?? [])
         case .queryCleared: return Reaction(clearQuery())
         case .searchDismissed: return Reaction(dismissSearch())
         case .filterChosen(let kind): return Reaction(chooseFilter(kind))

@@ -209,9 +209,14 @@ public struct NearbyState: Equatable, Sendable {
     /// changed: those within the radius, or, when none within it match, every match (and
     /// `isBeyondRadius` says so), so that the nearest is said and can be selected.
     mutating func refreshShown() {
-        let members =
+        var members =
             query.isEmpty && kindFilter == nil
             ? (0..<Int32(places.count)).map { $0 } : places.matchSet(query: query, kind: kindFilter).members
+        // A search that finds nothing and is a kind's word in another language ("find
+        // panadería" in English) finds the places of that kind.
+        if members.isEmpty, !query.isEmpty, let kind = kindNamed(query), kindFilter == nil || kindFilter == kind {
+            members = places.matchSet(query: "", kind: kind).members
+        }
         let radius = settings.radius
         let near = distances.withUnsafeBufferPointer { distances in
             members.filter { distances[Int($0)] <= radius }

@@ -177,7 +177,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var nameKey: Key { Key(family: "setting", key, "name") }
 
     /// The value as an answer says it, in `words`: a choice or a switch in the listener's
-    /// language ("imperiais", "activado"); the position as `where exact` says it ("38.7115
+    /// language ("imperiais", "activada"); the position as `where exact` says it ("38.7115
     /// north, 9.139 west"); numbers, voices and files as they are (going back to the built-in
     /// places or words has answers of its own); the language by its own name, from `words`
     /// (which, after `set language`, are already the new language's).
@@ -185,7 +185,11 @@ public enum Setting: String, CaseIterable, Sendable {
         let token = value(in: settings)
         switch self {
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .beacon, .callouts:
-            return words.text(Key(family: "setting", "value", token))
+            // Each switch has its own on and off words, which agree with its name ("Baliza
+            // sonora: desactivada", "Avisos de paso: activados"); the shared ones serve a
+            // switch without them.
+            let own = Key(family: "setting", key, token)
+            return words.text(words.has(own) ? own : Key(family: "setting", "value", token))
         case .units, .directions, .verbosity, .punctuation, .capitals, .spatial, .screen:
             return words.text(Key(family: "setting", key, token))
         case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil,

@@ -43,6 +43,13 @@ public struct Catalog: Equatable, Sendable {
         return text(key)
     }
 
+    /// A place's kind in every built-in language ("Bakery", "Panadería", "Padaria"), for what a
+    /// listener types whatever the session's language; the kind alone when it is no catalog word.
+    public static func kindWordsInEveryLanguage(_ kind: String) -> [String] {
+        guard let key = BuiltInCatalogs.kindKeys[kind.lowercased()] else { return [kind] }
+        return [Language.english, .spanish, .portuguese, .brazilian].map { BuiltInCatalogs.catalog($0).text(key) }
+    }
+
     init(language: Language, plural: PluralRule, entries: [String: [Template]], sources: [POFile.Entry]) {
         self.language = language
         self.plural = plural

@@ -162,7 +162,8 @@ struct InteractiveTests {
     }
 
     /// Ctrl-C or Ctrl-U on a find line whose count was heard: the list and the search are back
-    /// as they were before typing began, and nothing more is said.
+    /// as they were before typing began, and nothing is said of the search (the sheet's fall
+    /// is: InteractiveTests+SheetFall.swift).
     @Test(arguments: ["C-c", "C-u"])
     func anAbandonedSearchPutsTheListBack(key: String) throws {
         let terminal = try Tmux()
@@ -176,18 +177,16 @@ struct InteractiveTests {
         try terminal.waitFor("the count") { $0.contains("1 place matches \"tram\".") }
         try terminal.press(key)
         if key == "C-u" {
-            // The emptied line, after the pause, gives the search up. Giving up says and shows
-            // nothing, so there is no event to wait for: the test pauses as the person does,
-            // past the typing pause (0.3 s).
-            try terminal.waitForLastLine(">")
-            Thread.sleep(forTimeInterval: 0.8)
+            // The emptied line, after the pause, gives the search up: the sheet's fall is said.
+            let fall = "Sheet back at half height."
+            try terminal.waitFor("the fall") { $0.filter { $0 == fall }.count == 1 }
             // The search is gone: typing it again is counted again (the same query would not be).
             try terminal.type("find tram")
             try terminal.waitFor("the count again") {
                 $0.filter { $0 == "1 place matches \"tram\"." }.count == 2
             }
             try terminal.press("C-u")
-            Thread.sleep(forTimeInterval: 0.8)
+            try terminal.waitFor("the second fall") { $0.filter { $0 == fall }.count == 2 }
         } else {
             try terminal.waitFor("a fresh prompt") { $0.last == ">" }
         }

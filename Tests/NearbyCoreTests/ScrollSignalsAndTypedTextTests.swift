@@ -35,6 +35,27 @@ struct ScrollSignalsAndTypedTextTests {
         }
     }
 
+    /// A `find` typed and given up: the sheet the keyboard lifted falls back, heard first; when
+    /// another command leaves the line, its answer waits behind the fall.
+    @Test func aSearchGivenUpSaysTheSheetsFall() {
+        var state = NearbyState()
+        let fall = Announcement("Sheet back at half height.", kind: .detent, earcon: .snap)
+        _ = state.reduce(.queryTyped("tram"))
+        #expect(state.sheet.detent == .full)
+        #expect(state.reduce(.typingAbandoned).announcements == [fall])
+        #expect(state.sheet.detent == .half && state.query.isEmpty)
+        // Nothing typed: nothing to give up, nothing said.
+        #expect(state.reduce(.typingAbandoned).announcements.isEmpty)
+        _ = state.reduce(.queryTyped("tram"))
+        // A position from the GPS is no command: the line being typed stays.
+        _ = state.reduce(.fixLost)
+        #expect(state.query == "tram" && state.sheet.detent == .full)
+        let answers = state.reduce(.handleIncremented).announcements
+        #expect(answers.first == fall)
+        #expect(answers.dropFirst().first?.text.hasPrefix("Sheet, full height, 3 of 3.") == true)
+        #expect(answers.dropFirst().first?.priority == .polite)
+    }
+
     @Test func nextScrollsTheFocusedRowIntoView() {
         var state = NearbyState()
         _ = state.reduce(.handleIncremented)

@@ -135,6 +135,33 @@ struct ReadmeTests {
         for name in ["script", "help", "version"] { #expect(Self.options.contains("--\(name)")) }
     }
 
+    @Test("The options that are not settings are named, and only they")
+    func optionsThatAreNotSettings() {
+        guard let paragraph = Self.options.components(separatedBy: "\n\n").first(where: { $0.contains("are not: `--") })
+        else {
+            Issue.record("no paragraph names the options that are not settings")
+            return
+        }
+        let named = paragraph.components(separatedBy: "are not:")[1].components(separatedBy: ". ")[0]
+        let options = Self.code(named).map { String($0.dropFirst(2)) }
+        #expect(Set(options) == Set(Option.Program.allCases.map(\.rawValue)))
+    }
+
+    @Test("docs/formats.md names every kind of announcement the transcript gives")
+    func transcriptKinds() {
+        let formats = Self.text("docs/formats.md")
+        guard let sentence = formats.components(separatedBy: "`kind` is\none of ").dropFirst().first else {
+            Issue.record("docs/formats.md has no sentence of the kinds")
+            return
+        }
+        let list = Self.outsideParentheses(sentence.components(separatedBy: ". ")[0])
+        let named = Set(
+            list.replacingOccurrences(of: " and ", with: ",").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            })
+        #expect(named == Set(Announcement.Kind.allCases.map(\.rawValue)), "docs/formats.md names \(named.sorted())")
+    }
+
     @Test("The settings paragraph names every setting")
     func settings() {
         guard let line = Self.options.components(separatedBy: "\n\n").first(where: { $0.contains("The keys: `at`") })

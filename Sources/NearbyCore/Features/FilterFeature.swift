@@ -14,12 +14,14 @@ extension NearbyState {
         let wanted = TextFolding.fold(kind)
         let kinds = places.kindCounts()
         // The kind in the listener's language, or as the places spell it (English for
-        // OpenStreetMap's and the built-in ones).
+        // OpenStreetMap's and the built-in ones), whole or its beginning; else whole in another
+        // of the languages ("filtrar padaria" in Spanish).
         let words = self.words
         let spellings = { (kind: String) in [kind, words.kindWord(kind)].map(TextFolding.fold) }
         guard
             let match = kinds.first(where: { spellings($0.kind).contains(wanted) })
                 ?? kinds.first(where: { spellings($0.kind).contains { $0.hasPrefix(wanted) } })
+                ?? kindNamed(kind).flatMap({ named in kinds.first { $0.kind == named } })
         else {
             let names = kinds.map { kindName($0.kind) }.sorted { TextFolding.fold($0) < TextFolding.fold($1) }
                 .joined(separator: say(.listSeparator))
@@ -98,5 +100,14 @@ extension NearbyState {
             counts.sort { TextFolding.fold(kindName($0.kind)) < TextFolding.fold(kindName($1.kind)) }
         }
         return (counts, matching.count)
+    }
+
+    /// The places' kind that `word` names whole in any of the built-in languages, whatever the
+    /// session's ("panadería" in English is Bakery), or nil.
+    func kindNamed(_ word: String) -> String? {
+        let wanted = TextFolding.fold(word)
+        return places.kindCounts().first { kind in
+            Catalog.kindWordsInEveryLanguage(kind.kind).contains { TextFolding.fold($0) == wanted }
+        }?.kind
     }
 }

@@ -8,23 +8,33 @@ import PlaceData
 extension NearbyState {
     /// A `find` line typed and then left for another command puts the screen back as it was
     /// before typing began; Enter on it keeps what it found. The shell's reports (speech that
-    /// ended, voices listed) are not commands and change nothing here.
-    mutating func settleTyping(before action: Action) {
+    /// ended, voices listed, a position from the GPS or a walked route) are not commands and
+    /// change nothing here. Returns the sheet's fall, if the keyboard had lifted it, for the
+    /// command's answer to begin with.
+    mutating func settleTyping(before action: Action) -> Announcement? {
         switch action {
-        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled, .wholeStoreSearched: return
+        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled, .wholeStoreSearched, .positionReported,
+            .fixLost, .gpsFollowed, .gpsUnavailable:
+            return nil
         case .queryEntered:
             beforeTyping = nil
-        default: abandonTyping()
+            return nil
+        default: return abandonTyping()
         }
     }
 
-    /// The `find` line being typed is given up: the screen as it was before typing began.
-    mutating func abandonTyping() {
+    /// The `find` line being typed is given up: the screen as it was before typing began. The
+    /// sheet the keyboard lifted falls back, and that is heard, as every detent change is
+    /// ("Sheet back at half height."): the answer to Ctrl-C or Ctrl-U.
+    mutating func abandonTyping() -> Announcement? {
         heardCountFor = nil
-        if let before = beforeTyping {
-            beforeTyping = nil
-            restore(before)
-        }
+        guard let before = beforeTyping else { return nil }
+        beforeTyping = nil
+        let (detent, isPresented) = (sheet.detent, sheet.isPresented)
+        restore(before)
+        guard sheet.detent != detent || sheet.isPresented != isPresented else { return nil }
+        let situation = sheet.isPresented ? sheet.detent.situation(words) : say(.sheetSituationDismissed)
+        return Announcement(say(.sheetBack, ["detent": situation]), kind: .detent, earcon: .snap)
     }
 
     /// `find` alone: the field takes focus, and the keyboard lifts the sheet.
@@ -236,5 +246,15 @@ extension NearbyState {
             text += " " + say(.searchClosedRows, ["page": pagePhrase()])
         }
         return [Announcement(text, kind: .screen)]
+    }
+}
+
+extension Reaction {
+    /// Says `fall` first: it interrupts what was speaking, as the answer would have, and the
+    /// answer waits its turn behind it, so that both are heard, in the order they happened.
+    mutating func beginWith(_ fall: Announcement) {
+        if let first = announcements.first, first.priority == .assertive { announcements[0].priority = .polite }
+        announcements.insert(fall, at: 0)
+        historyNumbers.insert(nil, at: 0)
     }
 }

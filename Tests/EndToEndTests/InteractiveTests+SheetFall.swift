@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// A `find` given up at a real terminal: the sheet the keyboard lifted falls back, and that is
+/// heard (issue 26, item 17).
+extension InteractiveTests {
+    /// Ctrl-C, or Ctrl-U emptying the line, after the as-you-type count lifted the sheet from
+    /// half height: "Sheet back at half height." is said (a detent announcement, with the snap),
+    /// once, and the sheet is at half height again.
+    @Test(arguments: ["C-c", "C-u"])
+    func theSheetsFallIsHeardWhenASearchIsGivenUp(key: String) throws {
+        let terminal = try Tmux()
+        defer { terminal.close() }
+        let transcriptPath = terminal.folder.appendingPathComponent("t.jsonl").path
+        try terminal.start([
+            "--speech", "off", "--typing-pause", "300", "--transcript", transcriptPath, "--format", "jsonl",
+        ])
+        try terminal.waitForLastLine(">")
+        try terminal.type("find tram")
+        try terminal.waitFor("the count and the rise") {
+            $0.contains("1 place matches \"tram\".") && $0.contains("Sheet at full height.")
+        }
+        try terminal.press(key)
+        try terminal.waitFor("the fall") { $0.contains("Sheet back at half height.") }
+        try terminal.waitFor("a fresh prompt") { $0.last == ">" }
+        try terminal.typeLine("read")
+        try terminal.waitFor("the half detent read") { $0.contains { $0.hasPrefix("Nearby, half height.") } }
+        try terminal.press("C-d")
+        #expect(try terminal.waitForExit() == 0)
+        let said = try transcript(transcriptPath)
+        #expect(
+            said.filter { $0.hasSuffix("| Sheet back at half height.") } == [
+                "0  | assertive detent | Sheet back at half height."
+            ])
+    }
+}
