@@ -25,7 +25,9 @@ public struct MapPicture {
         let frame = Frame(state: state, columns: columns, rows: rows)
         var canvas = Canvas(frame: frame)
         let ground = streets.map { canvas.drawGround(state, streets: $0) }
-        let letters = Self.letters(for: state.places.kindCounts(among: state.shown).map(\.kind))
+        // The commonest kinds in view get letters first: beyond 26 kinds the rest are drawn as ?.
+        let kinds = state.places.kindCounts(among: state.shown).sorted { ($1.count, $0.kind) < ($0.count, $1.kind) }
+        let letters = Self.letters(for: kinds.map(\.kind))
         let pins = canvas.drawPins(state, letters: letters)
         let chip = canvas.drawChip(state)
         let labels = canvas.label(pins, state)
@@ -121,7 +123,13 @@ public struct MapPicture {
                     "symbols": (symbols[kind] ?? []).joined(separator: words.text(.listSeparator)),
                 ])
         }
-        let legend = pins.joined(separator: words.text(.listItemSeparator))
+        var legend = pins.joined(separator: words.text(.listItemSeparator))
+        // Kinds beyond the alphabet's letters are drawn as ?: the legend counts them.
+        let others = state.places.kindCounts(among: state.shown).filter { letters[$0.kind] == nil }.count
+        if others > 0 {
+            let other = words.text(.mapLegendOther, ["count": state.grouped(others)], count: others)
+            legend += (legend.isEmpty ? "" : words.text(.listItemSeparator)) + other
+        }
         return words.text(.mapLegend, ["pins": legend.isEmpty ? words.text(.mapNoPins) : legend])
     }
 

@@ -31,6 +31,9 @@ struct MapGroundTests {
         let parks = try #require(captions.first { $0.hasPrefix("Parks, drawn as \" about their point: ") })
         #expect(parks.contains("Esplanadinpuisto"), "\(parks)")
         #expect(!captions.contains { $0.hasPrefix("No street data") })
+        // More kinds than letters: the rest are drawn as ? and counted in the legend.
+        let legend = try #require(captions.first { $0.hasPrefix("Legend: ") })
+        #expect(legend.contains("; ? ") && legend.hasSuffix(" other kinds."), "\(legend)")
         // Lines of every slope, and parks, in the picture's rows.
         let drawn = picture.joined()
         for mark in ["-", "|", "/", "\\", "\""] { #expect(drawn.contains(mark), "no \(mark) in the picture") }
