@@ -30,13 +30,19 @@ public struct MapPicture {
         let letters = Self.letters(for: kinds.map(\.kind))
         let pins = canvas.drawPins(state, letters: letters)
         let chip = canvas.drawChip(state)
-        let labels = canvas.label(pins, state)
-        let opaque = state.settings.reduceTransparency
-        canvas.drawSheet(state)
         // Reduce transparency makes the sheet opaque and changes nothing else: behind the top
         // detent the map is dimmed, and scaled down with rounded corners unless motion is reduced.
         let dimmed = state.sheet.isPresented && state.sheet.detent == .full
-        if dimmed && !state.settings.reduceMotion {
+        let rounded = dimmed && !state.settings.reduceMotion
+        if rounded {
+            // No label is written where the corners go.
+            canvas.taken[0][0] = true
+            canvas.taken[0][frame.columns - 1] = true
+        }
+        let labels = canvas.label(pins, state)
+        let opaque = state.settings.reduceTransparency
+        canvas.drawSheet(state)
+        if rounded {
             canvas.grid[0][0] = "("
             canvas.grid[0][frame.columns - 1] = ")"
         }
