@@ -80,8 +80,9 @@ public enum Action: Equatable, Sendable {
     case countRequested
     /// `map`: the shell measures the screen (`Effect.measureScreen`) and answers `.mapMeasured`.
     case mapRequested
-    /// A text picture of the map, `columns` wide and `rows` high.
-    case mapMeasured(columns: Int, rows: Int)
+    /// A text picture of the map, `columns` wide and `rows` high, with the place store's
+    /// streets in its region (nil: the places come with no street data).
+    case mapMeasured(columns: Int, rows: Int, streets: [MapStreet]? = nil)
     case helpRequested(String?)
     /// `voices`: a short summary of the installed voices; `voices all` lists them all.
     case voicesRequested(all: Bool)

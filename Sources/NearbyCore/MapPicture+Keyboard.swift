@@ -21,4 +21,14 @@ extension MapPicture {
         Self.write("= \(state.words.text(.mapKeyboard)) =", into: &grid, row: top, centred: true)
         return true
     }
+
+    /// Writes the keyboard's text over a row of `grid`, over whatever is behind it.
+    private static func write(_ text: String, into grid: inout [[Character]], row: Int, centred: Bool = false) {
+        let columns = grid[row].count
+        let characters = Array(text.prefix(columns))
+        let start = centred ? max(0, (columns - characters.count) / 2) : 0
+        for (offset, character) in characters.enumerated() where start + offset < columns {
+            grid[row][start + offset] = character
+        }
+    }
 }

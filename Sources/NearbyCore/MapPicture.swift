@@ -2,9 +2,12 @@ import Foundation
 import PlaceData
 import Words
 
-/// A text picture of the map for a sighted collaborator: the region the camera shows, pins as
-/// category letters with a legend, the user, the selected place, a scale, and the sheet drawn
-/// over the bottom rows at its detent's share of the screen. It reads right without colour.
+/// A text picture of the map for a sighted collaborator: the region the camera shows, with the
+/// place store's streets and parks beneath (when the places have street data), pins as category
+/// letters labelled by name where the name fits (by a number where it does not), the user, the
+/// selected place with its walk-time chip, a scale, and the sheet drawn over the bottom rows at
+/// its detent's share of the screen. It reads right without colour, and every mark is told in
+/// words in the lines after the picture, for a screen reader.
 public struct MapPicture {
     public let text: String
     /// What is spoken of the picture: what it shows, not the characters.
@@ -12,70 +15,73 @@ public struct MapPicture {
     /// How many of the text's first lines are the map itself; the legend, scale and notes follow.
     public let pictureRows: Int
 
-    public init(state: NearbyState, columns: Int, rows: Int) {
+    /// The kind whose places are drawn as parks on the ground (OpenStreetMap's `leisure=park`).
+    static let parkKind = "Park"
+    /// At most this many pins are labelled by number; the rest, where no name fits, are counted.
+    static let indexLimit = 20
+
+    public init(state: NearbyState, columns: Int, rows: Int, streets: [MapStreet]? = nil) {
         let words = state.words
-        let columns = max(30, min(columns, 200))
-        let rows = max(10, min(rows, 80))
-        var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
-        // The sheet covers the bottom rows at its detent's share of the screen.
-        let geometry = SheetGeometry(state.settings)
-        let share = state.sheet.isPresented ? geometry.height(of: state.sheet.detent) / state.settings.screenHeight : 0
-        let sheetRows = state.sheet.isPresented ? max(2, Int((share * Double(rows)).rounded())) : 0
-        let sheetTop = rows - min(rows, sheetRows)
-        // As the seed pads the map's safe area (the resting height, else half the map), what the
-        // camera centres on stays in the rows the sheet leaves free.
-        let freeRows = !state.sheet.isPresented ? rows : state.sheet.detent == .resting ? sheetTop : rows / 2
-        let region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
-        let letters = Self.letters(for: state.places.kindCounts(among: state.shown).map(\.kind), named: words.kindWord)
-
-        func cell(_ point: Coordinate) -> (row: Int, column: Int)? {
-            let x = (point.longitude - region.west) / (region.east - region.west)
-            let y = (region.north - point.latitude) / (region.north - region.south)
-            guard x >= 0, x <= 1, y >= 0, y <= 1 else { return nil }
-            return (
-                min(rows - 1, Int(y * Double(rows - 1) + 0.5)), min(columns - 1, Int(x * Double(columns - 1) + 0.5))
-            )
+        let frame = Frame(state: state, columns: columns, rows: rows)
+        var canvas = Canvas(frame: frame)
+        let ground = streets.map { canvas.drawGround(state, streets: $0) }
+        // The commonest kinds in view get letters first: beyond 26 kinds the rest are drawn as ?.
+        let kinds = state.places.kindCounts(among: state.shown).sorted { ($1.count, $0.kind) < ($0.count, $1.kind) }
+        let letters = Self.letters(for: kinds.map(\.kind), named: words.kindWord)
+        let pins = canvas.drawPins(state, letters: letters)
+        let chip = canvas.drawChip(state)
+        // Reduce transparency makes the sheet opaque and changes nothing else: behind the top
+        // detent the map is dimmed, and scaled down with rounded corners unless motion is reduced.
+        let dimmed = state.sheet.isPresented && state.sheet.detent == .full
+        let rounded = dimmed && !state.settings.reduceMotion
+        if rounded {
+            // No label is written where the corners go.
+            canvas.taken[0][0] = true
+            canvas.taken[0][frame.columns - 1] = true
         }
-        for index in state.shown.reversed() {
-            let place = state.places.all[index]
-            guard let spot = cell(place.coordinate) else { continue }
-            grid[spot.row][spot.column] = place.id == state.selection ? "*" : letters[place.kind] ?? "?"
-        }
-        if let spot = cell(state.settings.origin) { grid[spot.row][spot.column] = "@" }
-
+        let labels = canvas.label(pins, state)
         let opaque = state.settings.reduceTransparency
-        for row in sheetTop..<rows {
-            for column in 0..<columns {
-                let behind = grid[row][column]
-                grid[row][column] = opaque || behind == " " ? (opaque ? " " : ".") : Character(behind.lowercased())
-            }
-        }
-        if sheetRows > 0 {
-            Self.write("+" + String(repeating: "-", count: columns - 2) + "+", into: &grid, row: sheetTop)
-            let title = words.text(.mapSheetTitle, ["detent": state.sheet.detent.spoken(words)])
-            Self.write("= \(title) =", into: &grid, row: sheetTop, centred: true)
-            if sheetTop + 1 < rows {
-                let field = state.query.isEmpty ? words.text(.searchPlaceholder) : state.query
-                Self.write(" [ \(field) ]", into: &grid, row: sheetTop + 1)
-            }
-        }
+        canvas.drawSheet(state)
         // The keyboard over the bottom rows; the map behind keeps its place.
-        let keyboard = Self.drawKeyboard(state, into: &grid, below: sheetTop)
-        let dimmed = state.sheet.isPresented && state.sheet.detent == .full && !opaque
-        if dimmed && !state.settings.reduceMotion {
-            // Behind the top detent the map is scaled down with rounded corners.
-            for (row, column) in [(0, 0), (0, columns - 1)] { grid[row][column] = row == 0 && column == 0 ? "(" : ")" }
+        let keyboard = Self.drawKeyboard(state, into: &canvas.grid, below: frame.sheetTop)
+        if rounded {
+            canvas.grid[0][0] = "("
+            canvas.grid[0][frame.columns - 1] = ")"
         }
 
-        var lines = grid.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-        let separator = words.text(.listSeparator)
-        let legend = letters.sorted { $0.value < $1.value }.map { "\($0.value) \(words.kindWord($0.key))" }.joined(
-            separator: separator)
-        lines.append(words.text(.mapLegend, ["pins": legend.isEmpty ? words.text(.mapNoPins) : legend]))
-        let widthMetres = Coordinate(latitude: region.south, longitude: region.west)
-            .distance(to: Coordinate(latitude: region.south, longitude: region.east))
+        var lines = canvas.grid.map {
+            String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        lines.append(Self.legend(state, letters: letters))
+        if !labels.numbered.isEmpty || labels.unlabelled > 0 {
+            var sentences: [String] = []
+            if !labels.numbered.isEmpty {
+                let items = labels.numbered.enumerated().map {
+                    words.text(
+                        .mapIndexPin, ["number": String($0.offset + 1), "name": state.places.all[$0.element].name])
+                }
+                sentences.append(
+                    words.text(.mapIndex, ["pins": items.joined(separator: words.text(.listItemSeparator))]))
+            }
+            if labels.unlabelled > 0 {
+                sentences.append(
+                    words.text(.mapUnlabelled, ["count": state.grouped(labels.unlabelled)], count: labels.unlabelled))
+            }
+            lines.append(sentences.joined(separator: " "))
+        }
+        if chip, let index = state.selectedIndex {
+            lines.append(
+                words.text(.mapChipLegend, ["name": state.places.all[index].name, "walk": state.walkPhrase(of: index)]))
+        }
+        if let ground {
+            lines += Self.groundLegend(ground, state)
+        } else {
+            lines.append(words.text(.mapNoStreetData))
+        }
+        let widthMetres = Coordinate(latitude: frame.south, longitude: frame.west)
+            .distance(to: Coordinate(latitude: frame.south, longitude: frame.east))
         let width = SpokenMeasure.distance(widthMetres, units: state.settings.units, words)
-        lines.append(words.text(.mapScale, ["columns": String(columns), "distance": width]))
+        lines.append(words.text(.mapScale, ["columns": String(frame.columns), "distance": width]))
         var notes: [String] = []
         if dimmed {
             notes.append(words.text(state.settings.reduceMotion ? Key.mapNoteDimmed : Key.mapNoteDimmedScaled))
@@ -90,20 +96,72 @@ public struct MapPicture {
             lines.append(words.text(.mapNotes, ["notes": notes.joined(separator: words.text(.listItemSeparator))]))
         }
         text = lines.joined(separator: "\n")
-        pictureRows = rows
-        let pins = state.placesPhrase(state.shown.count)
-        summary = words.text(state.selection == nil ? Key.mapSummary : Key.mapSummarySelected, ["places": pins])
+        pictureRows = frame.rows
+        let pinsPhrase = state.placesPhrase(state.shown.count)
+        var summary = words.text(
+            state.selection == nil ? Key.mapSummary : Key.mapSummarySelected, ["places": pinsPhrase])
+        if chip, let index = state.selectedIndex {
+            summary += " " + words.text(.mapSummaryChip, ["walk": state.walkPhrase(of: index)])
+        }
+        if let ground {
+            let streetsPhrase = words.text(
+                .mapStreetCount, ["count": state.grouped(ground.streets.count)], count: ground.streets.count)
+            let parksPhrase = words.text(
+                .mapParkCount, ["count": state.grouped(ground.parks.count)], count: ground.parks.count)
+            summary += " " + words.text(.mapSummaryGround, ["streets": streetsPhrase, "parks": parksPhrase])
+        }
+        self.summary = summary
     }
 
-    /// Writes sheet text over a row, over whatever pins are behind it: the sheet's border, title
-    /// and field are drawn last, as the sheet is on top of the map.
-    static func write(_ text: String, into grid: inout [[Character]], row: Int, centred: Bool = false) {
-        let columns = grid[row].count
-        let characters = Array(text.prefix(columns))
-        let start = centred ? max(0, (columns - characters.count) / 2) : 0
-        for (offset, character) in characters.enumerated() where start + offset < columns {
-            grid[row][start + offset] = character
+    /// The legend's first line: you, the selection, and each pin's letter with its kind and the
+    /// symbols its places carry ("C Café (cup.and.saucer.fill)").
+    static func legend(_ state: NearbyState, letters: [String: Character]) -> String {
+        let words = state.words
+        var symbols: [String: [String]] = [:]
+        for index in state.shown.prefix(100_000) {
+            let place = state.places.all[index]
+            if !(symbols[place.kind]?.contains(place.symbol) ?? false) {
+                symbols[place.kind, default: []].append(place.symbol)
+            }
         }
+        let pins = letters.sorted { $0.value < $1.value }.map { kind, letter in
+            words.text(
+                .mapLegendPin,
+                [
+                    "letter": String(letter), "kind": state.kindName(kind),
+                    "symbols": (symbols[kind] ?? []).joined(separator: words.text(.listSeparator)),
+                ])
+        }
+        var legend = pins.joined(separator: words.text(.listItemSeparator))
+        // Kinds beyond the alphabet's letters are drawn as ?: the legend counts them.
+        let others = state.places.kindCounts(among: state.shown).filter { letters[$0.kind] == nil }.count
+        if others > 0 {
+            let other = words.text(.mapLegendOther, ["count": state.grouped(others)], count: others)
+            legend += (legend.isEmpty ? "" : words.text(.listItemSeparator)) + other
+        }
+        return words.text(.mapLegend, ["pins": legend.isEmpty ? words.text(.mapNoPins) : legend])
+    }
+
+    /// How many street names the legend gives, nearest first, before "and N more".
+    static let namedStreets = 6
+
+    /// The ground's lines of the legend: the streets drawn, nearest first, and the parks.
+    static func groundLegend(_ ground: Canvas.Ground, _ state: NearbyState) -> [String] {
+        let words = state.words
+        func names(_ all: [String], limit: Int) -> String {
+            let shown = all.prefix(limit).joined(separator: words.text(.listSeparator))
+            guard all.count > limit else { return shown }
+            let more = all.count - limit
+            return words.text(.mapMore, ["names": shown, "count": state.grouped(more)], count: more)
+        }
+        return [
+            ground.streets.isEmpty
+                ? words.text(.mapStreetsNone)
+                : words.text(.mapStreets, ["names": names(ground.streets, limit: namedStreets)]),
+            ground.parks.isEmpty
+                ? words.text(.mapParksNone)
+                : words.text(.mapParks, ["names": names(ground.parks, limit: namedStreets)]),
+        ]
     }
 
     /// A capital letter for each kind: the first free letter of its word in the legend's
@@ -121,39 +179,5 @@ public struct MapPicture {
             }
         }
         return result
-    }
-
-    /// The region the camera shows, on `rows` rows of which the top `freeRows` are clear of the
-    /// sheet: the close-up centred in the free rows, or every shown place and the user fitted
-    /// into them.
-    static func region(for state: NearbyState, rows: Int, freeRows: Int) -> (
-        north: Double, south: Double, east: Double, west: Double
-    ) {
-        if case .closeUp(let id, let altitude) = state.camera,
-            let place = state.places.all.first(where: { $0.id == id })
-        {
-            // A camera `altitude` metres up sees about as far across.
-            let halfLat = altitude / 2 / 111_320
-            let halfLon = halfLat / max(0.01, cos(place.coordinate.latitude * .pi / 180))
-            let latitudePerRow = 2 * halfLat / Double(rows - 1)
-            let north = place.coordinate.latitude + Double(freeRows - 1) / 2 * latitudePerRow
-            return (
-                north, north - 2 * halfLat, place.coordinate.longitude + halfLon, place.coordinate.longitude - halfLon
-            )
-        }
-        let points = state.shown.prefix(10_000).map { state.places.all[$0].coordinate } + [state.settings.origin]
-        var north = points.map(\.latitude).max()!
-        var south = points.map(\.latitude).min()!
-        var east = points.map(\.longitude).max()!
-        var west = points.map(\.longitude).min()!
-        let latMargin = max(0.0005, (north - south) * 0.08)
-        let lonMargin = max(0.0005, (east - west) * 0.08)
-        north += latMargin
-        south -= latMargin
-        east += lonMargin
-        west -= lonMargin
-        // Stretch southwards so that the places fill the free rows only.
-        south = north - (north - south) * Double(rows - 1) / Double(max(1, freeRows - 1))
-        return (north, south, east, west)
     }
 }

@@ -73,7 +73,8 @@ extension NearbyState {
         case .aroundRequested: return Reaction([aroundAnnouncement()])
         case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
         case .mapRequested: return Reaction(effects: [.measureScreen])
-        case .mapMeasured(let columns, let rows): return Reaction(mapPicture(columns: columns, rows: rows))
+        case .mapMeasured(let columns, let rows, let streets):
+            return Reaction(mapPicture(columns: columns, rows: rows, streets: streets))
         // Reviewing what was said (ReviewFeature.swift).
         case .repeatRequested: return Reaction(review.repeatLast(words))
         case .historyRequested(let number): return Reaction(review.history(number, words))

@@ -275,6 +275,23 @@ public final class PlaceStore: @unchecked Sendable {
         return index.nearest(to: point, within: radius)
     }
 
+    /// The named streets whose box meets the box `south`, `north`, `west`, `east` (degrees),
+    /// each with its points in order: what the `map` picture draws.
+    public func streets(south: Double, north: Double, west: Double, east: Double) -> [(
+        name: String, points: [Coordinate]
+    )] {
+        var streets: [(name: String, points: [Coordinate])] = []
+        locked {
+            try? streetsInBox.forEachRow([.real(south), .real(north), .real(west), .real(east)]) { row in
+                let points = StreetIndex.points(row.bytes(1)).map {
+                    Coordinate(latitude: $0.latitude, longitude: $0.longitude)
+                }
+                streets.append((row.text(0) ?? "", points))
+            }
+        }
+        return streets
+    }
+
     // MARK: Rows
 
     func locked(_ body: () -> Void) {

@@ -121,7 +121,15 @@ final class EffectRunner {
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)
-            return .mapMeasured(columns: size.columns - 1, rows: size.rows - 5)
+            let columns = size.columns - 1
+            let rows = size.rows - 5
+            // The streets of the region the picture shows, from a store that has any; nil says
+            // that the places have no street data.
+            guard let store, store.streetCount > 0 else { return .mapMeasured(columns: columns, rows: rows) }
+            let frame = MapPicture.Frame(state: state, columns: columns, rows: rows)
+            let streets = store.streets(south: frame.south, north: frame.north, west: frame.west, east: frame.east)
+            return .mapMeasured(
+                columns: columns, rows: rows, streets: streets.map { MapStreet(name: $0.name, points: $0.points) })
         case .searchWholeStore(let query, let kind):
             // Asked only when the places are a window of a store (`Places.isWindow`); places
             // held whole in memory are searched whole by the core itself. The store answers

@@ -30,5 +30,8 @@ struct MapColourTests {
         let caption = try #require(
             screen.split(whereSeparator: \.isNewline).first { $0.contains(legend) }, "no legend:\n\(screen)")
         #expect(!caption.contains("\u{1B}["), "the legend is coloured: \(caption)")
+        // A pin's name beside it is words: its capitals are not coloured as pins are.
+        let names = ["Paper & Ink", "Farmácia Central", "Sardine Grill", "Custard Corner", "Harbor Coffee"]
+        #expect(names.contains { screen.contains($0) }, "no pin named in plain letters:\n\(screen)")
     }
 }

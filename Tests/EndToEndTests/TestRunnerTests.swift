@@ -142,8 +142,8 @@ final class TestRunnerTests {
     }
 
     @Test func anExtraAnnouncementFails() throws {
-        // select 1 from half height also says "Details at full height." and where the map flies,
-        // with visuals on.
+        // select 1 from half height also says "Details at full height.", and, with visuals on,
+        // where the map flies and the walk-time chip over the pin.
         let dir = try folder([
             "extra.nvtest": """
             # options: --visuals on
@@ -160,11 +160,12 @@ final class TestRunnerTests {
                 "FAIL \(file)",
                 "--- \(file) (expected)",
                 "+++ \(file) (announced)",
-                "@@ -2,2 +2,4 @@",
+                "@@ -2,2 +2,5 @@",
                 " > select 1",
                 " Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.",
                 "+Details at full height.",
                 "+Map flies to Paper & Ink, 1.5 kilometres above.",
+                "+Over its pin, a chip says 3 minute walk.",
                 "0 passed, 1 failed",
             ])
     }

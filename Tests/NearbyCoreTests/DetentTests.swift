@@ -115,6 +115,8 @@ struct DetentTests {
                 Announcement("Details at full height.", priority: .polite, kind: .detent, earcon: .snap),
                 Announcement("Map flies to Harbor Coffee, 1.5 kilometres above.", priority: .polite, kind: .camera)
                     .visualOnly,
+                Announcement("Over its pin, a chip says 4 minute walk.", priority: .polite, kind: .selection)
+                    .visualOnly,
             ]
         ) {
             $0.selection = "coffee"

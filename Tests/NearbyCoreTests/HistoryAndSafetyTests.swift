@@ -10,24 +10,25 @@ struct HistoryAndSafetyTests {
         settings.visuals = true  // the details and the camera are said, and kept
         var state = NearbyState(settings: settings)
         _ = state.reduce(.handleDecremented)  // kept 1: the handle's answer
-        _ = state.reduce(.placeSelected(.position(1)))  // kept 2, 3, 4: selection, details, camera
-        #expect(state.review.spokenTotal == 4)
+        // kept 2 to 5: selection, details, camera, the walk-time chip
+        _ = state.reduce(.placeSelected(.position(1)))
+        #expect(state.review.spokenTotal == 5)
         _ = state.reduce(.speechEnded(number: 2, .interrupted))
         _ = state.reduce(.speechEnded(number: 4, .dropped))
         _ = state.reduce(.speechEnded(number: 99, .dropped))  // never said: ignored
         #expect(state.review.speechMarks == [2: .interrupted, 4: .dropped])
         #expect(
-            state.reduce(.historyRequested(3)).announcements == [
+            state.reduce(.historyRequested(4)).announcements == [
                 Announcement(
-                    "Item 3 of 4 (interrupted), Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.",
+                    "Item 4 of 5 (interrupted), Selected, Paper & Ink, Bookshop, 180 metres south-west, 3 minute walk.",
                     kind: .history)
             ])
         #expect(
-            state.reduce(.historyRequested(1)).announcements == [
-                Announcement("Item 1 of 4, not spoken, Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
+            state.reduce(.historyRequested(2)).announcements == [
+                Announcement("Item 2 of 5, not spoken, Map flies to Paper & Ink, 1.5 kilometres above.", kind: .history)
             ])
         // Reviewing is not itself kept.
-        #expect(state.review.spokenTotal == 4)
+        #expect(state.review.spokenTotal == 5)
     }
 
     @Test func marksOfForgottenAnnouncementsAreForgottenToo() {

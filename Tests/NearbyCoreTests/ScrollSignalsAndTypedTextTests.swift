@@ -29,7 +29,16 @@ struct ScrollSignalsAndTypedTextTests {
             ]
         ) { $0.scrollOffset = 420 }
         // Down past offset 0 within one gesture: the rest moves the sheet.
-        expectReduce(&state, .sheetDragged(translation: 800, velocity: 0), [.detent("Sheet, half height, 2 of 3.")]) {
+        expectReduce(
+            &state, .sheetDragged(translation: 800, velocity: 0),
+            [
+                .detent("Sheet, half height, 2 of 3."),
+                Announcement(
+                    "Released slowly: a spring settles the sheet at half height.", priority: .polite, kind: .detent
+                )
+                .visualOnly,
+            ]
+        ) {
             $0.scrollOffset = 0
             $0.sheet.detent = .half
         }

@@ -31,7 +31,8 @@ extension NearbyState {
                 let first = firstRowShown
                 if shown.count > first + readCount { setFocus(first + readCount - 1) }
             }
-            if settings.visuals && !settings.reduceTransparency {
+            // Reduce transparency makes the sheet opaque, nothing else: the map behind stays.
+            if settings.visuals {
                 parts.append(say(settings.reduceMotion ? Key.readMapDimmed : Key.readMapDimmedScaled))
             }
         }
@@ -143,8 +144,8 @@ extension NearbyState {
     }
 
     /// `map`, once the shell measured the screen: the picture shown, its summary said.
-    func mapPicture(columns: Int, rows: Int) -> [Announcement] {
-        let picture = MapPicture(state: self, columns: columns, rows: rows)
+    func mapPicture(columns: Int, rows: Int, streets: [MapStreet]? = nil) -> [Announcement] {
+        let picture = MapPicture(state: self, columns: columns, rows: rows, streets: streets)
         var announcement = Announcement(picture.summary, kind: .screen, display: picture.text)
         announcement.pictureRows = picture.pictureRows
         return [announcement]

@@ -47,6 +47,7 @@ extension NearbyState {
         }
         camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
         answers.append(visual(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera)))
+        answers.append(walkChip(of: index))
         return answers
     }
 

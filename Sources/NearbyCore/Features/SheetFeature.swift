@@ -153,11 +153,14 @@ extension NearbyState {
                 if scrolledToTop { return [Announcement(pagePhrase(), kind: .screen)] }
                 return [
                     Announcement(
-                        say(.sheetSpringsBack, ["detent": target.situation(words)]), kind: .detent, earcon: .snap)
+                        say(.sheetSpringsBack, ["detent": target.situation(words)]), kind: .detent, earcon: .snap),
+                    releaseMotion(to: target, velocity: velocity),
                 ]
             }
             sheet.detent = target
-            var answers = [sheet.handleAnswer(words, settings.verbosity)]
+            var answers = [
+                sheet.handleAnswer(words, settings.verbosity), releaseMotion(to: target, velocity: velocity),
+            ]
             // Dragged past the top detent: the rest of the gesture scrolls the list.
             if before != .full, target == .full, beyondTop > 0, listScrolls, scrollList(by: beyondTop) {
                 answers.append(Announcement(pagePhrase(), priority: .polite, kind: .screen))
