@@ -211,7 +211,9 @@ deb-check: deb test-deps
 ## Start-up of the installed program beside its floor (/bin/true, two trivial Swift programs built
 ## the same way, espeak-ng -q): --version, --help, and a session on the built-in places, medians
 ## of STARTUP_RUNS (scripts/startup-bench); fails when the session misses issue 27's 30 ms.
+## STARTUP_BEFORE=FILE measures another build of the program beside it, round by round.
 STARTUP_RUNS ?= 20
+STARTUP_BEFORE ?=
 .PHONY: startup
 startup: static
-	scripts/startup-bench $(STATIC_BUILD)/release/nearby-voice $(STARTUP_RUNS)
+	scripts/startup-bench $(STATIC_BUILD)/release/nearby-voice $(STARTUP_RUNS) $(if $(STARTUP_BEFORE),--before $(STARTUP_BEFORE))
