@@ -4,9 +4,10 @@ extension POFile {
     /// Read as gettext reads it, byte by byte over the UTF-8: every character the format gives
     /// a meaning (quotes, backslashes, `#`, the keywords, spaces and tabs) is ASCII, so a line
     /// is cut and a string unescaped without decoding characters; only the values become
-    /// Strings. The built-in catalogs are parsed at every start: this reader takes the English
-    /// one in well under a millisecond, where reading it line by line through Foundation's
-    /// `trimmingCharacters` took about 17 ms (issue 27).
+    /// Strings. The built-in catalogs are parsed at every start (issue 27): measured in one
+    /// process on the busy 2-core machine (load 14 to 18), 3.0 to 3.2 ms of CPU for the English
+    /// catalog, where the reader it replaced (line by line through Foundation's
+    /// `trimmingCharacters`, then Character by Character) took 31 to 32 ms.
     public static func parse(_ text: String) throws(Problem) -> POFile {
         var text = text
         let result = text.withUTF8 { bytes in

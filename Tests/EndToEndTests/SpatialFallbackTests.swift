@@ -6,7 +6,8 @@ import Words
 /// pcaudiolib falls back to ALSA's default device, which the program opens mono. Here that
 /// device is real: ALSA's file plugin over its null device, named by an `.asoundrc` in a
 /// private HOME, writes what it plays into a file (PULSE_SERVER points nowhere, as for every
-/// test). With a stereo PulseAudio, the same session says nothing of the kind.
+/// test). speech-dispatcher, whose audio is the server's, says so too; a stereo PulseAudio,
+/// the same session, says nothing of the kind.
 @Suite("Spatial audio through the mono fallback device: said once, and speech still heard", .serialized)
 struct SpatialFallbackTests {
     static let notice = Catalog.builtIn(.english).text(.speechSpatialCentred)
@@ -87,6 +88,18 @@ struct SpatialFallbackTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.notices(result) == 1, "\(result.stderr)")
         #expect(try device.takePlayed().seconds > 2)
+    }
+
+    @Test("speech-dispatcher plays its own audio: the notice once")
+    func dispatcher() throws {
+        let pulse = try PulseServer(channels: 2)
+        let server = try SpeechDispatcherServer(pulse: pulse)
+        let result = try Program(
+            ["--speech-backend", "dispatcher", "--speech", "on", "--earcons", "off", "--spatial", "hrtf"],
+            environment: server.environment, input: .text("select Harbor Coffee\nset spatial stereo\n")
+        ).run()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.notices(result) == 1, "\(result.stderr)")
     }
 
     @Test("A stereo PulseAudio places sound: no notice")
