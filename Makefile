@@ -160,7 +160,7 @@ fuzz: deps
 ## STATIC_BUILD), so that it runs on a Debian machine without the toolchain (scripts/check-static
 ## says so with ldd, or fails); its man page in English, Spanish and Portuguese and its bash, zsh
 ## and fish completions, which the program writes from its own tables; the OpenStreetMap
-## attribution (and the licence, once there is one) under share/doc/nearby-voice.
+## attribution and the licence (LICENSE, MIT) under share/doc/nearby-voice.
 ## scripts/install-files holds the one list of files that install and uninstall both read.
 ## `install-files INSTALL_BIN=...` installs a binary already built (the tests use the debug one).
 PREFIX ?= /usr/local
@@ -211,7 +211,9 @@ deb-check: deb test-deps
 ## Start-up of the installed program beside its floor (/bin/true, two trivial Swift programs built
 ## the same way, espeak-ng -q): --version, --help, and a session on the built-in places, medians
 ## of STARTUP_RUNS (scripts/startup-bench); fails when the session misses issue 27's 30 ms.
+## STARTUP_BEFORE=FILE measures another build of the program beside it, round by round.
 STARTUP_RUNS ?= 20
+STARTUP_BEFORE ?=
 .PHONY: startup
 startup: static
-	scripts/startup-bench $(STATIC_BUILD)/release/nearby-voice $(STARTUP_RUNS)
+	scripts/startup-bench $(STATIC_BUILD)/release/nearby-voice $(STARTUP_RUNS) $(if $(STARTUP_BEFORE),--before $(STARTUP_BEFORE))

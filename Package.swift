@@ -82,7 +82,7 @@ let package = Package(
         ),
         // gettext's PO format, read and written as translators' tools do: beneath Words, and
         // beneath the tool that makes the catalog's typed keys.
-        .target(name: "POFormat", dependencies: ["TextFormats"]),
+        .target(name: "POFormat"),
         // The catalog's typed keys (`Key.placesLoaded`), generated from po/en.po by this tool
         // through the CatalogKeys build-tool plugin before Words compiles, so that a missing or
         // misspelt key is a compile error.

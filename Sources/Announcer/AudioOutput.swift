@@ -13,6 +13,9 @@ protocol AudioOutput: AnyObject {
     var flushesFromAnyThread: Bool { get }
     /// 1, or 2 for stereo (interleaved left, right): what `write` takes.
     var channels: Int { get }
+    /// Whether it plays stereo when spatial audio asks (a PulseAudio stream, reopened stereo),
+    /// and so can place sound; pcaudiolib's device is opened mono.
+    var placesSound: Bool { get }
 }
 
 enum AudioOutputs {

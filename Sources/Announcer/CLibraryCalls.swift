@@ -230,6 +230,9 @@ final class AudioDevice: AudioOutput {
     /// pcaudiolib's stream is opened mono.
     var channels: Int { 1 }
 
+    /// Mono: spatial speech through it is centred, and the session says so once.
+    var placesSound: Bool { false }
+
     /// `audio_object_drain`: waits until what was written has played.
     func drain() { _ = audio_object_drain(object) }
 

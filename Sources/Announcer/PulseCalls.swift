@@ -15,6 +15,9 @@ final class PulseDevice: AudioOutput {
     /// Mono, or stereo (interleaved) for spatial audio.
     let channels: Int
 
+    /// Opened stereo for spatial audio, and reopened so after `set spatial`.
+    var placesSound: Bool { true }
+
     /// Opens a 16-bit mono (or, with `channels` 2, stereo) playback stream at `sampleRate` on
     /// the default sink (`pa_simple_new`, which asks the server to adjust the whole latency to
     /// `tlength`). `chunk` is how many frames the writer hands over at a time.

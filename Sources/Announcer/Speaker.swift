@@ -26,6 +26,10 @@ public protocol Speaker: AnyObject, Sendable {
     func finish()
     /// Whether speech is playing now (the beacon ducks under it).
     var isSpeaking: Bool { get }
+    /// Whether live speech can be heard from a place's direction (spatial audio): not through
+    /// pcaudiolib's mono fallback device, nor through speech-dispatcher, whose audio is the
+    /// server's.
+    var placesSound: Bool { get }
 }
 
 extension Speaker {

@@ -162,6 +162,9 @@ public final class SpeechDispatcherOutput: Speaker, @unchecked Sendable {
 
     public var wavError: OutputFileError? { renderer?.wavError }
 
+    /// The server plays its own audio: every answer is centred.
+    public var placesSound: Bool { false }
+
     // MARK: Speaking
 
     public func enqueue(_ utterance: Utterance) {

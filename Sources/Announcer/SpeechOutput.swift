@@ -38,6 +38,9 @@ public final class SpeechOutput: @unchecked Sendable {
     private let lostDevice = Atomic<Bool>(false)
     /// Whether the audio device stopped working during the session.
     public var deviceLost: Bool { lostDevice.load(ordering: .relaxed) }
+    /// Whether the live device can place sound (`AudioOutput.placesSound`); set before `init`
+    /// returns.
+    public private(set) var placesSound = true
     private var wavWriter: WAVWriter?
     /// The first error of the WAV file, reported when the session ends.
     public private(set) var wavError: OutputFileError?
@@ -66,6 +69,7 @@ public final class SpeechOutput: @unchecked Sendable {
                         sampleRate: engine.sampleRate, chunk: Self.chunk(engine.sampleRate), channels: channels)
                 }
                 if let device, device.flushesFromAnyThread { stoppableDevice = device }
+                placesSound = device?.placesSound ?? true
                 if let path = wavPath {
                     wavWriter = try WAVWriter(path: path, sampleRate: engine.sampleRate, channels: channels)
                 }

@@ -14,32 +14,42 @@ public struct Template: Equatable, Sendable {
 
     public init(_ text: String) {
         source = text
+        // Read over the UTF-8: braces and field names are ASCII, so every cut is at a character's
+        // boundary, and every catalog entry is read at start (issue 27).
         var pieces: [Piece] = []
-        var literal = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == "{", let close = text[index...].firstIndex(of: "}") {
-                let name = text[text.index(after: index)..<close]
-                if let first = name.first, first.isLowercase, first.isASCII,
-                    name.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" })
-                {
-                    if !literal.isEmpty { pieces.append(.literal(literal)) }
-                    literal = ""
-                    pieces.append(.field(String(name)))
-                    index = text.index(after: close)
-                    continue
+        let bytes = text.utf8
+        var literalStart = bytes.startIndex
+        var index = literalStart
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "{")) {
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = bytes[bytes.index(after: open)..<close]
+            if let first = name.first, Self.isLowercaseLetter(first),
+                name.allSatisfy({ Self.isLowercaseLetter($0) || Self.isDigit($0) || $0 == UInt8(ascii: "-") })
+            {
+                if literalStart < open {
+                    pieces.append(.literal(String(decoding: bytes[literalStart..<open], as: UTF8.self)))
                 }
+                pieces.append(.field(String(decoding: name, as: UTF8.self)))
+                index = bytes.index(after: close)
+                literalStart = index
+            } else {
+                index = bytes.index(after: open)
             }
-            literal.append(text[index])
-            index = text.index(after: index)
         }
-        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        if literalStart < bytes.endIndex {
+            pieces.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
+        }
         self.pieces = pieces
         namesCommands = pieces.contains {
             if case .field(let name) = $0 { return name.hasPrefix("command-") }
             return false
         }
     }
+
+    private static func isLowercaseLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// The names of its fields, in order, each once.
     public var fields: [String] {

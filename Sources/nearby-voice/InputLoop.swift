@@ -37,6 +37,9 @@ final class InputLoop {
     func run() throws(Failure) -> ExitCode {
         try session.start()
         if reader.isInteractive { try session.dispatch(.sessionStarted) }
+        // Spatial audio asked for where it cannot be heard: said after the greeting, and heard
+        // before a paced script's first answer (which would cut it off).
+        if session.tellIfCentred() { waitForSpeechIfPaced() }
         if !session.tasks.isEmpty {
             try session.dispatch(.tasksGiven(session.tasks))
             waitForSpeechIfPaced()
@@ -50,6 +53,7 @@ final class InputLoop {
             try session.recorder.recordInput(
                 number: lineNumber, line: line, source: reader.lineSource, words: session.state.words)
             try session.dispatch(action, line: lineNumber, input: line)
+            session.tellIfCentred()
             waitForSpeechIfPaced()
         }
         // SIGTERM or SIGHUP at a terminal: speech stops at once (what was queued is dropped),

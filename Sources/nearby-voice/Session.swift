@@ -174,6 +174,11 @@ final class Session {
         beaconFollows(action, reaction)
     }
 
+    /// Says once a session, when spatial audio is on, that live speech cannot place sound
+    /// (`SpeechFollower.tellIfCentred`); whether it was said now.
+    @discardableResult
+    func tellIfCentred() -> Bool { follower.tellIfCentred(spatial: state.settings.spatial, words: state.words) }
+
     /// Hands what speech reported to the transcript, the log and the core's history marks.
     func settleSpeech() throws(Failure) {
         for mark in try follower.settle(words: state.words) { _ = state.reduce(mark) }

@@ -14,6 +14,8 @@ final class SpeechFollower {
     private var keptNumbers: [Int: Int] = [:]
     /// Whether the session has said that the audio device stopped working.
     private var toldDeviceLost = false
+    /// Whether the session has said that spatial audio is heard centred.
+    private var toldCentred = false
 
     init(presenter: Presenter, recorder: StudyRecorder) {
         self.presenter = presenter
@@ -70,6 +72,20 @@ final class SpeechFollower {
         toldDeviceLost = true
         let key = speech.backend == .dispatcher ? Key.speechDispatcherLost : Key.speechDeviceLost
         FileHandle.standardError.write(Data((words.text(key) + "\n").utf8))
+    }
+
+    /// Spatial audio is on but live speech cannot place sound (pcaudiolib's mono fallback
+    /// device where no PulseAudio runs, or speech-dispatcher): said once a session, on standard
+    /// error and spoken after what is queued. Returns whether it was said now.
+    @discardableResult
+    func tellIfCentred(spatial: Settings.Spatial, words: Catalog) -> Bool {
+        guard spatial != .off, !toldCentred, let speech = presenter.speech, speech.mode == .live, !speech.placesSound
+        else { return false }
+        toldCentred = true
+        let text = words.text(.speechSpatialCentred)
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        speech.enqueue(Utterance(seq: 0, text: text, priority: .polite))
+        return true
     }
 
     /// What speech could not do, said once each on standard error, and spoken: a voice the

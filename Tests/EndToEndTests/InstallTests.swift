@@ -9,6 +9,7 @@ struct InstallTests {
     static let expected = [
         "usr/local/bin/nearby-voice",
         "usr/local/share/bash-completion/completions/nearby-voice",
+        "usr/local/share/doc/nearby-voice/LICENSE",
         "usr/local/share/doc/nearby-voice/OPENSTREETMAP",
         "usr/local/share/fish/vendor_completions.d/nearby-voice.fish",
         "usr/local/share/man/es/man1/nearby-voice.1",
@@ -44,10 +45,7 @@ struct InstallTests {
         let destination = temporaryPath("destdir")
         let installed = try Self.make("install-files", destination)
         #expect(installed.status == 0, "\(installed.stderr)")
-        let licence = FileManager.default.fileExists(
-            atPath: ManualAndCompletionTests.root.appendingPathComponent("LICENSE").path)
-        let expected = (Self.expected + (licence ? ["usr/local/share/doc/nearby-voice/LICENSE"] : [])).sorted()
-        #expect(Self.files(under: destination) == expected)
+        #expect(Self.files(under: destination) == Self.expected)
         let share = "\(destination)/usr/local/share"
         #expect(FileManager.default.isExecutableFile(atPath: "\(destination)/usr/local/bin/nearby-voice"))
 
@@ -60,6 +58,19 @@ struct InstallTests {
         }
         let page = try String(contentsOfFile: "\(share)/man/es/man1/nearby-voice.1", encoding: .utf8)
         #expect(page.contains(".SH \"SINOPSIS\""))
+
+        // The licence, as the source tree has it; the package's copyright file grants the same.
+        let root = ManualAndCompletionTests.root.path
+        let licence = try String(contentsOfFile: "\(share)/doc/nearby-voice/LICENSE", encoding: .utf8)
+        #expect(licence == (try String(contentsOfFile: "\(root)/LICENSE", encoding: .utf8)))
+        #expect(licence.hasPrefix("MIT License\n\nCopyright (c) 2026 The nearby-voice authors\n"))
+        let copyright = try String(contentsOfFile: "\(root)/debian/copyright", encoding: .utf8)
+        #expect(copyright.contains("Copyright: 2026 The nearby-voice authors\nLicense: Expat\n"))
+        let grant = licence.components(separatedBy: "\n\n").dropFirst(2).joined(separator: "\n\n")
+            .trimmingCharacters(in: .newlines)
+        let granted = grant.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? " ." : " " + $0 }.joined(separator: "\n")
+        #expect(copyright.contains(granted), "debian/copyright's Expat text differs from LICENSE")
 
         let completion = "\(share)/bash-completion/completions/nearby-voice"
         let asked = try Program(
