@@ -59,6 +59,9 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var isBeyondRadius = false
     /// The moving position: its source, callouts said, the route, the fix (`PositionFeature`).
     public var position = PositionState()
+    /// How many places a store's window holds while the shell is still reading it (it comes
+    /// with `.windowMoved` before any line is answered): what the greeting says. Nil otherwise.
+    public var placesToCome: Int?
 
     /// How many announcements `history` keeps.
     public static let historyLimit = 100
@@ -166,6 +169,7 @@ public struct NearbyState: Equatable, Sendable {
     /// afresh; the settings, the sheet and what was said stay.
     mutating func replaceCatalog(_ newPlaces: Places) {
         places = newPlaces
+        placesToCome = nil
         distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
         query = ""
         kindFilter = nil

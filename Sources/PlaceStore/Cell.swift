@@ -25,6 +25,11 @@ enum Cell {
         row(latitude) << columnBits | column(longitude)
     }
 
+    /// The south-west corner of the cell numbered `key`, in degrees (latitude, longitude).
+    static func corner(_ key: Int64) -> (latitude: Double, longitude: Double) {
+        (Double(key >> columnBits) / perDegree - 90, Double(key & lastColumn) / perDegree - 180)
+    }
+
     /// The runs of cells that cover a box ([south, north, west, east], as `PlaceStore.box`
     /// gives it): one a strip, first and last cell.
     static func runs(_ box: [Double]) -> [(first: Int64, last: Int64)] {

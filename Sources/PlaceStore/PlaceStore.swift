@@ -33,9 +33,10 @@ public final class PlaceStore: @unchecked Sendable {
     let kindForms: [Int64: [[UInt8]]]
     let kindIDs: [String: Int64]
     private let cellRows: SQLiteStatement
-    private let pointsInRange: SQLiteStatement
-    private let placesInRange: SQLiteStatement
-    private let byID: SQLiteStatement
+    let cellsInRun: SQLiteStatement
+    let pointsInRange: SQLiteStatement
+    let placesInRange: SQLiteStatement
+    let termPlaces: SQLiteStatement
     private let streetsInBox: SQLiteStatement
     private var languageColumn: Int32?
 
@@ -82,11 +83,12 @@ public final class PlaceStore: @unchecked Sendable {
             kindForms = kinds.mapValues { TextFolding.searchForms($0) }
             kindIDs = Dictionary(kinds.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
             cellRows = try database.prepare("SELECT min(first), max(last) FROM cells WHERE cell BETWEEN ?1 AND ?2")
+            cellsInRun = try database.prepare("SELECT cell, first, last FROM cells WHERE cell BETWEEN ?1 AND ?2")
             pointsInRange = try database.prepare(
                 "SELECT id, latitude, longitude FROM places WHERE id BETWEEN ?1 AND ?2")
             placesInRange = try database.prepare(
                 "SELECT \(StoreSchema.placeColumns) FROM places WHERE id BETWEEN ?1 AND ?2")
-            byID = try database.prepare("SELECT \(StoreSchema.placeColumns) FROM places WHERE id = ?1")
+            termPlaces = try database.prepare("SELECT doc FROM places_terms WHERE term = ?1")
             streetsInBox = try database.prepare(
                 """
                 SELECT s.name, s.points FROM streets_index r JOIN streets s ON s.id = r.id
@@ -150,61 +152,7 @@ public final class PlaceStore: @unchecked Sendable {
         return head == Data("SQLite format 3\u{0}".utf8)
     }
 
-    // MARK: Near
-
-    /// The places within `radius` metres of `origin`, nearest first (equal distances in the
-    /// store's order), at most `limit`.
-    public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
-        guard limit > 0 else { return [] }
-        var found: [Place] = []
-        locked {
-            // First the coordinates alone, a range of rows a strip of the box; then the places
-            // kept, made from their rows.
-            let ranges = rows(in: Self.box(around: origin, radius: radius))
-            var hits: [(distance: Double, id: Int64)] = []
-            for range in ranges {
-                try? pointsInRange.forEachRow([.integer(range.first), .integer(range.last)]) { row in
-                    let distance = origin.distance(to: Coordinate(latitude: row.double(1), longitude: row.double(2)))
-                    if distance <= radius { hits.append((distance, row.int64(0))) }
-                }
-            }
-            hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-            if hits.count > limit { hits.removeLast(hits.count - limit) }
-            found = places(hits.map(\.id), within: ranges)
-        }
-        return found
-    }
-
-    /// The places of the rows `ids`, in that order, read one by one when they are few, else in
-    /// one pass over `ranges` (which hold them all). Inside `locked`.
-    func places(_ ids: [Int64], within ranges: [(first: Int64, last: Int64)]) -> [Place] {
-        let spanned = ranges.reduce(0) { $0 + Int($1.last - $1.first + 1) }
-        if ids.count * 16 < spanned {
-            return ids.compactMap { id in
-                var found: Place?
-                try? byID.forEachRow([.integer(id)]) { found = place($0) }
-                return found
-            }
-        }
-        // The ids in the rows' order, each with its place in the answer.
-        let ordered = ids.enumerated().sorted { $0.element < $1.element }
-        var made = [Place?](repeating: nil, count: ids.count)
-        var next = 0
-        for range in ranges {
-            while next < ordered.count, ordered[next].element < range.first { next += 1 }
-            guard next < ordered.count, ordered[next].element <= range.last else { continue }
-            let first = ordered[next].element
-            try? placesInRange.forEachRow([.integer(first), .integer(range.last)]) { row in
-                let id = row.int64(0)
-                while next < ordered.count, ordered[next].element < id { next += 1 }
-                if next < ordered.count, ordered[next].element == id {
-                    made[ordered[next].offset] = place(row)
-                    next += 1
-                }
-            }
-        }
-        return made.compactMap { $0 }
-    }
+    // MARK: Near (StoreNear.swift)
 
     /// The ranges of rows (first and last) that hold the places of the cells of a box, in
     /// order, neighbours joined. Inside `locked`.
@@ -241,13 +189,6 @@ public final class PlaceStore: @unchecked Sendable {
     }
 
     // MARK: Search (StoreSearch.swift)
-
-    /// The place with the store's row `id`.
-    func place(id: Int64) -> Place? {
-        var found: Place?
-        locked { try? byID.forEachRow([.integer(id)]) { found = place($0) } }
-        return found
-    }
 
     /// Whether `haystack` holds `needle` as a run of bytes.
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

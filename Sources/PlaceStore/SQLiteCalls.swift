@@ -120,6 +120,17 @@ final class SQLiteStatement {
         sqlite3_reset(handle)
     }
 
+    /// Binds two integers (a range of rows, of cells) and calls `body` for each row: the same as
+    /// `forEachRow([.integer(first), .integer(last)])` without an array a call, for the queries
+    /// made a cell at a time.
+    func forEachRow(_ first: Int64, _ last: Int64, _ body: (SQLiteStatement) -> Void) {
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, first)
+        sqlite3_bind_int64(handle, 2, last)
+        while sqlite3_step(handle) == SQLITE_ROW { body(self) }
+        sqlite3_reset(handle)
+    }
+
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
@@ -128,7 +139,9 @@ final class SQLiteStatement {
     /// The column as text, nil when NULL.
     func text(_ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-        return String(cString: pointer)
+        return String(
+            decoding: UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))),
+            as: UTF8.self)
     }
 
     /// The column's bytes (a blob or text), empty when NULL.

@@ -29,47 +29,77 @@ extension PlaceStore {
         guard limit > 0, let plan = SearchPlan(query, kind: kind, store: self) else { return [] }
         var found: [(distance: Double, id: Int64)]?
         if !plan.trigrams.isEmpty || !plan.short.isEmpty {
-            // Within a radius: the index's matches in the circle (a word too common for the
-            // index is better read from the circle's own rows).
-            // Within a radius, at most 2,000 candidates: more cost more than the circle's rows
-            // (13,000 at 10M places where they are dense: 36 ms median at 20,000, 10M, limit 50).
-            let cap = radius == nil ? candidateCap(limit: limit) : 2_000
-            found = indexed(plan, origin: origin, cap: cap).map { hits in
-                radius.map { radius in hits.filter { $0.distance <= radius } } ?? hits
-            }
+            // Within a radius, the index's candidates are kept to the rows of the circle's cells
+            // before any is checked, so more of them are worth reading than for the whole store.
+            let cap = radius == nil ? candidateCap(limit: limit) : Self.radiusCap
+            found = indexed(plan, origin: origin, cap: cap, radius: radius)
         }
         if found == nil {
             found = outwards(plan, origin: origin, radius: radius, limit: limit)
         }
         var hits = found ?? []
-        hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        return hits.prefix(limit).compactMap { place(id: $0.id) }
+        Self.sortNearest(&hits)
+        if hits.count > limit { hits.removeLast(hits.count - limit) }
+        var made: [Place] = []
+        locked { made = places(hits.map(\.id)) }
+        return made
     }
 
-    /// The matches among the places the trigram index names; nil when it names too many, or
-    /// when no word can go through it.
-    private func indexed(_ plan: SearchPlan, origin: Coordinate, cap: Int) -> [(distance: Double, id: Int64)]? {
+    /// At most this many candidates from the index for a search within a radius: those outside
+    /// the circle's rows cost nothing more than reading them from the index.
+    static let radiusCap = 20_000
+
+    /// The matches among the places the trigram index names; nil when it would name too many
+    /// (more than `cap`), or when no word can go through it. Each word's trigrams are counted in
+    /// `places_terms` first: the word whose rarest trigrams bound its places most tightly goes
+    /// through the index, as its rarest trigram (the rest of the query is checked in SQL),
+    /// so that a word of common syllables reads no long lists. Only when every word's trigrams
+    /// are common does the whole query go through as phrases, and only for the whole store:
+    /// within a radius the circle's own rows are read instead.
+    private func indexed(_ plan: SearchPlan, origin: Coordinate, cap: Int, radius: Double?) -> [(
+        distance: Double, id: Int64
+    )]? {
         var ids: [Int64] = []
         var hits: [(distance: Double, id: Int64)] = []
-        var words = plan.trigrams
         var none = false
+        var tooMany = false
         locked {
-            // A short word: the terms that begin with it, when they are not too common.
+            // The most selective word: the fewest places its rarest trigrams (or, for a short
+            // word, the terms that begin with it) allow.
+            var best: (bound: Int, forms: [[String]])?
             for forms in plan.short {
                 guard let terms = terms(beginning: forms, cap: cap) else { continue }
-                if terms.isEmpty {
-                    none = true
-                    return
-                }
-                words.append(terms.map { [$0] })
+                if best == nil || terms.places < best!.bound { best = (terms.places, terms.terms.map { [$0] }) }
             }
-            guard !words.isEmpty,
+            for word in plan.trigrams {
+                let rarest = word.map { form in rarestTrigrams(of: form[0]) }
+                let bound = rarest.reduce(0) { $0 + $1.places }
+                if best == nil || bound < best!.bound { best = (bound, rarest.map(\.trigrams)) }
+            }
+            var words: [[[String]]]
+            if let best, best.bound == 0 {
+                none = true
+                return
+            } else if let best, best.bound <= cap {
+                words = [best.forms]
+            } else if radius == nil, !plan.trigrams.isEmpty {
+                words = plan.trigrams
+            } else {
+                tooMany = true
+                return
+            }
+            guard
                 let match = try? database.prepare("SELECT rowid FROM places_words WHERE places_words MATCH ?1 LIMIT ?2")
             else { return }
             try? match.forEachRow([.text(SearchPlan.query(words)), .integer(Int64(cap + 1))]) {
                 ids.append($0.int64(0))
             }
-            guard ids.count <= cap,
+            guard ids.count <= cap else {
+                tooMany = true
+                return
+            }
+            if let radius { ids = Self.keep(ids, within: cells(around: origin, radius: radius)) }
+            guard
                 let check = try? database.prepare(
                     "SELECT id, latitude, longitude, name, kind FROM places WHERE id = ?\(plan.values.count + 1)"
                         + plan.conditions.map { " AND " + $0 }.joined())
@@ -81,13 +111,52 @@ extension PlaceStore {
             }
         }
         if none { return [] }
-        return !words.isEmpty && ids.count <= cap ? hits : nil
+        if tooMany || (plan.trigrams.isEmpty && plan.short.isEmpty) { return nil }
+        return radius.map { radius in hits.filter { $0.distance <= radius } } ?? hits
     }
 
-    /// The index's terms (trigrams) that begin with one of `forms`: empty when none does (no
-    /// key holds the word), nil when more than `cap` places hold them (the word is too common to
-    /// help). Inside `locked`.
-    private func terms(beginning forms: [String], cap: Int) -> [String]? {
+    /// The ids that lie in the rows of `spans` (the cells of a circle), each looked for among
+    /// the spans sorted by their rows.
+    static func keep(_ ids: [Int64], within spans: [CellSpan]) -> [Int64] {
+        let sorted = spans.sorted { $0.first < $1.first }
+        return ids.filter { id in
+            // The last span that begins at or before `id`.
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].first <= id { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && id <= sorted[low - 1].last
+        }
+    }
+
+    /// The rarest of the trigrams of `form` (a search key's word, as the trigram tokenizer splits
+    /// it: three characters at a time), and how many places hold it: 0 when one of them is in no
+    /// place's key. One alone: with a second, commoner one FTS5 read through that one's long list
+    /// too (a whole-store p99 of 364 ms at 10M places, against the phrases' 144 ms before).
+    /// Inside `locked`.
+    private func rarestTrigrams(of form: String) -> (trigrams: [String], places: Int) {
+        let characters = Array(form.unicodeScalars)
+        guard characters.count >= 3 else { return ([form], count) }
+        var counted: [(trigram: String, places: Int)] = []
+        for start in 0...(characters.count - 3) {
+            var trigram = String.UnicodeScalarView()
+            trigram.append(contentsOf: characters[start..<(start + 3)])
+            let text = String(trigram)
+            if counted.contains(where: { $0.trigram == text }) { continue }
+            var places = 0
+            try? termPlaces.forEachRow([.text(text)]) { places = Int($0.int64(0)) }
+            counted.append((text, places))
+        }
+        counted.sort { $0.places < $1.places }
+        return (counted.prefix(1).map(\.trigram), counted.first?.places ?? 0)
+    }
+
+    /// The index's terms (trigrams) that begin with one of `forms`, and how many places hold
+    /// them: none when no key holds the word; nil when more than `cap` places hold them (the word
+    /// is too common to help). Inside `locked`.
+    private func terms(beginning forms: [String], cap: Int) -> (terms: [String], places: Int)? {
         guard
             let statement = try? database.prepare(
                 "SELECT term, doc FROM places_terms WHERE term >= ?1 AND term < ?2")
@@ -100,7 +169,7 @@ extension PlaceStore {
                 places += Int(row.int64(1))
             }
         }
-        return places > cap ? nil : terms
+        return places > cap ? nil : (terms, places)
     }
 
     /// The matches in circles about `origin`, four times wider each time, until one holds

@@ -24,7 +24,10 @@ final class InputLoop {
                 session.presenter.speech?.stop()
                 try? session.dispatch(.typingAbandoned)
             },
-            complete: { [unowned session] line in Completion.complete(line, in: session.state) },
+            complete: { [unowned session] line in
+                session.settleWindow()
+                return Completion.complete(line, in: session.state)
+            },
             words: { [unowned session] in session.state.words },
             echo: { [unowned session] words in
                 session.presenter.speech?.enqueue(Utterance(seq: 0, text: SafeText.clean(words), priority: .status))

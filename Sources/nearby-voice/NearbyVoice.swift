@@ -103,11 +103,12 @@ enum NearbyVoice {
     /// into the cache and a cache that cannot be kept.
     static func loadPlaces(
         _ path: String?, origin: Coordinate?, words: Catalog, encoding: TextEncoding = .utf8,
-        positionToCome: Bool = false, language: String? = nil
+        positionToCome: Bool = false, language: String? = nil, deferringWindow: Bool = false
     ) throws(Failure) -> PlacesOpening {
         guard let path else { return PlacesOpening(places: BuiltInPlaces.lisbon) }
         let opening = try PlacesOpening.open(
-            path, origin: origin, words: words, encoding: encoding, language: language
+            path, origin: origin, words: words, encoding: encoding, language: language,
+            deferringWindow: deferringWindow
         ) { note in
             FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8))
         }

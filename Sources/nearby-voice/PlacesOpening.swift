@@ -23,6 +23,11 @@ struct PlacesOpening {
 
     /// Where the session starts when no position was given: the centre of a store's places.
     var centre: Coordinate?
+    /// A store's window still being read on a thread of its own (`open(deferringWindow:)`):
+    /// `places` is empty until the session takes it in.
+    var pending: WindowLoad?
+    /// Where a store's window is read about.
+    var windowOrigin: Coordinate?
 
     /// The places as the session holds them: a store's are a window of it, searched further
     /// through the store (`Places.isWindow`).
@@ -48,17 +53,28 @@ struct PlacesOpening {
     static func open(
         _ path: String, at location: String? = nil, origin: Coordinate?, words: Catalog,
         encoding: TextEncoding = .utf8, environment: [String: String] = ProcessInfo.processInfo.environment,
-        language: String? = nil, note: (String) -> Void
+        language: String? = nil, deferringWindow: Bool = false, note: (String) -> Void
     ) throws(Failure) -> PlacesOpening {
         let file = location ?? path
         do throws(StoreProblem) {
+            var opening: PlacesOpening?
             if PlaceStore.looksLikeStore(file) {
-                return opened(try PlaceStore.open(path: file), origin: origin, language: language)
-            }
-            if let format = PlaceImport.osmFormat(of: file) {
-                return try cached(
+                opening = opened(try PlaceStore.open(path: file), origin: origin, language: language)
+            } else if let format = PlaceImport.osmFormat(of: file) {
+                opening = try cached(
                     file, format: format, origin: origin, language: language, words: words, environment: environment,
                     note: note)
+            }
+            if var opening {
+                // The window read now, or on a thread of its own while the session starts.
+                if let store = opening.store, let at = opening.windowOrigin {
+                    if deferringWindow {
+                        opening.pending = WindowLoad(store, around: at, source: opening.source)
+                    } else {
+                        opening.places = window(store, around: at)
+                    }
+                }
+                return opening
             }
         } catch {
             throw Failure(store: error, words)
@@ -73,8 +89,8 @@ struct PlacesOpening {
         let centre = origin == nil ? store.centre : nil
         let at = origin ?? centre ?? Settings().origin
         return PlacesOpening(
-            places: window(store, around: at), store: store,
-            source: store.source == PlaceImport.openStreetMap ? Places.openStreetMap : nil, centre: centre)
+            places: [], store: store, source: store.source == PlaceImport.openStreetMap ? Places.openStreetMap : nil,
+            centre: centre, windowOrigin: at)
     }
 
     /// The cached store of an OpenStreetMap file: opened when it was made from the file as it is
@@ -130,5 +146,36 @@ struct PlacesOpening {
         for byte in absolutePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         let name = absolutePath.split(separator: "/").last.map(String.init) ?? "places"
         return "\(name)-\(String(hash, radix: 16)).places"
+    }
+}
+
+/// A store's window read on a thread of its own while the session starts: the greeting needs
+/// only how many places it holds (`count`, from the store's cells in a millisecond or two), not
+/// 20,000 places made and indexed (about 60 ms at 10M places on a quiet machine); the session
+/// takes them in before it answers anything (`Session.settleWindow`), waiting if need be.
+final class WindowLoad: @unchecked Sendable {
+    /// How many places the window holds.
+    let count: Int
+    private let condition = NSCondition()
+    private var places: Places?
+
+    init(_ store: PlaceStore, around origin: Coordinate, source: String?) {
+        count = store.count(near: origin, radius: PlacesOpening.window, limit: PlacesOpening.windowCap)
+        Thread.detachNewThread { [self] in
+            let loaded = Places(PlacesOpening.window(store, around: origin), source: source, isWindow: true)
+            condition.lock()
+            places = loaded
+            condition.broadcast()
+            condition.unlock()
+            loaded.prepareSpelling()
+        }
+    }
+
+    /// The window's places, once read.
+    func take() -> Places {
+        condition.lock()
+        defer { condition.unlock() }
+        while places == nil { condition.wait() }
+        return places ?? Places([])
     }
 }

@@ -36,6 +36,8 @@ final class Session {
     var beacon: BeaconPlayer?
     /// Where the moving position comes from: a walked route, a live gpsd (`PositionSources`).
     let positions: PositionSources?
+    /// A store's window being read since the start (`WindowLoad`), until it is taken in.
+    private var pendingWindow: WindowLoad?
 
     /// A session reading `reader`; announcements go where the options say, or to `observer`
     /// alone (the test runner's way: no screen, no speech).
@@ -58,12 +60,17 @@ final class Session {
             start.origin
             ?? (options.chosenSettings.contains(.at) && options.atWords == nil ? options.settings.origin : nil)
         let language = options.chosenSettings.contains(.language) ? options.settings.language.code : nil
+        // A store's window is read while the session starts, unless a place named by `--at` or
+        // a study's tasks need its places at once.
         var opening = try NearbyVoice.loadPlaces(
             options.placesPath, origin: given, words: words ?? options.words, encoding: options.encoding,
-            positionToCome: options.atWords != nil, language: language)
+            positionToCome: options.atWords != nil, language: language,
+            deferringWindow: options.atWords == nil && options.tasksPath == nil)
         var settings = options.settings
         if let given { settings.origin = given } else if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)
+        state.placesToCome = opening.pending?.count
+        pendingWindow = opening.pending
         if let named = try start.placeNamed(in: state, words: words ?? options.words) {
             settings.origin = named
             if let store = opening.store { opening.places = PlacesOpening.window(store, around: named) }
@@ -73,7 +80,7 @@ final class Session {
         state.position.source = start.source
         if opening.store != nil { state.position.windowCentre = settings.origin }
         positions = try? PositionSources()
-        NearbyVoice.prepareSpelling(state.places)
+        if pendingWindow == nil { NearbyVoice.prepareSpelling(state.places) }
         let places = state.places
         tasks =
             try options.tasksPath.map { (path) throws(Failure) in
@@ -93,6 +100,14 @@ final class Session {
         effects = EffectRunner(options: options, presenter: presenter, store: opening.store, positions: positions)
         follower = SpeechFollower(presenter: presenter, recorder: recorder)
         start.begin(positions, options: options)
+    }
+
+    /// Takes in a store's window read since the start, waiting for it if need be: before the
+    /// first answer that is not the greeting, and before Tab completes a name.
+    func settleWindow() {
+        guard let pending = pendingWindow else { return }
+        pendingWindow = nil
+        _ = state.reduce(.windowMoved(pending.take()))
     }
 
     /// Reduces the position reports waiting (a walked route, gpsd): what they say, callouts,
@@ -132,7 +147,8 @@ final class Session {
         try recorder.record(
             .start(
                 SessionStart(
-                    version: ProgramVersion.number, arguments: arguments, places: state.places.count,
+                    version: ProgramVersion.number, arguments: arguments,
+                    places: state.placesToCome ?? state.places.count,
                     language: state.settings.language.code, voice: state.settings.voice, rate: state.settings.rate,
                     strings: state.settings.stringsFile, speech: speech, tasksFile: options.tasksPath,
                     tasks: tasks.map(\.words))),
@@ -142,6 +158,7 @@ final class Session {
     /// Reduces `action`, announces what it says, logs it, and carries out what it asks of the
     /// shell (which may dispatch the action that reports the result).
     func dispatch(_ action: Action, line: Int = 0, input: String = "") throws(Failure) {
+        if action != .sessionStarted { settleWindow() }
         // The core reads no clock: it is told the time with each command.
         state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
         let reaction = state.reduce(action)

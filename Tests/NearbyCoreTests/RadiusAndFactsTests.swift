@@ -207,4 +207,17 @@ struct RadiusAndFactsTests {
             ])
         #expect(state.reduce(.sessionStarted).announcements.first?.text.contains("OpenStreetMap") == false)
     }
+
+    @Test("While a store's window is still being read, the greeting says how many places it holds")
+    func greetingBeforeTheWindow() {
+        var state = Self.state(Places([], source: Places.openStreetMap, isWindow: true))
+        state.placesToCome = 20_000
+        #expect(
+            state.reduce(.sessionStarted).announcements.first?.text.hasPrefix(
+                "Nearby: 20,000 places around you, from OpenStreetMap.") == true)
+        // The window comes in before anything else is answered; then the count is its own.
+        _ = state.reduce(.windowMoved(Places([Self.kahvila], source: Places.openStreetMap, isWindow: true)))
+        #expect(state.placesToCome == nil)
+        #expect(state.reduce(.sessionStarted).announcements.first?.text.hasPrefix("Nearby: 1 place around you") == true)
+    }
 }

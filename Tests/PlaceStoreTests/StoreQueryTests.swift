@@ -56,7 +56,22 @@ struct StoreQueryTests {
         #expect(Set(found.map(\.id)) == Set(expected.map(\.id)))
         let distances = found.map { origin.distance(to: $0.coordinate) }
         #expect(distances == distances.sorted())
-        #expect(Self.store.near(origin, radius: radius, limit: 2).map(\.id) == Array(found.prefix(2).map(\.id)))
+        // The nearest few: the cells read outwards, stopping once no cell left can hold a nearer.
+        for limit in [1, 2, 25, 200] {
+            #expect(
+                Self.store.near(origin, radius: radius, limit: limit).map(\.id) == Array(found.prefix(limit).map(\.id)))
+        }
+        // What the greeting says before the window is read: as many as `near` gives.
+        for limit in [1, 25, 200, 1_000, Int.max] {
+            #expect(
+                Self.store.count(near: origin, radius: radius, limit: limit) == min(limit, found.count),
+                "radius \(radius), limit \(limit)")
+        }
+        // About a point away from the centre, where the circle crosses the store's edge.
+        let edge = Coordinate(latitude: origin.latitude + 0.009, longitude: origin.longitude - 0.02)
+        let there = Self.places.filter { edge.distance(to: $0.coordinate) <= radius }
+        #expect(Self.store.count(near: edge, radius: radius, limit: .max) == there.count)
+        #expect(Set(Self.store.near(edge, radius: radius, limit: .max).map(\.id)) == Set(there.map(\.id)))
     }
 
     @Test func factsComeFromTheTags() throws {

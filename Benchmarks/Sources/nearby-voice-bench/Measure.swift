@@ -80,7 +80,7 @@ enum Measure {
     /// posix_spawn shares the parent's memory until exec, and exec(2) keeps the old memory's
     /// high-water mark in the new program's ru_maxrss, so a child of a bench holding a million
     /// places reported the bench's own 412 MB. The copy is small when it starts its child.
-    static func run(_ arguments: [String]) -> Child {
+    static func run(_ arguments: [String], input: String = "/dev/null") -> Child {
         let outputPath = "/tmp/nearby-voice-bench-\(getpid()).out"
         let resultPath = "/tmp/nearby-voice-bench-\(getpid()).result"
         defer {
@@ -89,7 +89,7 @@ enum Measure {
         }
         let trampoline = spawnAndWait(
             [CommandLine.arguments[0], "measure", resultPath] + arguments,
-            files: (input: "/dev/null", output: outputPath, error: "/dev/null"))
+            files: (input: input, output: outputPath, error: "/dev/null"))
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         let fields = ((try? String(contentsOfFile: resultPath, encoding: .utf8)) ?? "").split(separator: " ")
         guard trampoline.status == 0, fields.count == 4, let seconds = Double(fields[0]), let peakKB = Int(fields[1]),

@@ -93,6 +93,15 @@ enum StoreBench {
         let memorySeconds = Measure.median(memory?.map(\.seconds) ?? [])
         // The floor: the same start with the 21 built-in places, no file, no store.
         let builtIn = Measure.median((0..<tries).map { _ in Measure.run([app, "--speech", "off"]).seconds })
+        // The greeting waits for no window (it is read on a thread of its own); the first answer
+        // does: a start with one line, `where` (the nearest place), side by side with the
+        // built-in places' own.
+        let line = "\(folder)/where.txt"
+        FileManager.default.createFile(atPath: line, contents: Data("where\n".utf8))
+        let answered = (0..<tries).map { _ in Measure.run([app, "--places", store, "--speech", "off"], input: line) }
+        let answeredBuiltIn = Measure.median(
+            (0..<tries).map { _ in Measure.run([app, "--speech", "off"], input: line).seconds })
+        let peakAll = max(peak, answered.map(\.peakKB).max() ?? 0)
         var cold = Double.nan
         if getuid() == 0, FileManager.default.isWritableFile(atPath: "/proc/sys/vm/drop_caches") {
             sync()
@@ -109,9 +118,15 @@ enum StoreBench {
                     + "; built-in places \(seconds(builtIn))",
                 ratio: times(memorySeconds / warm), target: "<= 50 ms", verdict: started && warm <= 0.05 ? "yes" : "NO"),
             Row(
-                figure: "\(label(count)) store: peak RSS --speech off" + flag, ours: megabytes(peak),
+                figure: "\(label(count)) store: start-up and the first answer (`where`), --speech off, median"
+                    + (answered.allSatisfy { $0.status == 0 } ? "" : " (exit not 0)"),
+                ours: seconds(Measure.median(answered.map(\.seconds))),
+                baseline: "built-in places \(seconds(answeredBuiltIn))", ratio: "-", target: "report", verdict: "-"),
+            Row(
+                figure: "\(label(count)) store: peak RSS --speech off (the starts, and those with an answer)" + flag,
+                ours: megabytes(peakAll),
                 baseline: memory.map { "1M GeoJSON \(megabytes($0.map(\.peakKB).max() ?? 0))" } ?? "n/a",
-                ratio: "-", target: "<= 100 MB", verdict: started && peak <= 100 * 1024 ? "yes" : "NO"),
+                ratio: "-", target: "<= 100 MB", verdict: started && peakAll <= 100 * 1024 ? "yes" : "NO"),
             Row(
                 figure: "\(label(count)) store: cold start (page cache dropped)", ours: seconds(cold),
                 baseline: "-", ratio: "-", target: "report", verdict: "-"),
@@ -140,6 +155,7 @@ enum QueryBench {
     /// and the Nearby list of `NearbyState`), which the store causes but does not do.
     static func startParts(_ path: String) -> [Row] {
         var opens: [Double] = []
+        var counts: [Double] = []
         var windows: [Double] = []
         var indexes: [Double] = []
         var lists: [Double] = []
@@ -148,6 +164,9 @@ enum QueryBench {
             var start = Measure.now()
             guard let store = try? PlaceStore.open(path: path), let centre = store.centre else { return [] }
             opens.append(Measure.now() - start)
+            start = Measure.now()
+            _ = store.count(near: centre, radius: 2_000, limit: 20_000)
+            counts.append(Measure.now() - start)
             start = Measure.now()
             let window = store.near(centre, radius: 2_000, limit: 20_000)
             windows.append(Measure.now() - start)
@@ -165,8 +184,11 @@ enum QueryBench {
         let label = "\(StoreBench.count / 1_000_000)M store"
         return [
             Row(
-                figure: "\(label): the store's part of a start, in process: open; the first window (\(count) places)",
-                ours: "\(seconds(Measure.median(opens))); \(seconds(Measure.median(windows)))",
+                figure: "\(label): the store's part of a start, in process: open; the greeting's count; "
+                    + "the first window (\(count) places, on a thread of its own since the greeting)",
+                ours:
+                    "\(seconds(Measure.median(opens))); \(seconds(Measure.median(counts))); "
+                    + seconds(Measure.median(windows)),
                 baseline: "the session's on it: search index \(seconds(Measure.median(indexes))), list "
                     + seconds(Measure.median(lists)), ratio: "-", target: "report", verdict: "-"),
             Row(

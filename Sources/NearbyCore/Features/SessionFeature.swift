@@ -7,7 +7,7 @@ extension NearbyState {
     /// An interactive session begins: the greeting, with how many places there are.
     func greeting() -> [Announcement] {
         let key = places.areFromOpenStreetMap ? Key.sessionGreetingOpenstreetmap : Key.sessionGreeting
-        var text = say(key, ["places": placesPhrase(places.count)])
+        var text = say(key, ["places": placesPhrase(placesToCome ?? places.count)])
         // How to hear where places are, while it is off (spatial25).
         if settings.spatial == .off { text += " " + say(.sessionGreetingSpatial) }
         return [Announcement(text, kind: .notice)]

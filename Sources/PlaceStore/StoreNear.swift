@@ -1,0 +1,144 @@
+import Foundation
+import PlaceData
+
+/// A cell of the grid that holds places, seen from a point: its rows (first and last) and the
+/// nearest and farthest any point of it lies.
+struct CellSpan {
+    var first: Int64
+    var last: Int64
+    var nearest: Double
+    var farthest: Double
+}
+
+/// The places near a point: the cells about it nearest first (rings outwards), the rows'
+/// coordinates alone read until `limit` places are found and no cell left can hold a nearer one,
+/// and only then the places kept made from their rows.
+extension PlaceStore {
+    /// Metres allowed for the nearest point of a cell being found at the point's own latitude or
+    /// longitude (on the sphere it lies a little off, well under a metre at a few kilometres):
+    /// cells are skipped, or counted whole, only beyond it; rows are tested exactly.
+    static let cellSlack = 1.0
+
+    /// The places within `radius` metres of `origin`, nearest first (equal distances in the
+    /// store's order), at most `limit`.
+    public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
+        guard limit > 0 else { return [] }
+        var found: [Place] = []
+        locked { found = places(nearest(origin, radius: radius, limit: limit).map(\.id)) }
+        return found
+    }
+
+    /// How many places `near(origin, radius: radius, limit: limit)` gives, without making them:
+    /// the cells wholly within the radius counted from their rows' numbers, the others' rows
+    /// read (their coordinates alone). What the greeting says before the window is read.
+    public func count(near origin: Coordinate, radius: Double, limit: Int) -> Int {
+        var count = 0
+        locked {
+            let spans = cells(around: origin, radius: radius)
+            for span in spans where span.farthest < radius - Self.cellSlack {
+                count += Int(span.last - span.first + 1)
+            }
+            for span in spans where span.farthest >= radius - Self.cellSlack && count < limit {
+                pointsInRange.forEachRow(span.first, span.last) { row in
+                    let point = Coordinate(latitude: row.double(1), longitude: row.double(2))
+                    if origin.distance(to: point) <= radius { count += 1 }
+                }
+            }
+        }
+        return min(count, limit)
+    }
+
+    /// The rows within `radius` of `origin`, nearest first (equal distances by row), at most
+    /// `limit`, with their distances. Inside `locked`.
+    func nearest(_ origin: Coordinate, radius: Double, limit: Int) -> [(distance: Double, id: Int64)] {
+        var spans = cells(around: origin, radius: radius)
+        spans.sort { $0.nearest < $1.nearest }
+        var hits: [(distance: Double, id: Int64)] = []
+        // Beyond `reach` no row can be among the nearest `limit`: the radius, then the distance
+        // of the last of the nearest `limit` found so far.
+        var reach = radius
+        var kept = 0
+        for span in spans {
+            if span.nearest > reach + Self.cellSlack { break }
+            pointsInRange.forEachRow(span.first, span.last) { row in
+                let distance = origin.distance(to: Coordinate(latitude: row.double(1), longitude: row.double(2)))
+                if distance <= reach { hits.append((distance, row.int64(0))) }
+            }
+            // Once `limit` are found, now and then (each time they have doubled): keep the
+            // nearest `limit`, and read no cell farther than the last of them.
+            if hits.count >= limit, hits.count >= 2 * kept {
+                Self.sortNearest(&hits)
+                hits.removeLast(hits.count - limit)
+                reach = hits[limit - 1].distance
+                kept = limit
+            }
+        }
+        Self.sortNearest(&hits)
+        if hits.count > limit { hits.removeLast(hits.count - limit) }
+        return hits
+    }
+
+    static func sortNearest(_ hits: inout [(distance: Double, id: Int64)]) {
+        hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+    }
+
+    /// The cells that may hold places within `radius` of `origin`, in the order of their
+    /// numbers. Inside `locked`.
+    func cells(around origin: Coordinate, radius: Double) -> [CellSpan] {
+        guard let bounds else { return [] }
+        let box = Self.box(around: origin, radius: radius)
+        let within = [max(box[0], bounds[0]), min(box[1], bounds[1]), max(box[2], bounds[2]), min(box[3], bounds[3])]
+        guard within[0] <= within[1], within[2] <= within[3] else { return [] }
+        let side = 1 / Cell.perDegree
+        var spans: [CellSpan] = []
+        for run in Cell.runs(within) {
+            cellsInRun.forEachRow(run.first, run.last) { row in
+                let (south, west) = Cell.corner(row.int64(0))
+                let (north, east) = (south + side, west + side)
+                let latitude = min(max(origin.latitude, south), north)
+                let closest = Coordinate(latitude: latitude, longitude: min(max(origin.longitude, west), east))
+                let nearest = origin.distance(to: closest)
+                guard nearest <= radius + Self.cellSlack else { return }
+                // The farthest point of a cell this small is one of its corners.
+                let farthest = max(
+                    origin.distance(to: Coordinate(latitude: south, longitude: west)),
+                    origin.distance(to: Coordinate(latitude: south, longitude: east)),
+                    origin.distance(to: Coordinate(latitude: north, longitude: west)),
+                    origin.distance(to: Coordinate(latitude: north, longitude: east)))
+                spans.append(CellSpan(first: row.int64(1), last: row.int64(2), nearest: nearest, farthest: farthest))
+            }
+        }
+        return spans
+    }
+
+    /// The places of the rows `ids`, in that order: the rows read in runs (ids near each other,
+    /// as the places of a cell are, one range scan), each id kept made into a place. Inside
+    /// `locked`.
+    func places(_ ids: [Int64]) -> [Place] {
+        guard !ids.isEmpty else { return [] }
+        // The ids in the rows' order, each with its place in the answer.
+        let ordered = ids.enumerated().sorted { $0.element < $1.element }
+        var made = [Place?](repeating: nil, count: ids.count)
+        var start = 0
+        while start < ordered.count {
+            // A run: the next ids each at most `gap` rows after the one before.
+            var end = start
+            while end + 1 < ordered.count, ordered[end + 1].element - ordered[end].element <= Self.runGap { end += 1 }
+            var next = start
+            placesInRange.forEachRow(ordered[start].element, ordered[end].element) { row in
+                let id = row.int64(0)
+                while next <= end, ordered[next].element < id { next += 1 }
+                if next <= end, ordered[next].element == id {
+                    made[ordered[next].offset] = place(row)
+                    next += 1
+                }
+            }
+            start = end + 1
+        }
+        return made.compactMap { $0 }
+    }
+
+    /// Rows skipped within a run rather than a new look-up: reading a row costs a fraction of
+    /// looking one up.
+    static let runGap: Int64 = 8
+}

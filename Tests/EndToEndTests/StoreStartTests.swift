@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// A session on a place store starts without waiting for the window about the position (the
+/// places within 2 km, at most 20,000): the window is read on a thread of its own while the
+/// greeting is said, and taken in before the first answer. The greeting counts the window all the
+/// same, and Tab, which names its places, waits for it.
+@Suite("A session on a place store, at a terminal", .serialized)
+struct StoreStartTests {
+    @Test func theGreetingCountsTheWindowAndTheFirstAnswersAreItsOwn() throws {
+        // Wide enough for the greeting on one line.
+        let terminal = try Tmux(columns: 200)
+        defer { terminal.close() }
+        let store = terminal.folder.appendingPathComponent("helsinki.places").path
+        #expect(try Program(["import", ImportTests.helsinki, "--output", store]).run().status == 0)
+        // Piped input has no greeting; `about` begins with the window's count ("1,607 places from").
+        let piped = try Program(["--places", store, "--speech", "off"], input: .text("about\n")).run()
+        #expect(piped.status == 0)
+        let count = try #require(piped.stdout.split(separator: " ").first.map(String.init))
+        #expect(piped.stdout.hasPrefix("\(count) places from \(store)."))
+        try terminal.start(["--places", store, "--speech", "off", "--typing-pause", "0"])
+        try terminal.waitForLastLine(">")
+        let greeting =
+            "Nearby: \(count) places around you, from OpenStreetMap. Type help for commands, quit to leave. "
+            + "Headphones? Type set spatial hrtf."
+        let screen = try terminal.screen()
+        #expect(screen.contains(greeting), "\(screen.joined(separator: "\n"))")
+        // Tab names a place of the window: "kiasm" is Kiasma, 500 m from the store's centre.
+        try terminal.type("select kiasm")
+        try terminal.press("Tab")
+        try terminal.waitForLastLine("> select Kiasma")
+        try terminal.press("C-u")
+        try terminal.typeLine("quit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
