@@ -97,7 +97,8 @@ check-thread: test-deps
 ## stop -> silent, a key press -> silent (a pseudo-terminal) and a newer answer -> the old one
 ## silent, each stopped mid-word and each with a control that must fail, medians of
 ## BENCH_TRIALS; speech-dispatcher (Orca's path) as a private server, its Enter -> audible and
-## cancel -> silent.
+## cancel -> silent. Start-up of the installed (static) build beside its floor and espeak-ng -q,
+## medians of STARTUP_RUNS (scripts/startup-bench, as `make startup`).
 ## For make bench only: GDAL's ogr2ogr (the import's baseline), osmium-tool (reading and
 ## filtering alone, the floor of the work), python3-venv for rapidfuzz; pyosmium writes the 10M
 ## extract and reads Helsinki's names.
@@ -112,18 +113,19 @@ BENCH_SIZES ?= 10000,100000,1000000
 BENCH_BUILD ?= .build
 BENCHMARKS_BUILD ?= Benchmarks/.build
 BENCH_VENV ?= $(BENCHMARKS_BUILD)/bench-venv
-bench: test-deps
+bench: test-deps static
 	@scripts/install-deps $(BENCH_PACKAGES)
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD)
 	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCHMARKS_BUILD)
 	scripts/bench-venv $(BENCH_VENV) >/dev/null
-	@data=0; speech=0; words=0; position=0; \
+	@data=0; speech=0; words=0; position=0; startup=0; \
 	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-bench --data $(BENCH_DATA) --runs $(BENCH_RUNS) --sizes $(BENCH_SIZES) \
 		--python $(BENCH_VENV)/bin/python --app $(BENCH_BUILD)/release/nearby-voice || data=$$?; \
 	scripts/pulse-null-sink $(BENCHMARKS_BUILD)/release/nearby-voice-speech-bench --app $(BENCH_BUILD)/release/nearby-voice --trials $(BENCH_TRIALS) || speech=$$?; \
 	$(BENCHMARKS_BUILD)/release/nearby-voice-words-bench || words=$$?; \
 	$(BENCHMARKS_BUILD)/release/nearby-voice-position-bench --app $(BENCH_BUILD)/release/nearby-voice || position=$$?; \
-	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ] || [ $$position -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words, position $$position)."; exit 1; fi
+	scripts/startup-bench $(STATIC_BUILD)/release/nearby-voice $(STARTUP_RUNS) || startup=$$?; \
+	if [ $$data -ne 0 ] || [ $$speech -ne 0 ] || [ $$words -ne 0 ] || [ $$position -ne 0 ] || [ $$startup -ne 0 ]; then echo "make bench: figures short of their goals (data $$data, speech $$speech, words $$words, position $$position, start-up $$startup)."; exit 1; fi
 
 ## Issue 11's figures for a listener, on a fixed 30-command session (Tests/Fixtures/listening):
 ## the words of every answer, their median and maximum, the answers over 15 words, anything said
