@@ -150,7 +150,10 @@ struct Program: Sendable {
         var sent: [Date]
         /// Whether the deadline ran out and the program was killed.
         var timedOut: Bool
-        /// The peak resident size in kB (`ru_maxrss`, from wait4).
+        /// The peak resident size in kB (`ru_maxrss`, from wait4). It counts this test
+        /// process's own memory up to the exec too (Linux keeps the high-water mark of the memory
+        /// a child starts from), so it is the program's only while this process is the smaller:
+        /// LongSessionTests measures through a small parent of its own.
         var peakResidentKB: Int
         /// The transcript's file, when the program was `transcribed`.
         var transcriptPath: String?
