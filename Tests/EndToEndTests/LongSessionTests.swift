@@ -18,15 +18,17 @@ struct LongSessionTests {
         // grows the resident size with the number of allocations, not with what is kept: keep
         // the quarantine small so that the measure is the program's. Harmless without ASan.
         let asan = [ProcessInfo.processInfo.environment["ASAN_OPTIONS"], "quarantine_size_mb=1"].compactMap { $0 }
-        let parent = """
-            import os, sys
-            pid = os.fork()
-            if pid == 0:
-                os.execv(sys.argv[1], sys.argv[1:])
-            _, status, usage = os.wait4(pid, 0)
-            sys.stderr.write("peak %d\\n" % usage.ru_maxrss)
-            sys.exit(os.waitstatus_to_exitcode(status))
-            """
+        // One string a line (a line of a multi-line literal that began with `import` would read
+        // as a Swift import to ModuleGraphTests).
+        let parent = [
+            "import os, sys",
+            "pid = os.fork()",
+            "if pid == 0:",
+            "    os.execv(sys.argv[1], sys.argv[1:])",
+            "_, status, usage = os.wait4(pid, 0)",
+            "sys.stderr.write('peak %d\\n' % usage.ru_maxrss)",
+            "sys.exit(os.waitstatus_to_exitcode(status))",
+        ].joined(separator: "\n")
         let result = try Program(
             tool: "/usr/bin/python3", ["-c", parent, Program.executable, "--speech", "off"],
             environment: ["ASAN_OPTIONS": asan.joined(separator: ":")], input: .text(FaultTests.commands(count))
