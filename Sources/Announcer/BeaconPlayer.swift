@@ -97,7 +97,7 @@ public final class BeaconPlayer: @unchecked Sendable {
                 sounding = false
                 position = 0
                 wake.lock()
-                wake.wait(until: Date(timeIntervalSinceNow: 0.05))
+                _ = wake.wait(until: Date(timeIntervalSinceNow: 0.05))
                 wake.unlock()
                 continue
             }
