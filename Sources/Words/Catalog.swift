@@ -75,12 +75,7 @@ public struct Catalog: Equatable, Sendable {
     static func complete(
         _ language: Language, from file: POFile, name: String, english: Catalog?
     ) throws(Problem) -> Catalog {
-        let plural: PluralRule
-        do { plural = try PluralRule(file.header["Plural-Forms"] ?? "") } catch {
-            throw Problem(file: name, line: file.entries.first(where: \.isHeader)?.line, message: error.message)
-        }
-        // English is its own source; every other language is checked against English's.
-        let sources = english?.sources ?? file.entries.filter { !$0.isHeader }
+        let (plural, sources) = try pluralAndSources(of: file, name: name, english: english)
         var catalog = Catalog(
             language: language, plural: plural, entries: [:], sources: sources, sourceIndex: english?.sourceIndex)
         catalog.entries.reserveCapacity(sources.count)
@@ -91,6 +86,19 @@ public struct Catalog: Equatable, Sendable {
             throw Problem(file: name, line: nil, message: "no entry for \(missing.context ?? missing.id)")
         }
         return catalog
+    }
+
+    /// A whole catalog file's plural rule (its header's `Plural-Forms`), and the English
+    /// sources it is made against: English is its own source; every other language has
+    /// English's.
+    private static func pluralAndSources(
+        of file: POFile, name: String, english: Catalog?
+    ) throws(Problem) -> (PluralRule, [POFile.Entry]) {
+        let plural: PluralRule
+        do { plural = try PluralRule(file.header["Plural-Forms"] ?? "") } catch {
+            throw Problem(file: name, line: file.entries.first(where: \.isHeader)?.line, message: error.message)
+        }
+        return (plural, english?.sources ?? file.entries.filter { !$0.isHeader })
     }
 
     /// This catalog with the entries of `file` in place of its own; `name` names the file in
@@ -256,11 +264,7 @@ extension Catalog {
     static func unchecked(
         _ language: Language, from file: POFile, name: String, english: Catalog?
     ) throws(Problem) -> Catalog {
-        let plural: PluralRule
-        do { plural = try PluralRule(file.header["Plural-Forms"] ?? "") } catch {
-            throw Problem(file: name, line: file.entries.first(where: \.isHeader)?.line, message: error.message)
-        }
-        let sources = english?.sources ?? file.entries.filter { !$0.isHeader }
+        let (plural, sources) = try pluralAndSources(of: file, name: name, english: english)
         var entries: [String: [Template]] = [:]
         entries.reserveCapacity(sources.count)
         for entry in file.entries {

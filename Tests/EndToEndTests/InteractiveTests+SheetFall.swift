@@ -11,11 +11,7 @@ extension InteractiveTests {
     func theSheetsFallIsHeardWhenASearchIsGivenUp(key: String) throws {
         let terminal = try Tmux()
         defer { terminal.close() }
-        let transcriptPath = terminal.folder.appendingPathComponent("t.jsonl").path
-        try terminal.start([
-            "--speech", "off", "--typing-pause", "300", "--transcript", transcriptPath, "--format", "jsonl",
-        ])
-        try terminal.waitForLastLine(">")
+        let transcriptPath = try startWithTranscript(terminal, typingPause: 300)
         try terminal.type("find tram")
         try terminal.waitFor("the count and the rise") {
             $0.contains("1 place matches \"tram\".") && $0.contains("Sheet at full height.")

@@ -16,6 +16,18 @@ struct InteractiveTests {
         return result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
+    /// Starts the program in `terminal` without speech, its typing pause `pause` milliseconds and
+    /// a JSON Lines transcript in the terminal's folder, and waits for the prompt; returns the
+    /// transcript's path (read with `transcript`).
+    func startWithTranscript(_ terminal: Tmux, typingPause pause: Int) throws -> String {
+        let path = terminal.folder.appendingPathComponent("t.jsonl").path
+        try terminal.start([
+            "--speech", "off", "--typing-pause", String(pause), "--transcript", path, "--format", "jsonl",
+        ])
+        try terminal.waitForLastLine(">")
+        return path
+    }
+
     /// The lines of a JSON Lines transcript as (line, input, priority, kind, text).
     func transcript(_ path: String) throws -> [String] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -108,11 +120,7 @@ struct InteractiveTests {
     @Test func aPauseInAFindLineSaysTheCountAndTheFirstMatch() throws {
         let terminal = try Tmux()
         defer { terminal.close() }
-        let transcriptPath = terminal.folder.appendingPathComponent("t.jsonl").path
-        try terminal.start([
-            "--speech", "off", "--typing-pause", "300", "--transcript", transcriptPath, "--format", "jsonl",
-        ])
-        try terminal.waitForLastLine(">")
+        let transcriptPath = try startWithTranscript(terminal, typingPause: 300)
         // The count alone while typing (with the sheet's rise to full height); Enter on another
         // query says the whole answer, with no second rise.
         let caf = ["3 places match \"caf\".", "Sheet at full height."]
@@ -168,11 +176,7 @@ struct InteractiveTests {
     func anAbandonedSearchPutsTheListBack(key: String) throws {
         let terminal = try Tmux()
         defer { terminal.close() }
-        let transcriptPath = terminal.folder.appendingPathComponent("t.jsonl").path
-        try terminal.start([
-            "--speech", "off", "--typing-pause", "300", "--transcript", transcriptPath, "--format", "jsonl",
-        ])
-        try terminal.waitForLastLine(">")
+        let transcriptPath = try startWithTranscript(terminal, typingPause: 300)
         try terminal.type("find tram")
         try terminal.waitFor("the count") { $0.contains("1 place matches \"tram\".") }
         try terminal.press(key)
@@ -210,11 +214,7 @@ struct InteractiveTests {
     @Test func noCountWhileKeysKeepComingNorForALineThatIsNotAFind() throws {
         let terminal = try Tmux()
         defer { terminal.close() }
-        let transcriptPath = terminal.folder.appendingPathComponent("t.jsonl").path
-        try terminal.start([
-            "--speech", "off", "--typing-pause", "1500", "--transcript", transcriptPath, "--format", "jsonl",
-        ])
-        try terminal.waitForLastLine(">")
+        let transcriptPath = try startWithTranscript(terminal, typingPause: 1500)
         // Keys every 0.3 seconds or so, then Enter: never a pause of 1.5 seconds. (The sleeps
         // are the person's timing, which this test is about, not waits for the program.)
         try terminal.type("find c")
@@ -246,11 +246,7 @@ struct InteractiveTests {
     @Test func controlCClearsTheLineAndTheSessionGoesOn() throws {
         let terminal = try Tmux()
         defer { terminal.close() }
-        let transcriptPath = terminal.folder.appendingPathComponent("t.jsonl").path
-        try terminal.start([
-            "--speech", "off", "--typing-pause", "0", "--transcript", transcriptPath, "--format", "jsonl",
-        ])
-        try terminal.waitForLastLine(">")
+        let transcriptPath = try startWithTranscript(terminal, typingPause: 0)
         try terminal.type("find tile")
         try terminal.waitForLastLine("> find tile")
         try terminal.press("C-c")
