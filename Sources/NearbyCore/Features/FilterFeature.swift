@@ -48,24 +48,24 @@ extension NearbyState {
         ] + (overview.map { [$0] } ?? [])
     }
 
-    /// The pills as `read` at half height says them: how many and which is chosen, and how to
-    /// hear them all (a real map's places make over a hundred pills).
-    /// The hint is heard the first time, as the handle's (always when verbose, never when terse).
-    mutating func filtersSummary() -> String {
+    /// The pills as `read` at half height says them: how many and which is chosen (a real map's
+    /// places make over a hundred pills); `filtersHint` says how to hear them all.
+    func filtersSummary() -> String {
         let count = pillCounts().kinds.count + 1
         // "All" is what a screen starts with: only a chosen filter is named.
-        var text = say(
+        return say(
             kindFilter == nil ? Key.filterSummaryAll : Key.filterSummary,
             ["count": grouped(count), "kind": kindFilter.map(kindName) ?? ""], count: count)
-        let wantsHint: Bool
+    }
+
+    /// "Type filter to hear them", when it is due after the pills' summary: the first time, as
+    /// the handle's hint (always when verbose, never when terse). Nil when not due.
+    var filtersHint: String? {
         switch settings.verbosity {
-        case .terse: wantsHint = false
-        case .normal: wantsHint = !hasHeardFiltersHint
-        case .verbose: wantsHint = true
+        case .terse: nil
+        case .normal: hasHeardFiltersHint ? nil : say(.filterSummaryHint)
+        case .verbose: say(.filterSummaryHint)
         }
-        if wantsHint { text += " " + say(.filterSummaryHint) }
-        hasHeardFiltersHint = true
-        return text
     }
 
     /// The filter pills, each with its count among the places the query matches within the

@@ -21,6 +21,14 @@ extension NearbyState {
             parts.append(field)
         case .half:
             parts += [railPhrase(), field, filtersSummary()]
+            // The hint is heard once, in the first answer it leaves within the budget (a hint is
+            // what a listener can best do without); every time when verbose.
+            if let hint = filtersHint,
+                settings.verbosity == .verbose || Self.wordCount(parts + [hint]) <= Self.halfReadWords
+            {
+                parts.append(hint)
+                hasHeardFiltersHint = true
+            }
         case .full:
             if detailsShown, let index = selectedIndex {
                 parts.append(detailPhrase(index))
@@ -37,6 +45,15 @@ extension NearbyState {
             }
         }
         return [Announcement(parts.joined(separator: " "), kind: .screen)]
+    }
+
+    /// The words `read` at half height keeps to when it can (issue 26: 50 words there were
+    /// 12.7 s of speech): the hint on the filters waits for a `read` short enough to hold it.
+    static let halfReadWords = 30
+
+    /// Words as a listener counts them: runs between spaces.
+    static func wordCount(_ parts: [String]) -> Int {
+        parts.reduce(0) { $0 + $1.split(whereSeparator: \.isWhitespace).count }
     }
 
     /// How many places `read` says at full height: a listener holds five.
