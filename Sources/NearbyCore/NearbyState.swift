@@ -170,7 +170,7 @@ public struct NearbyState: Equatable, Sendable {
     mutating func replaceCatalog(_ newPlaces: Places) {
         places = newPlaces
         placesToCome = nil
-        distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
+        distances = places.distances(from: settings.origin)
         query = ""
         kindFilter = nil
         selection = nil

@@ -18,6 +18,22 @@ public struct Places: Equatable, Sendable {
     /// (`Effect.searchWholeStore`). False: `all` is every place there is.
     public var isWindow = false
 
+    /// The distance of every place from one point, in `all`'s order, when measured ahead
+    /// (`measureDistances`): a store's window is measured from where it was read about on the
+    /// thread that reads it, so that taking it in does not measure 20,000 distances again.
+    public private(set) var knownDistances: (origin: Coordinate, metres: [Double])?
+
+    /// Measures every place's distance from `origin` ahead of `distances(from:)`.
+    public mutating func measureDistances(from origin: Coordinate) {
+        knownDistances = (origin, all.map { origin.distance(to: $0.coordinate) })
+    }
+
+    /// Every place's distance from `origin`, in metres, in `all`'s order.
+    public func distances(from origin: Coordinate) -> [Double] {
+        if let knownDistances, knownDistances.origin == origin { return knownDistances.metres }
+        return all.map { origin.distance(to: $0.coordinate) }
+    }
+
     /// What `source` holds for places from OpenStreetMap.
     public static let openStreetMap = "OpenStreetMap"
 

@@ -32,6 +32,9 @@ final class EffectRunner {
     private(set) var store: PlaceStore?
     /// Where the moving position comes from: `set at gpsd` follows gpsd through it.
     private let positions: PositionSources?
+    /// A store's window being read (since the start, or since the position moved), until the
+    /// session takes it in; a newer one replaces it.
+    var pendingWindow: WindowLoad?
 
     init(options: Options, presenter: Presenter, store: PlaceStore? = nil, positions: PositionSources? = nil) {
         self.options = options
@@ -98,12 +101,12 @@ final class EffectRunner {
             _ = state.reduce(.voicesInstalled(VoiceList.installed(backend)))
             return then
         case .moveWindow(let origin):
+            // Read on a thread of its own while the answer is said, and taken in before the next
+            // one (`Session.settleWindow`): `set at` answers at once, as the start does.
             guard let store else { return nil }
             store.language = storeLanguage(state)
-            let places = Places(
-                PlacesOpening.window(store, around: origin), source: state.places.source, isWindow: true)
-            NearbyVoice.prepareSpelling(places)
-            return .windowMoved(places)
+            pendingWindow = WindowLoad(store, around: origin, source: state.places.source)
+            return nil
         case .followGPS(let text):
             // Within the connection's deadline (2 s): what follows is the client's own thread.
             guard let address = GpsdAddress(parsing: text) else { return .gpsUnavailable(address: text) }

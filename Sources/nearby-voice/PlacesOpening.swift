@@ -26,6 +26,8 @@ struct PlacesOpening {
     /// A store's window still being read on a thread of its own (`open(deferringWindow:)`):
     /// `places` is empty until the session takes it in.
     var pending: WindowLoad?
+    /// How many places the pending window holds, for the greeting.
+    var windowCount: Int?
     /// Where a store's window is read about.
     var windowOrigin: Coordinate?
 
@@ -69,6 +71,7 @@ struct PlacesOpening {
                 // The window read now, or on a thread of its own while the session starts.
                 if let store = opening.store, let at = opening.windowOrigin {
                     if deferringWindow {
+                        opening.windowCount = store.count(near: at, radius: window, limit: windowCap)
                         opening.pending = WindowLoad(store, around: at, source: opening.source)
                     } else {
                         opening.places = window(store, around: at)
@@ -149,20 +152,19 @@ struct PlacesOpening {
     }
 }
 
-/// A store's window read on a thread of its own while the session starts: the greeting needs
-/// only how many places it holds (`count`, from the store's cells in a millisecond or two), not
-/// 20,000 places made and indexed (about 60 ms at 10M places on a quiet machine); the session
-/// takes them in before it answers anything (`Session.settleWindow`), waiting if need be.
+/// A store's window read on a thread of its own while the session starts, or while the answer
+/// to a move (`set at`, a walk leaving the window) is said: 20,000 places made and indexed take
+/// about 60 ms at 10M places on a quiet machine, and the greeting needs only how many places
+/// the window holds (`count`, from the store's cells in a millisecond or two). The session takes
+/// them in before it answers anything else (`Session.settleWindow`), waiting if need be.
 final class WindowLoad: @unchecked Sendable {
-    /// How many places the window holds.
-    let count: Int
     private let condition = NSCondition()
     private var places: Places?
 
     init(_ store: PlaceStore, around origin: Coordinate, source: String?) {
-        count = store.count(near: origin, radius: PlacesOpening.window, limit: PlacesOpening.windowCap)
         Thread.detachNewThread { [self] in
-            let loaded = Places(PlacesOpening.window(store, around: origin), source: source, isWindow: true)
+            var loaded = Places(PlacesOpening.window(store, around: origin), source: source, isWindow: true)
+            loaded.measureDistances(from: origin)
             condition.lock()
             places = loaded
             condition.broadcast()

@@ -36,8 +36,6 @@ final class Session {
     var beacon: BeaconPlayer?
     /// Where the moving position comes from: a walked route, a live gpsd (`PositionSources`).
     let positions: PositionSources?
-    /// A store's window being read since the start (`WindowLoad`), until it is taken in.
-    private var pendingWindow: WindowLoad?
 
     /// A session reading `reader`; announcements go where the options say, or to `observer`
     /// alone (the test runner's way: no screen, no speech).
@@ -69,8 +67,7 @@ final class Session {
         var settings = options.settings
         if let given { settings.origin = given } else if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)
-        state.placesToCome = opening.pending?.count
-        pendingWindow = opening.pending
+        state.placesToCome = opening.windowCount
         if let named = try start.placeNamed(in: state, words: words ?? options.words) {
             settings.origin = named
             if let store = opening.store { opening.places = PlacesOpening.window(store, around: named) }
@@ -80,7 +77,7 @@ final class Session {
         state.position.source = start.source
         if opening.store != nil { state.position.windowCentre = settings.origin }
         positions = try? PositionSources()
-        if pendingWindow == nil { NearbyVoice.prepareSpelling(state.places) }
+        if opening.pending == nil { NearbyVoice.prepareSpelling(state.places) }
         let places = state.places
         tasks =
             try options.tasksPath.map { (path) throws(Failure) in
@@ -98,16 +95,21 @@ final class Session {
             presenter = try SpeechStart.presenter(options, reader: reader)
         }
         effects = EffectRunner(options: options, presenter: presenter, store: opening.store, positions: positions)
+        effects.pendingWindow = opening.pending
         follower = SpeechFollower(presenter: presenter, recorder: recorder)
         start.begin(positions, options: options)
     }
 
-    /// Takes in a store's window read since the start, waiting for it if need be: before the
-    /// first answer that is not the greeting, and before Tab completes a name.
+    /// Takes in a store's window read since the start or the last move, waiting for it if need
+    /// be: before any answer but the greeting, and before Tab completes a name.
     func settleWindow() {
-        guard let pending = pendingWindow else { return }
-        pendingWindow = nil
+        guard let pending = effects.pendingWindow else { return }
+        effects.pendingWindow = nil
+        // The old window's 20,000 places are freed on another thread: 2-3 ms the answer
+        // waiting for this does not need to spend.
+        let old = state.places
         _ = state.reduce(.windowMoved(pending.take()))
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} }
     }
 
     /// Reduces the position reports waiting (a walked route, gpsd): what they say, callouts,

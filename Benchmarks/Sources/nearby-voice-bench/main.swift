@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import PlaceData
+import PlaceStore
 
 // nearby-voice-bench: measures loading, search, forgiving search, Tab completion and memory at
 // 10 thousand, 100 thousand and a million places against baselines a person would pick, side
@@ -350,6 +351,27 @@ case "probe":
     exit(probe(Array(arguments.dropFirst())))
 case "measure":
     exit(Measure.measureChild(Array(arguments.dropFirst())))
+case "windows":
+    // For a profiler: `windows STORE [N]` reads N windows (2 km, at most 20,000 places) about
+    // points within 0.1 degrees of the store's centre, each made into the session's places.
+    guard arguments.count > 1, let store = try? PlaceStore.open(path: arguments[1]), let centre = store.centre else {
+        exit(66)
+    }
+    var generator = SystemRandomNumberGenerator()
+    var near: [Double] = []
+    var indexed: [Double] = []
+    for _ in 0..<(arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20) {
+        let point = Coordinate(
+            latitude: centre.latitude + Double.random(in: -0.1...0.1, using: &generator),
+            longitude: centre.longitude + Double.random(in: -0.2...0.2, using: &generator))
+        var start = Measure.now()
+        let window = store.near(point, radius: 2_000, limit: 20_000)
+        near.append(Measure.now() - start)
+        start = Measure.now()
+        _ = Places(window, source: nil, isWindow: true)
+        indexed.append(Measure.now() - start)
+    }
+    print("window: near \(seconds(Measure.median(near))), places \(seconds(Measure.median(indexed)))")
 case "digest":
     // Checks that a loader change reads the same places: a digest of every field, or the error.
     for path in arguments.dropFirst() {
