@@ -160,9 +160,10 @@ fuzz: deps
 ## Installs under DESTDIR/PREFIX (`make install PREFIX=/usr/local DESTDIR=`): the program built
 ## release with the Swift standard library linked statically (--static-swift-stdlib, in
 ## STATIC_BUILD), so that it runs on a Debian machine without the toolchain (scripts/check-static
-## says so with ldd, or fails); its man page in English, Spanish and Portuguese and its bash, zsh
-## and fish completions, which the program writes from its own tables; the OpenStreetMap
-## attribution and the licence (LICENSE, MIT) under share/doc/nearby-voice.
+## says so with ldd, or fails); its man page in English, Spanish, Portuguese and Brazilian
+## Portuguese and its bash, zsh and fish completions, which the program writes from its own
+## tables; the OpenStreetMap attribution and the licence (LICENSE, MIT) under
+## share/doc/nearby-voice.
 ## scripts/install-files holds the one list of files that install and uninstall both read.
 ## `install-files INSTALL_BIN=...` installs a binary already built (the tests use the debug one).
 PREFIX ?= /usr/local

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `make install` into a temporary DESTDIR (with the built program, so the test needs no
-/// release build): the tree is exactly the list, man finds the page in three languages, bash
+/// release build): the tree is exactly the list, man finds the page in four languages, bash
 /// completes from the installed file; `make uninstall` leaves no file behind.
 @Suite("make install and make uninstall")
 struct InstallTests {
@@ -15,6 +15,7 @@ struct InstallTests {
         "usr/local/share/man/es/man1/nearby-voice.1",
         "usr/local/share/man/man1/nearby-voice.1",
         "usr/local/share/man/pt/man1/nearby-voice.1",
+        "usr/local/share/man/pt_BR/man1/nearby-voice.1",
         "usr/local/share/zsh/vendor-completions/_nearby-voice",
     ]
 
@@ -51,13 +52,16 @@ struct InstallTests {
 
         // man's own search: the locale's folder (share/man/es) is where man -L es looks, when the
         // machine has that locale; here each folder is given, as MANPATH would.
-        for (language, folder) in [("", "man1"), ("/es", "es/man1"), ("/pt", "pt/man1")] {
+        for (language, folder) in [("", "man1"), ("/es", "es/man1"), ("/pt", "pt/man1"), ("/pt_BR", "pt_BR/man1")] {
             let found = try Program(tool: "/usr/bin/man", ["-M", "\(share)/man\(language)", "-w", "nearby-voice"]).run()
             #expect(
                 found.stdout == "\(share)/man/\(folder)/nearby-voice.1\n", "man -w: \(found.stdout) \(found.stderr)")
         }
         let page = try String(contentsOfFile: "\(share)/man/es/man1/nearby-voice.1", encoding: .utf8)
         #expect(page.contains(".SH \"SINOPSIS\""))
+        // Brazil's page has Brazil's words, where Portugal's says FICHEIROS.
+        let brazil = try String(contentsOfFile: "\(share)/man/pt_BR/man1/nearby-voice.1", encoding: .utf8)
+        #expect(brazil.contains(".SH \"ARQUIVOS\"") && !brazil.contains("FICHEIRO"))
 
         // The licence, as the source tree has it; the package's copyright file grants the same.
         let root = ManualAndCompletionTests.root.path

@@ -38,7 +38,7 @@ struct ManualAndCompletionTests {
         }
     }
 
-    @Test("groff and mandoc find nothing in the man page, and man renders it", arguments: ["en", "es", "pt"])
+    @Test("groff and mandoc find nothing in the man page, and man renders it", arguments: ["en", "es", "pt", "pt-BR"])
     func manualLints(language: String) throws {
         let page = try Self.file("nearby-voice.1", try Self.generated(["generate-manual", "--language", language]))
         let groff = try Program(tool: "/usr/bin/groff", ["-man", "-ww", "-z", page]).run()
