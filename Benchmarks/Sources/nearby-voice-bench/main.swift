@@ -357,7 +357,7 @@ case "windows":
     guard arguments.count > 1, let store = try? PlaceStore.open(path: arguments[1]), let centre = store.centre else {
         exit(66)
     }
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(seed: 23)
     var near: [Double] = []
     var indexed: [Double] = []
     for _ in 0..<(arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20) {
