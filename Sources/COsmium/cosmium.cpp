@@ -13,6 +13,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace {
@@ -51,6 +52,31 @@ bool isPlace(const cosmium_tag *tags, size_t count) {
     return named && kind;
 }
 
+/// A multipolygon relation kept by its tags, waiting for its outer ways' node locations: its
+/// tags as strings (key, value, key, value...: the buffer it was read from is gone by then).
+struct Relation {
+    int64_t id;
+    std::vector<std::string> strings;
+    std::vector<osmium::Location> locations;
+};
+
+/// The mean of the latitudes and of the longitudes of the distinct `locations` (sorted and made
+/// unique here): false when there are none.
+bool meanOf(std::vector<osmium::Location> &locations, double &latitude, double &longitude) {
+    std::sort(locations.begin(), locations.end());
+    locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
+    if (locations.empty()) return false;
+    latitude = 0;
+    longitude = 0;
+    for (const auto &location : locations) {
+        latitude += location.lat();
+        longitude += location.lon();
+    }
+    latitude /= locations.size();
+    longitude /= locations.size();
+    return true;
+}
+
 class Handler : public osmium::handler::Handler {
   public:
     void *context;
@@ -60,6 +86,49 @@ class Handler : public osmium::handler::Handler {
     std::vector<cosmium_tag> tags;
     std::vector<osmium::Location> locations;
     std::vector<double> points;
+    /// The multipolygons kept by their tags (the first pass), and for each of their outer ways
+    /// (role `outer` or none) the relations it belongs to, by index in `relations`.
+    std::vector<Relation> relations;
+    std::unordered_multimap<osmium::object_id_type, size_t> outerWays;
+
+    /// The first pass: a relation of `type=multipolygon` whose tags make a place is kept, with
+    /// its outer ways' ids.
+    void relation(const osmium::Relation &relation) {
+        ++counts.relations;
+        const char *type = relation.tags().get_value_by_key("type");
+        if (!type || std::strcmp(type, "multipolygon") != 0) return;
+        if (!gather(relation.tags()) || !isPlace(tags.data(), tags.size())) return;
+        Relation kept{relation.id(), {}, {}};
+        for (const auto &tag : relation.tags()) {
+            kept.strings.emplace_back(tag.key());
+            kept.strings.emplace_back(tag.value());
+        }
+        for (const auto &member : relation.members()) {
+            if (member.type() != osmium::item_type::way) continue;
+            const char *role = member.role();
+            if (role[0] != '\0' && std::strcmp(role, "outer") != 0) continue;
+            outerWays.emplace(member.ref(), relations.size());
+        }
+        relations.push_back(std::move(kept));
+    }
+
+    /// After the second pass: each kept relation at the mean of its outer ways' distinct node
+    /// locations; one with none is not kept.
+    void emitRelations() {
+        double latitude = 0;
+        double longitude = 0;
+        for (auto &relation : relations) {
+            if (!meanOf(relation.locations, latitude, longitude)) {
+                ++counts.relations_without_location;
+                continue;
+            }
+            tags.clear();
+            for (size_t i = 0; i + 1 < relation.strings.size(); i += 2) {
+                tags.push_back({relation.strings[i].c_str(), relation.strings[i + 1].c_str()});
+            }
+            emit(relation.id, COSMIUM_RELATION, latitude, longitude);
+        }
+    }
 
     void node(const osmium::Node &node) {
         ++counts.nodes;
@@ -70,6 +139,7 @@ class Handler : public osmium::handler::Handler {
 
     void way(const osmium::Way &way) {
         ++counts.ways;
+        if (!outerWays.empty()) collectOuter(way);
         if (way.tags().empty() || !gather(way.tags())) return;
         const char *name = way.tags().get_value_by_key("name");
         if (isPlace(tags.data(), tags.size())) {
@@ -77,18 +147,12 @@ class Handler : public osmium::handler::Handler {
             for (const auto &ref : way.nodes()) {
                 if (ref.location().valid()) locations.push_back(ref.location());
             }
-            std::sort(locations.begin(), locations.end());
-            locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
-            if (locations.empty()) {
-                ++counts.ways_without_location;
+            double latitude = 0;
+            double longitude = 0;
+            if (meanOf(locations, latitude, longitude)) {
+                emit(way.id(), COSMIUM_WAY, latitude, longitude);
             } else {
-                double latitude = 0;
-                double longitude = 0;
-                for (const auto &location : locations) {
-                    latitude += location.lat();
-                    longitude += location.lon();
-                }
-                emit(way.id(), COSMIUM_WAY, latitude / locations.size(), longitude / locations.size());
+                ++counts.ways_without_location;
             }
         }
         if (name && name[0] != '\0' && way.tags().has_key("highway")) {
@@ -106,6 +170,17 @@ class Handler : public osmium::handler::Handler {
     }
 
   private:
+    /// The node locations of `way`, given to each kept relation it is an outer way of.
+    void collectOuter(const osmium::Way &way) {
+        auto range = outerWays.equal_range(way.id());
+        for (auto it = range.first; it != range.second; ++it) {
+            auto &locations = relations[it->second].locations;
+            for (const auto &ref : way.nodes()) {
+                if (ref.location().valid()) locations.push_back(ref.location());
+            }
+        }
+    }
+
     /// The tags as C pairs; false when none could matter (no name).
     bool gather(const osmium::TagList &list) {
         if (!list.has_key("name")) return false;
@@ -141,19 +216,28 @@ extern "C" int cosmium_read(
     using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
     try {
         osmium::io::File file{path, format ? format : ""};
-        osmium::io::Reader reader{file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way};
-        Index index;
-        osmium::handler::NodeLocationsForWays<Index> locations{index};
-        locations.ignore_errors();
         Handler handler;
         handler.context = context;
         handler.place = place;
         handler.street = street;
+        // The first pass: the relations alone (they come after the ways in a file, and the ways
+        // must know which relations they are outer ways of).
+        osmium::io::Reader relations{file, osmium::osm_entity_bits::relation};
+        while (osmium::memory::Buffer buffer = relations.read()) {
+            osmium::apply(buffer, handler);
+            if (progress && progress(context, relations.offset())) throw Stopped{};
+        }
+        relations.close();
+        osmium::io::Reader reader{file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way};
+        Index index;
+        osmium::handler::NodeLocationsForWays<Index> locations{index};
+        locations.ignore_errors();
         while (osmium::memory::Buffer buffer = reader.read()) {
             osmium::apply(buffer, locations, handler);
             if (progress && progress(context, reader.offset())) throw Stopped{};
         }
         reader.close();
+        handler.emitRelations();
         if (counts) *counts = handler.counts;
         return 0;
     } catch (const Stopped &) {

@@ -31,11 +31,11 @@ struct ImportTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("Imported 1,607 places and ") == true)
+        #expect(lines.first?.hasPrefix("Imported 1,612 places and ") == true)
         #expect(lines.first?.hasSuffix(" streets from \(Self.helsinki) into \(store).") == true)
         #expect(
             lines.dropFirst().first?.hasSuffix(" places without an address were given their nearest street.") == true)
-        #expect(try PlaceStore.open(path: store).count == 1_607)
+        #expect(try PlaceStore.open(path: store).count == 1_612)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["helsinki.places"])
     }
 
