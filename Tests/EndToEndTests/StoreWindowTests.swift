@@ -22,7 +22,7 @@ struct StoreWindowTests {
         #expect(
             result.stderr
                 == "nearby-voice: No position was given (--at): starting at the centre of the places in \(store),"
-                + " 60.16886, 24.94262.\n")
+                + " 60.16886, 24.94263.\n")
         #expect(result.stdout.contains("1,612 places."))
         // Given a position, it is kept, and nothing is said of the centre.
         let lisbon = try Program(
