@@ -52,6 +52,9 @@ bool isPlace(const cosmium_tag *tags, size_t count) {
     return named && kind;
 }
 
+/// Thrown from inside the read when `progress` asks to stop.
+struct Stopped {};
+
 /// A multipolygon relation kept by its tags, waiting for its outer ways' node locations: its
 /// tags as strings (key, value, key, value...: the buffer it was read from is gone by then).
 struct Relation {
@@ -90,9 +93,23 @@ class Handler : public osmium::handler::Handler {
     /// (role `outer` or none) the relations it belongs to, by index in `relations`.
     std::vector<Relation> relations;
     std::unordered_multimap<osmium::object_id_type, size_t> outerWays;
+    /// The first pass's reader, until it has been read (at the first way, or the end).
+    osmium::io::Reader *firstPass = nullptr;
+    cosmium_progress_callback progress = nullptr;
 
-    /// The first pass: a relation of `type=multipolygon` whose tags make a place is kept, with
-    /// its outer ways' ids.
+    /// Reads the first pass to its end, once: the relations, through `relation`.
+    void readFirstPass() {
+        if (!firstPass) return;
+        while (osmium::memory::Buffer buffer = firstPass->read()) {
+            osmium::apply(buffer, *this);
+            if (progress && progress(context, firstPass->offset())) throw Stopped{};
+        }
+        firstPass->close();
+        firstPass = nullptr;
+    }
+
+    /// The first pass (`readFirstPass`): a relation of `type=multipolygon` whose tags make a
+    /// place is kept, with its outer ways' ids.
     void relation(const osmium::Relation &relation) {
         ++counts.relations;
         const char *type = relation.tags().get_value_by_key("type");
@@ -139,6 +156,7 @@ class Handler : public osmium::handler::Handler {
 
     void way(const osmium::Way &way) {
         ++counts.ways;
+        readFirstPass();
         if (!outerWays.empty()) collectOuter(way);
         if (way.tags().empty() || !gather(way.tags())) return;
         const char *name = way.tags().get_value_by_key("name");
@@ -196,9 +214,6 @@ class Handler : public osmium::handler::Handler {
     }
 };
 
-/// Thrown from inside the read when `progress` asks to stop.
-struct Stopped {};
-
 void copyError(const char *text, char *error, size_t size) {
     if (size == 0) return;
     std::strncpy(error, text, size - 1);
@@ -220,15 +235,15 @@ extern "C" int cosmium_read(
         handler.context = context;
         handler.place = place;
         handler.street = street;
-        // The first pass: the relations alone (they come after the ways in a file, and the ways
-        // must know which relations they are outer ways of).
-        osmium::io::Reader relations{file, osmium::osm_entity_bits::relation};
-        while (osmium::memory::Buffer buffer = relations.read()) {
-            osmium::apply(buffer, handler);
-            if (progress && progress(context, relations.offset())) throw Stopped{};
-        }
-        relations.close();
-        osmium::io::Reader reader{file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way};
+        // The relations come after the ways in a file, and the ways must know which relations
+        // they are outer ways of: the file is read twice, its relations alone first. Both readers
+        // start here, so that libosmium decodes the first pass's blocks on its own threads while
+        // the second reads the nodes; the first is read to its end at the first way.
+        osmium::io::Reader relations{file, osmium::osm_entity_bits::relation, osmium::io::read_meta::no};
+        osmium::io::Reader reader{
+            file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way, osmium::io::read_meta::no};
+        handler.firstPass = &relations;
+        handler.progress = progress;
         Index index;
         osmium::handler::NodeLocationsForWays<Index> locations{index};
         locations.ignore_errors();
@@ -236,6 +251,7 @@ extern "C" int cosmium_read(
             osmium::apply(buffer, locations, handler);
             if (progress && progress(context, reader.offset())) throw Stopped{};
         }
+        handler.readFirstPass();
         reader.close();
         handler.emitRelations();
         if (counts) *counts = handler.counts;
