@@ -7,6 +7,7 @@
 #include <osmium/handler/node_locations_for_ways.hpp>
 #include <osmium/index/map/flex_mem.hpp>
 #include <osmium/io/any_input.hpp>
+#include <osmium/thread/pool.hpp>
 #include <osmium/visitor.hpp>
 
 #include <algorithm>
@@ -237,9 +238,11 @@ extern "C" int cosmium_read(
         handler.street = street;
         // The relations come after the ways in a file, and the ways must know which relations
         // they are outer ways of: the file is read twice, its relations alone first. Both readers
-        // start here, so that libosmium decodes the first pass's blocks on its own threads while
-        // the second reads the nodes; the first is read to its end at the first way.
-        osmium::io::Reader relations{file, osmium::osm_entity_bits::relation, osmium::io::read_meta::no};
+        // start here, the first with a decoding thread of its own (libosmium's default pool has
+        // one thread on two cores), so that its blocks are decoded while the second reads the
+        // nodes; the first is read to its end at the first way.
+        osmium::thread::Pool firstPool{1};
+        osmium::io::Reader relations{file, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, firstPool};
         osmium::io::Reader reader{
             file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way, osmium::io::read_meta::no};
         handler.firstPass = &relations;
