@@ -68,9 +68,9 @@ typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
 
 /// Reads `path` in `format` ("pbf", "osm", or "" to tell by the name's suffix) and calls
 /// `place` for each kept object and `street` for each named street, in the file's order, the
-/// relations last. The file is read twice: its relations first (the multipolygons kept and their
-/// outer ways' ids), then its nodes and ways, whose locations the outer ways give their
-/// relations; `progress` is called through both.
+/// relations last. The file is read twice: its relations (the multipolygons kept and their outer
+/// ways' ids, decoded while the nodes are read and taken in at the first way), and its nodes and
+/// ways, whose locations the outer ways give their relations; `progress` is called through both.
 /// Returns 0; or -1 with libosmium's own words of what is wrong in `error` (a truncated or
 /// broken file, a file that is not OSM), or -2 when `progress` asked to stop.
 int cosmium_read(

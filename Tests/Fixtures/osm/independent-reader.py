@@ -15,7 +15,8 @@ line each, every place the rule of docs/openstreetmap.md finds:
   place). The file is read twice: the relations first (and their outer ways' ids), then the
   ways with their node locations. Not pyosmium's area handler: its centroid is another point.
 
-Each line: {"id": "node/1" (or "way/N", "relation/N"), "name": ..., "key": ..., "value": ..., "lat": ..., "lon": ...}.
+Each line: {"id": "node/1" (or "way/N", "relation/N"), "name": ..., "key": ..., "value": ...,
+"lat": ..., "lon": ...}.
 Usage: independent-reader.py FILE
 """
 import json
