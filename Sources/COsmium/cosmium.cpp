@@ -7,12 +7,14 @@
 #include <osmium/handler/node_locations_for_ways.hpp>
 #include <osmium/index/map/flex_mem.hpp>
 #include <osmium/io/any_input.hpp>
+#include <osmium/thread/pool.hpp>
 #include <osmium/visitor.hpp>
 
 #include <algorithm>
 #include <cstring>
 #include <exception>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace {
@@ -51,6 +53,34 @@ bool isPlace(const cosmium_tag *tags, size_t count) {
     return named && kind;
 }
 
+/// Thrown from inside the read when `progress` asks to stop.
+struct Stopped {};
+
+/// A multipolygon relation kept by its tags, waiting for its outer ways' node locations: its
+/// tags as strings (key, value, key, value...: the buffer it was read from is gone by then).
+struct Relation {
+    int64_t id;
+    std::vector<std::string> strings;
+    std::vector<osmium::Location> locations;
+};
+
+/// The mean of the latitudes and of the longitudes of the distinct `locations` (sorted and made
+/// unique here): false when there are none.
+bool meanOf(std::vector<osmium::Location> &locations, double &latitude, double &longitude) {
+    std::sort(locations.begin(), locations.end());
+    locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
+    if (locations.empty()) return false;
+    latitude = 0;
+    longitude = 0;
+    for (const auto &location : locations) {
+        latitude += location.lat();
+        longitude += location.lon();
+    }
+    latitude /= locations.size();
+    longitude /= locations.size();
+    return true;
+}
+
 class Handler : public osmium::handler::Handler {
   public:
     void *context;
@@ -60,6 +90,63 @@ class Handler : public osmium::handler::Handler {
     std::vector<cosmium_tag> tags;
     std::vector<osmium::Location> locations;
     std::vector<double> points;
+    /// The multipolygons kept by their tags (the first pass), and for each of their outer ways
+    /// (role `outer` or none) the relations it belongs to, by index in `relations`.
+    std::vector<Relation> relations;
+    std::unordered_multimap<osmium::object_id_type, size_t> outerWays;
+    /// The first pass's reader, until it has been read (at the first way, or the end).
+    osmium::io::Reader *firstPass = nullptr;
+    cosmium_progress_callback progress = nullptr;
+
+    /// Reads the first pass to its end, once: the relations, through `relation`.
+    void readFirstPass() {
+        if (!firstPass) return;
+        while (osmium::memory::Buffer buffer = firstPass->read()) {
+            osmium::apply(buffer, *this);
+            if (progress && progress(context, firstPass->offset())) throw Stopped{};
+        }
+        firstPass->close();
+        firstPass = nullptr;
+    }
+
+    /// The first pass (`readFirstPass`): a relation of `type=multipolygon` whose tags make a
+    /// place is kept, with its outer ways' ids.
+    void relation(const osmium::Relation &relation) {
+        ++counts.relations;
+        const char *type = relation.tags().get_value_by_key("type");
+        if (!type || std::strcmp(type, "multipolygon") != 0) return;
+        if (!gather(relation.tags()) || !isPlace(tags.data(), tags.size())) return;
+        Relation kept{relation.id(), {}, {}};
+        for (const auto &tag : relation.tags()) {
+            kept.strings.emplace_back(tag.key());
+            kept.strings.emplace_back(tag.value());
+        }
+        for (const auto &member : relation.members()) {
+            if (member.type() != osmium::item_type::way) continue;
+            const char *role = member.role();
+            if (role[0] != '\0' && std::strcmp(role, "outer") != 0) continue;
+            outerWays.emplace(member.ref(), relations.size());
+        }
+        relations.push_back(std::move(kept));
+    }
+
+    /// After the second pass: each kept relation at the mean of its outer ways' distinct node
+    /// locations; one with none is not kept.
+    void emitRelations() {
+        double latitude = 0;
+        double longitude = 0;
+        for (auto &relation : relations) {
+            if (!meanOf(relation.locations, latitude, longitude)) {
+                ++counts.relations_without_location;
+                continue;
+            }
+            tags.clear();
+            for (size_t i = 0; i + 1 < relation.strings.size(); i += 2) {
+                tags.push_back({relation.strings[i].c_str(), relation.strings[i + 1].c_str()});
+            }
+            emit(relation.id, COSMIUM_RELATION, latitude, longitude);
+        }
+    }
 
     void node(const osmium::Node &node) {
         ++counts.nodes;
@@ -70,6 +157,8 @@ class Handler : public osmium::handler::Handler {
 
     void way(const osmium::Way &way) {
         ++counts.ways;
+        readFirstPass();
+        if (!outerWays.empty()) collectOuter(way);
         if (way.tags().empty() || !gather(way.tags())) return;
         const char *name = way.tags().get_value_by_key("name");
         if (isPlace(tags.data(), tags.size())) {
@@ -77,18 +166,12 @@ class Handler : public osmium::handler::Handler {
             for (const auto &ref : way.nodes()) {
                 if (ref.location().valid()) locations.push_back(ref.location());
             }
-            std::sort(locations.begin(), locations.end());
-            locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
-            if (locations.empty()) {
-                ++counts.ways_without_location;
+            double latitude = 0;
+            double longitude = 0;
+            if (meanOf(locations, latitude, longitude)) {
+                emit(way.id(), COSMIUM_WAY, latitude, longitude);
             } else {
-                double latitude = 0;
-                double longitude = 0;
-                for (const auto &location : locations) {
-                    latitude += location.lat();
-                    longitude += location.lon();
-                }
-                emit(way.id(), COSMIUM_WAY, latitude / locations.size(), longitude / locations.size());
+                ++counts.ways_without_location;
             }
         }
         if (name && name[0] != '\0' && way.tags().has_key("highway")) {
@@ -106,6 +189,17 @@ class Handler : public osmium::handler::Handler {
     }
 
   private:
+    /// The node locations of `way`, given to each kept relation it is an outer way of.
+    void collectOuter(const osmium::Way &way) {
+        auto range = outerWays.equal_range(way.id());
+        for (auto it = range.first; it != range.second; ++it) {
+            auto &locations = relations[it->second].locations;
+            for (const auto &ref : way.nodes()) {
+                if (ref.location().valid()) locations.push_back(ref.location());
+            }
+        }
+    }
+
     /// The tags as C pairs; false when none could matter (no name).
     bool gather(const osmium::TagList &list) {
         if (!list.has_key("name")) return false;
@@ -120,9 +214,6 @@ class Handler : public osmium::handler::Handler {
         place(context, &object);
     }
 };
-
-/// Thrown from inside the read when `progress` asks to stop.
-struct Stopped {};
 
 void copyError(const char *text, char *error, size_t size) {
     if (size == 0) return;
@@ -141,19 +232,31 @@ extern "C" int cosmium_read(
     using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
     try {
         osmium::io::File file{path, format ? format : ""};
-        osmium::io::Reader reader{file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way};
-        Index index;
-        osmium::handler::NodeLocationsForWays<Index> locations{index};
-        locations.ignore_errors();
         Handler handler;
         handler.context = context;
         handler.place = place;
         handler.street = street;
+        // The relations come after the ways in a file, and the ways must know which relations
+        // they are outer ways of: the file is read twice, its relations alone first. Both readers
+        // start here, the first with a decoding thread of its own (libosmium's default pool has
+        // one thread on two cores), so that its blocks are decoded while the second reads the
+        // nodes; the first is read to its end at the first way.
+        osmium::thread::Pool firstPool{1};
+        osmium::io::Reader relations{file, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, firstPool};
+        osmium::io::Reader reader{
+            file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way, osmium::io::read_meta::no};
+        handler.firstPass = &relations;
+        handler.progress = progress;
+        Index index;
+        osmium::handler::NodeLocationsForWays<Index> locations{index};
+        locations.ignore_errors();
         while (osmium::memory::Buffer buffer = reader.read()) {
             osmium::apply(buffer, locations, handler);
             if (progress && progress(context, reader.offset())) throw Stopped{};
         }
+        handler.readFirstPass();
         reader.close();
+        handler.emitRelations();
         if (counts) *counts = handler.counts;
         return 0;
     } catch (const Stopped &) {

@@ -4,12 +4,20 @@ import Foundation
 /// An OpenStreetMap file read through libosmium (the COsmium target's C interface). Every call
 /// into COsmium is in this file.
 enum OSMCalls {
-    /// A kept object: a node, or a way at its representative point, with its tags.
+    /// A kept object: a node, or a way or a multipolygon relation at its representative point,
+    /// with its tags.
     struct Object {
+        enum Kind: String {
+            case node, way, relation
+        }
+
         var id: Int64
-        var isWay: Bool
+        var kind: Kind
         var coordinate: (latitude: Double, longitude: Double)
         var tags: [String: String]
+
+        /// The place's id: "node/N", "way/N", "relation/N".
+        var placeID: String { "\(kind.rawValue)/\(id)" }
     }
 
     /// A named street and its points, in order.
@@ -26,6 +34,8 @@ enum OSMCalls {
         var places = 0
         var streets = 0
         var waysWithoutLocation = 0
+        var relations = 0
+        var relationsWithoutLocation = 0
     }
 
     /// Why a read failed: libosmium's own words, or `stopped` when `progress` said so.
@@ -55,9 +65,15 @@ enum OSMCalls {
                         let tag = object.pointee.tags[index]
                         tags[String(cString: tag.key)] = String(cString: tag.value)
                     }
+                    let kind: Object.Kind
+                    switch object.pointee.type {
+                    case Int32(COSMIUM_WAY): kind = .way
+                    case Int32(COSMIUM_RELATION): kind = .relation
+                    default: kind = .node
+                    }
                     sink.place(
                         Object(
-                            id: object.pointee.id, isWay: object.pointee.type == Int32(COSMIUM_WAY),
+                            id: object.pointee.id, kind: kind,
                             coordinate: (object.pointee.latitude, object.pointee.longitude), tags: tags))
                 },
                 { context, street in
@@ -82,7 +98,9 @@ enum OSMCalls {
         case 0:
             return Counts(
                 nodes: Int(counts.nodes), ways: Int(counts.ways), places: Int(counts.places),
-                streets: Int(counts.streets), waysWithoutLocation: Int(counts.ways_without_location))
+                streets: Int(counts.streets), waysWithoutLocation: Int(counts.ways_without_location),
+                relations: Int(counts.relations),
+                relationsWithoutLocation: Int(counts.relations_without_location))
         case -2: throw .stopped
         default:
             let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -11,11 +11,14 @@ public enum PlaceImport {
         public var streets = 0
         /// Places without an address that were given their nearest street.
         public var nearestStreets = 0
-        /// Of an OpenStreetMap file: its nodes and ways, and the ways kept by their tags whose
-        /// nodes all lie outside the extract (not kept).
+        /// Of an OpenStreetMap file: its nodes, ways and relations, and the ways and multipolygon
+        /// relations kept by their tags whose nodes (of the relation's outer ways) all lie outside
+        /// the extract (not kept).
         public var nodes = 0
         public var ways = 0
         public var waysWithoutLocation = 0
+        public var relations = 0
+        public var relationsWithoutLocation = 0
     }
 
     /// The source name of OpenStreetMap data, as stores and the greeting give it.
@@ -52,10 +55,10 @@ public enum PlaceImport {
                 path, format: format,
                 place: { object in
                     guard failure == nil else { return }
-                    let id = (object.isWay ? "way/" : "node/") + String(object.id)
                     guard
                         let place = OSMTagging.place(
-                            id: id, latitude: object.coordinate.latitude, longitude: object.coordinate.longitude,
+                            id: object.placeID, latitude: object.coordinate.latitude,
+                            longitude: object.coordinate.longitude,
                             tags: object.tags)
                     else { return }
                     do throws(StoreProblem) { try writer.add(place, names: OSMTagging.names(object.tags)) } catch {
@@ -90,7 +93,8 @@ public enum PlaceImport {
         }
         var counts = Counts(
             places: writer.placeCount, streets: writer.streetCount, nodes: read.nodes, ways: read.ways,
-            waysWithoutLocation: read.waysWithoutLocation)
+            waysWithoutLocation: read.waysWithoutLocation, relations: read.relations,
+            relationsWithoutLocation: read.relationsWithoutLocation)
         do throws(StoreProblem) {
             counts.nearestStreets = try writer.fillNearestStreets()
             try writer.finish(meta: meta(source: openStreetMap, file: path))
@@ -172,9 +176,9 @@ extension PlaceImport {
             _ = try OSMCalls.read(
                 path, format: format,
                 place: { object in
-                    let id = (object.isWay ? "way/" : "node/") + String(object.id)
                     if let place = OSMTagging.place(
-                        id: id, latitude: object.coordinate.latitude, longitude: object.coordinate.longitude,
+                        id: object.placeID, latitude: object.coordinate.latitude,
+                        longitude: object.coordinate.longitude,
                         tags: object.tags)
                     {
                         places.append(place)

@@ -93,7 +93,7 @@ enum ImportCommand {
     }
 
     /// "Imported 1,139 places and 2,012 streets from F into S.", and how many places were
-    /// given their nearest street and ways left out.
+    /// given their nearest street and ways and multipolygons left out.
     static func report(_ counts: PlaceImport.Counts, source: String, output: String, words: Catalog) -> String {
         func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
         var lines = [
@@ -115,6 +115,12 @@ enum ImportCommand {
                 words.text(
                     .importSkippedWays, ["count": grouped(counts.waysWithoutLocation)],
                     count: counts.waysWithoutLocation))
+        }
+        if counts.relationsWithoutLocation > 0 {
+            lines.append(
+                words.text(
+                    .importSkippedRelations, ["count": grouped(counts.relationsWithoutLocation)],
+                    count: counts.relationsWithoutLocation))
         }
         return lines.joined(separator: "\n")
     }

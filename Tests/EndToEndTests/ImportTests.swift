@@ -31,12 +31,39 @@ struct ImportTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("Imported 1,607 places and ") == true)
+        #expect(lines.first?.hasPrefix("Imported 1,612 places and ") == true)
         #expect(lines.first?.hasSuffix(" streets from \(Self.helsinki) into \(store).") == true)
         #expect(
             lines.dropFirst().first?.hasSuffix(" places without an address were given their nearest street.") == true)
-        #expect(try PlaceStore.open(path: store).count == 1_607)
+        #expect(try PlaceStore.open(path: store).count == 1_612)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["helsinki.places"])
+    }
+
+    /// A way and a multipolygon kept by their tags but lying wholly outside the extract (their
+    /// nodes, their outer way, not in it): not kept, and the import says how many of each.
+    @Test func waysAndMultipolygonsOutsideTheExtractAreCounted() throws {
+        let folder = try folder()
+        let extract = "\(folder)/edge.osm"
+        try """
+        <?xml version='1.0' encoding='UTF-8'?>
+        <osm version="0.6">
+          <node id="1" version="1" lat="60.17" lon="24.94"><tag k="name" v="Kiosk"/><tag k="shop" v="kiosk"/></node>
+          <way id="10" version="1"><nd ref="7"/><nd ref="8"/><tag k="name" v="Far"/><tag k="amenity" v="school"/></way>
+          <relation id="20" version="1"><member type="way" ref="11" role="outer"/>
+            <tag k="type" v="multipolygon"/><tag k="name" v="Farther"/><tag k="leisure" v="park"/></relation>
+        </osm>
+        """.write(toFile: extract, atomically: true, encoding: .utf8)
+        let store = "\(folder)/edge.places"
+        let result = try Program(["import", extract, "--output", store]).run()
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                Imported 1 place and 0 streets from \(extract) into \(store).
+                1 way lay wholly outside the extract and was left out.
+                1 multipolygon lay wholly outside the extract and was left out.
+
+                """)
+        #expect(try PlaceStore.open(path: store).count == 1)
     }
 
     @Test func aGeoJSONFileImportsIntoAStoreAndOpensWithPlaces() throws {

@@ -28,15 +28,15 @@ enum ImportBench {
                 floor.append(
                     Measure.run([
                         "sh", "-c",
-                        "osmium tags-filter '\(extract)' nw/amenity,shop,tourism,leisure,healthcare,office,craft,historic"
-                            + " nw/railway=station,halt,tram_stop,subway_entrance nw/public_transport=station,platform"
+                        "osmium tags-filter '\(extract)' nwr/amenity,shop,tourism,leisure,healthcare,office,craft,historic"
+                            + " nwr/railway=station,halt,tram_stop,subway_entrance nwr/public_transport=station,platform"
                             + " n/highway=bus_stop -o '\(folder)/filtered.pbf' --overwrite"
                             + " && osmium export '\(folder)/filtered.pbf' -f geojsonseq -o '\(folder)/filtered.geojsonseq'"
                             + " --overwrite",
                     ]).seconds)
             }
         }
-        // "Imported 1,607 places and …": the places the import kept.
+        // "Imported 1,612 places and …": the places the import kept.
         let output = ours.last?.output ?? ""
         let words = output.split(separator: " ")
         let places = words.count > 1 ? Double(words[1].filter(\.isNumber)) ?? .nan : .nan

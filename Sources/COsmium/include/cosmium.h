@@ -14,8 +14,8 @@
 extern "C" {
 #endif
 
-/// A node, or a way at its representative point.
-enum { COSMIUM_NODE = 0, COSMIUM_WAY = 1 };
+/// A node, or a way or a multipolygon relation at its representative point.
+enum { COSMIUM_NODE = 0, COSMIUM_WAY = 1, COSMIUM_RELATION = 2 };
 
 /// One tag, as the file has it (UTF-8, NUL-terminated).
 typedef struct cosmium_tag {
@@ -23,11 +23,12 @@ typedef struct cosmium_tag {
     const char *value;
 } cosmium_tag;
 
-/// A kept object: a node or a way with a `name` and a tag that makes it a place people walk to
-/// (`cosmium_is_place`), at its point, with all its tags. A way's point is its representative
-/// point: the mean of the latitudes and of the longitudes of its distinct node locations (a
-/// closed way's last node, the same as its first, counts once; nodes missing from the extract
-/// are left out; a way with none is not kept).
+/// A kept object: a node, a way or a relation of `type=multipolygon` with a `name` and a tag that
+/// makes it a place people walk to (`cosmium_is_place`), at its point, with all its tags. A way's
+/// point is its representative point: the mean of the latitudes and of the longitudes of its
+/// distinct node locations (a closed way's last node, the same as its first, counts once; nodes
+/// missing from the extract are left out; a way with none is not kept). A relation's is the same
+/// mean over the distinct node locations of all its outer member ways (role `outer` or none).
 typedef struct cosmium_object {
     int64_t id;
     int type;
@@ -54,6 +55,10 @@ typedef struct cosmium_counts {
     uint64_t streets;
     /// Ways kept by their tags whose nodes all lie outside the extract: not kept.
     uint64_t ways_without_location;
+    /// Relations read (of any type), and multipolygons kept by their tags none of whose outer
+    /// ways' nodes lie in the extract: not kept.
+    uint64_t relations;
+    uint64_t relations_without_location;
 } cosmium_counts;
 
 typedef void (*cosmium_place_callback)(void *context, const cosmium_object *object);
@@ -62,7 +67,10 @@ typedef void (*cosmium_street_callback)(void *context, const cosmium_street *str
 typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
 
 /// Reads `path` in `format` ("pbf", "osm", or "" to tell by the name's suffix) and calls
-/// `place` for each kept object and `street` for each named street, in the file's order.
+/// `place` for each kept object and `street` for each named street, in the file's order, the
+/// relations last. The file is read twice: its relations (the multipolygons kept and their outer
+/// ways' ids, decoded while the nodes are read and taken in at the first way), and its nodes and
+/// ways, whose locations the outer ways give their relations; `progress` is called through both.
 /// Returns 0; or -1 with libosmium's own words of what is wrong in `error` (a truncated or
 /// broken file, a file that is not OSM), or -2 when `progress` asked to stop.
 int cosmium_read(
