@@ -105,12 +105,15 @@ final class Session {
     func settleWindow() {
         guard let pending = effects.pendingWindow else { return }
         effects.pendingWindow = nil
-        // The old window's 20,000 places are freed on another thread: 2-3 ms the answer
-        // waiting for this does not need to spend.
-        let old = state.places
+        // The old window's 20,000 places are freed once the answer is out (`dispatch`): 2-3 ms
+        // the answer need not wait for. Freed on another thread meanwhile, they held up the
+        // answer's own allocations as long.
+        retiredPlaces = state.places
         _ = state.reduce(.windowMoved(pending.take()))
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} }
     }
+
+    /// The places a window moved out, until the answer that took the new one in is out.
+    private var retiredPlaces: Places?
 
     /// Reduces the position reports waiting (a walked route, gpsd): what they say, callouts,
     /// answers no line (line 0).
@@ -191,6 +194,7 @@ final class Session {
             if let next = try effects.perform(effect, on: &state) { try dispatch(next, line: line, input: input) }
         }
         beaconFollows(action, reaction)
+        retiredPlaces = nil
     }
 
     /// Says once a session, when spatial audio is on, that live speech cannot place sound

@@ -99,10 +99,16 @@ enum StoreBench {
         func pair(_ value: (median: Double, p99: Double)) -> String {
             "\(seconds(value.median)); worst \(seconds(value.p99))"
         }
+        // The goals are judged on what the store adds to the answer path's floor (the pseudo-
+        // terminal, the process waking, the answer printed: 1-2 ms here, the same for any
+        // command), the same command with the built-in places in the same run.
         let read = times(ours, "read")
         let find = times(ours, "find")
+        let readFloor = times(floor, "read")
+        let findFloor = times(floor, "find")
         let found = ours["found"] as? Int ?? 0
         let label = "\(label(count)) store in a session (a terminal), 25 new points of 10k places within 1 km"
+        func above(_ value: Double) -> String { String(format: "%+.1f ms", value * 1000) }
         return [
             Row(
                 figure: "\(label): `set at`, Enter to its answer (the window then read on its own thread)",
@@ -110,12 +116,14 @@ enum StoreBench {
                 ratio: "-", target: "report", verdict: "-"),
             Row(
                 figure: "\(label): `read` at half height 0.3 s later, its Nearby list nearest first, Enter to answer",
-                ours: pair(read), baseline: "built-in places \(pair(times(floor, "read")))", ratio: "-",
-                target: "<= 5 ms", verdict: read.median <= 0.005 ? "yes" : "NO"),
+                ours: pair(read), baseline: "built-in places \(pair(readFloor))",
+                ratio: above(read.median - readFloor.median),
+                target: "<= 5 ms above", verdict: read.median - readFloor.median <= 0.005 ? "yes" : "NO"),
             Row(
                 figure: "\(label): `find` the nearest's first word, Enter to answer (\(found) of 25 found)",
-                ours: pair(find), baseline: "built-in places \(pair(times(floor, "find")))", ratio: "-",
-                target: "<= 2 ms", verdict: find.median <= 0.002 && found == 25 ? "yes" : "NO"),
+                ours: pair(find), baseline: "built-in places \(pair(findFloor))",
+                ratio: above(find.median - findFloor.median),
+                target: "<= 2 ms above", verdict: find.median - findFloor.median <= 0.002 && found == 25 ? "yes" : "NO"),
         ]
     }
 
@@ -159,6 +167,12 @@ enum StoreBench {
             sync()
             if (try? "3\n".write(toFile: "/proc/sys/vm/drop_caches", atomically: false, encoding: .utf8)) != nil {
                 cold = Measure.run([app, "--places", store, "--speech", "off"]).seconds
+                // The rows after this one are measured warm, as the goals ask: the store read
+                // through once, back into the page cache (else the first queries read the disk).
+                if let file = FileHandle(forReadingAtPath: store) {
+                    while let chunk = try? file.read(upToCount: 1 << 22), !chunk.isEmpty {}
+                    try? file.close()
+                }
             }
         }
         let flag = started ? "" : " (exit not 0)"
