@@ -75,7 +75,8 @@ public enum Action: Equatable, Sendable {
     case stringsLoaded(Catalog, source: String)
     /// The shell could not use that file: `message` says where and why.
     case stringsFailed(message: String)
-    case settingsRequested
+    /// `settings` (the settings changed from their defaults) or `settings all` (every one).
+    case settingsRequested(all: Bool)
     /// `count`: how many places the list shows.
     case countRequested
     /// `map`: the shell measures the screen (`Effect.measureScreen`) and answers `.mapMeasured`.

@@ -142,14 +142,19 @@ public enum Command: String, CaseIterable, Sendable {
         case .set:
             let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
-                return .invalid(.badArgument(command: name, Phrase(.setBadArgument)))
+                return .invalid(.badArgument(command: name, Phrase(.setBadArgument, Self.argumentWords(words))))
             }
             let value = parts[1].trimmingCharacters(in: .whitespaces)
             guard let setting = Setting(key: parts[0]) else {
                 return .invalid(.unknownSetting(parts[0], suggestion: Setting.nearest(to: parts[0])?.key))
             }
             return .settingChanged(setting, value: value)
-        case .settings: return noArgument(.settingsRequested)
+        case .settings:
+            if argument.isEmpty { return .settingsRequested(all: false) }
+            guard Self.isWord(argument, "all", key: Key.filterAll, words) else {
+                return .invalid(.badArgument(command: name, Phrase(.settingsBadArgument, Self.argumentWords(words))))
+            }
+            return .settingsRequested(all: true)
         case .map: return noArgument(.mapRequested)
         case .voices:
             if argument.isEmpty { return .voicesRequested(all: false) }

@@ -102,14 +102,14 @@ public struct Completion: Equatable, Sendable {
                 ([state.words.text(.filterAll)] + Command.allCases.map { $0.word(state.words) }).filter {
                     wordsBegin(argument, $0)
                 })
-        case .voices:
+        case .voices, .settings:
             return labels([state.words.text(.filterAll)].filter { wordsBegin(argument, $0) })
         case .whereabouts:
             return labels([state.words.text(.whereExactWord)].filter { wordsBegin(argument, $0) })
         case .set:
             return settingLabels(argument, after: prefix, in: state)
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .walk,
-            .details, .around, .current, .spell, .repeatLast, .history, .stop, .settings, .map, .quit, .task, .skip,
+            .details, .around, .current, .spell, .repeatLast, .history, .stop, .map, .quit, .task, .skip,
             .about, .route:
             return nil
         }

@@ -96,7 +96,7 @@ extension NearbyState {
         case .taskSkipped: return skipTask()
         // Settings, and the files they have the shell read (SettingsFeature.swift).
         case .settingChanged(let setting, let value): return changeSetting(setting, value)
-        case .settingsRequested: return Reaction([Announcement(settingsPhrase(), kind: .settings)])
+        case .settingsRequested(let all): return Reaction([Announcement(settingsPhrase(all: all), kind: .settings)])
         case .placesLoaded(let newPlaces, let source, let skipped, let centre):
             if let centre { updateSettings { $0.origin = centre } }
             return placesLoaded(newPlaces, source: source, skipped: skipped)

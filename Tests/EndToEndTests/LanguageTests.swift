@@ -116,7 +116,8 @@ struct LanguageTests {
     @Test("LANG=pt_BR gets Brazilian Portuguese: the words that differ overridden, the rest European")
     func brazilianPortugueseFromLocale() throws {
         var env = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "pt_BR.UTF-8"]
-        let brazil = try Program(["--speech", "off"], environment: env, input: .text("xyzzy\nsettings\nquit\n")).run()
+        let brazil = try Program(["--speech", "off"], environment: env, input: .text("xyzzy\nsettings all\nquit\n"))
+            .run()
         let lines = brazil.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Comando desconhecido: xyzzy. Digite ajuda para ver os comandos.", "\(lines)")
         #expect(lines.count == 3 && lines[1].contains("Idioma: português do Brasil;"), "\(lines)")
@@ -131,7 +132,8 @@ struct LanguageTests {
     @Test("The voice follows the language unless one was chosen")
     func voiceFollowsLanguage() throws {
         let result = try Self.run(
-            ["--speech", "off", "--language", "pt"], input: "settings\nset voice en\nset language es\nsettings\n")
+            ["--speech", "off", "--language", "pt"],
+            input: "settings all\nset voice en\nset language es\nsettings all\n")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].contains("Voz: a do idioma;"))

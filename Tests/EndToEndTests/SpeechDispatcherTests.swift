@@ -194,7 +194,7 @@ struct SpeechDispatcherTests {
         // No audio device either: espeak-ng cannot speak, so the session is in text; the
         // setting goes back to espeak and says so.
         let switched = try Program(
-            [], environment: environment, input: .text("set speech-backend dispatcher\nsettings\n")
+            [], environment: environment, input: .text("set speech-backend dispatcher\nsettings all\n")
         ).run()
         #expect(switched.status == 0)
         #expect(switched.stderr.contains("Speech cannot move to dispatcher (Error: Can't connect"))

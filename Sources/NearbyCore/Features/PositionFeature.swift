@@ -24,11 +24,17 @@ extension NearbyState {
         if value.lowercased().hasPrefix("gpsd") { return Reaction(effects: [.followGPS(address: value)]) }
         let matches = placesCalled(value)
         guard matches.count == 1, let place = matches.first else {
-            let text =
-                matches.isEmpty
-                ? say(.positionNoPlace, ["name": Self.echo(value, words)])
-                : say(.positionChoices, ["name": Self.echo(value, words), "items": choicesPhrase(matches)])
-            return Reaction([Announcement(text, kind: .error, earcon: .error)])
+            guard !matches.isEmpty else {
+                let text = say(.positionNoPlace, ["name": Self.echo(value, words)])
+                return Reaction([Announcement(text, kind: .error, earcon: .error)])
+            }
+            // As many choices as the answer holds within `settingsWords` (45), at least one.
+            func choices(_ listed: Int) -> String {
+                say(.positionChoices, ["name": Self.echo(value, words), "items": choicesPhrase(matches, listing: listed)])
+            }
+            var listed = Self.choicesListed
+            while listed > 1 && Self.wordCount([choices(listed)]) > Self.settingsWords { listed -= 1 }
+            return Reaction([Announcement(choices(listed), kind: .error, earcon: .error)])
         }
         var reaction = changeSetting(.at, "\(place.coordinate.latitude),\(place.coordinate.longitude)")
         reaction.announcements = [Announcement(say(.positionAtPlace, ["name": place.name]), kind: .settings)]
@@ -59,9 +65,13 @@ extension NearbyState {
         return nearestFirst(Array(places.matches(query: text).prefix(1000)))
     }
 
-    /// The places a name matched, as a choice is read: name, kind and where, at most five.
-    public func choicesPhrase(_ matches: [Place]) -> String {
-        let items = matches.prefix(5).enumerated().map { offset, place in
+    /// At most this many places a name matched are read as choices.
+    public static let choicesListed = 5
+
+    /// The places a name matched, as a choice is read: name, kind and where, the first
+    /// `listed`, then how many more.
+    public func choicesPhrase(_ matches: [Place], listing listed: Int = choicesListed) -> String {
+        let items = matches.prefix(listed).enumerated().map { offset, place in
             let index = places.all.firstIndex { $0.id == place.id } ?? 0
             return say(
                 .positionChoice,
@@ -72,8 +82,8 @@ extension NearbyState {
                 ])
         }
         var text = items.joined(separator: say(.listItemSeparator))
-        if matches.count > 5 {
-            text += say(.listItemSeparator) + say(.positionChoicesMore, ["count": grouped(matches.count - 5)])
+        if matches.count > listed {
+            text += say(.listItemSeparator) + say(.positionChoicesMore, ["count": grouped(matches.count - listed)])
         }
         return text
     }

@@ -79,8 +79,10 @@ extension NearbyState {
         case .unknownSetting(let typed, let suggestion):
             let key = Self.echo(typed, words)
             let text =
-                suggestion.map { say(.settingUnknownDidYouMean, ["key": key, "suggestion": $0]) }
-                ?? say(.settingUnknown, ["key": key])
+                suggestion.map {
+                    say(.settingUnknownDidYouMean, ["key": key, "suggestion": $0, "all": say(.filterAll)])
+                }
+                ?? say(.settingUnknown, ["key": key, "all": say(.filterAll)])
             return Announcement(text, kind: .error, earcon: .error)
         }
     }

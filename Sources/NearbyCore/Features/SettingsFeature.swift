@@ -6,11 +6,42 @@ import Words
 /// files `set places` and `set strings` have the shell read. Settings change the words, the
 /// places and the distances everything else reads, so these are extensions on `NearbyState`.
 extension NearbyState {
-    /// `settings`: every setting and its value.
-    func settingsPhrase() -> String {
-        let items = Setting.allCases.map { settingFields($0, Key.settingsItem, Key.settingsItemWithUnit) }
-        return say(.settings, ["items": items.joined(separator: say(.listItemSeparator))])
+    /// `settings all`: every setting and its value (over a hundred words, as `help all` is).
+    /// `settings`: those whose value differs from their default, as many as fit in
+    /// `settingsWords`, then how to hear them all: the answer a listener waits for stays short.
+    func settingsPhrase(all: Bool) -> String {
+        if all {
+            let items = Setting.allCases.map { settingFields($0, Key.settingsItem, Key.settingsItemWithUnit) }
+            return say(.settings, ["items": items.joined(separator: say(.listItemSeparator))])
+        }
+        let defaults = Settings()
+        let changed = Setting.allCases.filter { $0.value(in: settings) != $0.value(in: defaults) }
+        let hint = say(
+            .settingsHearAll, ["count": grouped(Setting.allCases.count), "all": say(.filterAll)],
+            count: Setting.allCases.count)
+        guard !changed.isEmpty else { return say(.settingsAllDefault) + " " + hint }
+        func listed(_ items: [String]) -> String {
+            say(.settingsChanged, ["items": items.joined(separator: say(.listItemSeparator))])
+        }
+        // Room is kept for "N more changed." (three words) when any is left out.
+        var items: [String] = []
+        for setting in changed {
+            let item = settingFields(setting, Key.settingsItem, Key.settingsItemWithUnit)
+            let tail = items.count + 1 < changed.count ? 3 : 0
+            if !items.isEmpty && Self.wordCount([listed(items + [item]), hint]) + tail > Self.settingsWords { break }
+            items.append(item)
+        }
+        var text = listed(items)
+        if changed.count > items.count {
+            let more = changed.count - items.count
+            text += " " + say(.settingsChangedMore, ["count": grouped(more)], count: more)
+        }
+        return text + " " + hint
     }
+
+    /// The words `settings` keeps to (issue 26: no answer over 45 words but `help all` and
+    /// `settings all`).
+    static let settingsWords = 45
 
     /// A setting's name, value and unit in the listener's language, as `set` answers and
     /// `settings` lists: `plain` without a unit, `withUnit` with one.
