@@ -30,7 +30,9 @@ extension NearbyState {
             }
             // As many choices as the answer holds within `settingsWords` (45), at least one.
             func choices(_ listed: Int) -> String {
-                say(.positionChoices, ["name": Self.echo(value, words), "items": choicesPhrase(matches, listing: listed)])
+                say(
+                    .positionChoices,
+                    ["name": Self.echo(value, words), "items": choicesPhrase(matches, listing: listed)])
             }
             var listed = Self.choicesListed
             while listed > 1 && Self.wordCount([choices(listed)]) > Self.settingsWords { listed -= 1 }
