@@ -28,14 +28,14 @@ extension NearbyState {
                 let text = say(.positionNoPlace, ["name": Self.echo(value, words)])
                 return Reaction([Announcement(text, kind: .error, earcon: .error)])
             }
-            // As many choices as the answer holds within `settingsWords` (45), at least one.
+            // As many choices as the answer holds within `answerWords` (45), at least one.
             func choices(_ listed: Int) -> String {
                 say(
                     .positionChoices,
                     ["name": Self.echo(value, words), "items": choicesPhrase(matches, listing: listed)])
             }
             var listed = Self.choicesListed
-            while listed > 1 && Self.wordCount([choices(listed)]) > Self.settingsWords { listed -= 1 }
+            while listed > 1 && Self.wordCount([choices(listed)]) > Self.answerWords { listed -= 1 }
             return Reaction([Announcement(choices(listed), kind: .error, earcon: .error)])
         }
         var reaction = changeSetting(.at, "\(place.coordinate.latitude),\(place.coordinate.longitude)")

@@ -6,9 +6,9 @@ import Words
 /// looks at every part of the state, so these are extensions on `NearbyState`, gathered here.
 extension NearbyState {
     /// `read`: what the sheet shows at its detent, ordered for the ear. At half height the
-    /// nearest places come first, then the field and the pills; at full height the count and
-    /// the first `readLimit` places (the focus then rests on the last read, so that `next` goes
-    /// on), or the details.
+    /// nearest places come first, then the field (when it holds a search) and the pills; at
+    /// full height the count and the first `readLimit` places (the focus then rests on the last
+    /// read, so that `next` goes on), or the details.
     mutating func readScreen() -> [Announcement] {
         guard sheet.isPresented else {
             return [Announcement(say(.readDismissed) + " " + cameraPhrase(), kind: .screen)]
@@ -20,7 +20,9 @@ extension NearbyState {
         case .resting:
             parts.append(field)
         case .half:
-            parts += [railPhrase(), field, filtersSummary()]
+            // An empty field says nothing a listener needs there (its placeholder): the field is
+            // read when it holds a search or is being typed in.
+            parts += [railPhrase()] + (query.isEmpty && !isSearching ? [] : [field]) + [filtersSummary()]
             // The hint is heard once, in the first answer it leaves within the budget (a hint is
             // what a listener can best do without); every time when verbose.
             if let hint = filtersHint,
@@ -50,6 +52,11 @@ extension NearbyState {
     /// The words `read` at half height keeps to when it can (issue 26: 50 words there were
     /// 12.7 s of speech): the hint on the filters waits for a `read` short enough to hold it.
     static let halfReadWords = 30
+
+    /// The words an answer keeps to where it can choose how much to say (issue 26): `settings`
+    /// and the choices of `set at NAME`. `help all`, `settings all` and a place's `details`
+    /// are read whole, as asked for.
+    static let answerWords = 45
 
     /// Words as a listener counts them: runs between spaces.
     static func wordCount(_ parts: [String]) -> Int {

@@ -8,7 +8,7 @@ import Words
 extension NearbyState {
     /// `settings all`: every setting and its value (over a hundred words, as `help all` is).
     /// `settings`: those whose value differs from their default, as many as fit in
-    /// `settingsWords`, then how to hear them all: the answer a listener waits for stays short.
+    /// `answerWords`, then how to hear them all: the answer a listener waits for stays short.
     func settingsPhrase(all: Bool) -> String {
         if all {
             let items = Setting.allCases.map { settingFields($0, Key.settingsItem, Key.settingsItemWithUnit) }
@@ -28,7 +28,7 @@ extension NearbyState {
         for setting in changed {
             let item = settingFields(setting, Key.settingsItem, Key.settingsItemWithUnit)
             let tail = items.count + 1 < changed.count ? 3 : 0
-            if !items.isEmpty && Self.wordCount([listed(items + [item]), hint]) + tail > Self.settingsWords { break }
+            if !items.isEmpty && Self.wordCount([listed(items + [item]), hint]) + tail > Self.answerWords { break }
             items.append(item)
         }
         var text = listed(items)
@@ -38,10 +38,6 @@ extension NearbyState {
         }
         return text + " " + hint
     }
-
-    /// The words `settings` keeps to (issue 26: no answer over 45 words but `help all` and
-    /// `settings all`).
-    static let settingsWords = 45
 
     /// A setting's name, value and unit in the listener's language, as `set` answers and
     /// `settings` lists: `plain` without a unit, `withUnit` with one.
