@@ -99,6 +99,10 @@ check-thread: test-deps
 ## BENCH_TRIALS; speech-dispatcher (Orca's path) as a private server, its Enter -> audible and
 ## cancel -> silent. Start-up of the installed (static) build beside its floor and espeak-ng -q,
 ## medians of STARTUP_RUNS (scripts/startup-bench, as `make startup`).
+## The place store (issue 23, docs/place-store.md): the import against ogr2ogr, a generated 10M
+## store's size, start-up and memory, and the Nearby list and `find` where the user meets them
+## (scripts/bench-moves: a session through a pseudo-terminal moved to new points, beside the
+## built-in places, the answer path's floor). `nearby-voice-bench store` runs these rows alone.
 ## For make bench only: GDAL's ogr2ogr (the import's baseline), osmium-tool (reading and
 ## filtering alone, the floor of the work), python3-venv for rapidfuzz; pyosmium writes the 10M
 ## extract and reads Helsinki's names.
