@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "PositionTests", dependencies: ["Position", "PlaceData"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
-        .testTarget(name: "WordsTests", dependencies: ["Words"]),
+        .testTarget(name: "WordsTests", dependencies: ["Words", "TextFormats"]),
         .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),
         .testTarget(name: "ShellParsingTests", dependencies: ["ShellParsing", "NearbyCore", "PlaceData", "Words"]),
         .testTarget(

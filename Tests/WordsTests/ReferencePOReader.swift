@@ -1,32 +1,16 @@
 import Foundation
+import TextFormats
 import Words
 
 /// The PO reader the program had before issue 27, kept as the reference the byte-level one
 /// (`POFile.parse`) is compared with: it read each line as Characters through Foundation's
 /// `trimmingCharacters`, and took about 17 ms over the English catalog at every start.
 enum ReferencePOReader {
-    /// The lines, as `TextFile.lines` cuts them: at "\n", a "\r" before it dropped, a byte-order
-    /// mark not text, no empty line after a final line break.
+    /// The lines, as the program cuts them (`TextFile.lines`: at "\n", a "\r" before it
+    /// dropped, a byte-order mark not text, no empty line after a final line break): only the
+    /// reading of each line is the old reader's.
     static func lines(_ text: String) -> [Substring] {
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        var lines: [Substring] = []
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var index = start
-        func add(upTo end: String.Index) {
-            var last = end
-            if last > start, bytes[bytes.index(before: last)] == 0x0D { last = bytes.index(before: last) }
-            lines.append(text[start..<last])
-        }
-        while index < bytes.endIndex {
-            if bytes[index] == 0x0A {
-                add(upTo: index)
-                start = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
-        }
-        if start < bytes.endIndex { add(upTo: bytes.endIndex) }
-        return lines
+        TextFile(text: text, name: "").lines.map(\.text)
     }
 
     /// Parses PO text. A leading byte-order mark is skipped.
