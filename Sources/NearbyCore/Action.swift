@@ -1,7 +1,8 @@
 import PlaceData
 import Words
 
-/// What the user did, named after the doing: every command line becomes one of these.
+/// What the user did, named after the doing: every command line becomes one of these. What the
+/// shell found out on its own is a `Report`.
 public enum Action: Equatable, Sendable {
     /// `find` alone: the search field takes focus, and the keyboard lifts the sheet.
     case searchFocused
@@ -46,9 +47,6 @@ public enum Action: Equatable, Sendable {
     case detailsRequested
     /// `about`: what the places are, where they come from, and the credit their licence asks.
     case aboutRequested
-    /// The shell searched the whole place store (`Effect.searchWholeStore`) for a query that
-    /// matched nothing near: what it found, nearest first (none: nothing anywhere).
-    case wholeStoreSearched(query: String, kind: String?, found: [Place])
     /// `around`: the nearest place in each direction.
     case aroundRequested
     case repeatRequested
@@ -62,35 +60,15 @@ public enum Action: Equatable, Sendable {
     case speechStopped
     /// `set KEY VALUE`.
     case settingChanged(Setting, value: String)
-    /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places;
-    /// a place store's, when the user gave no position, about `centre`, the centre of the store's
-    /// places, where the user now is (as a start without `--at` begins there).
-    case placesLoaded(Places, source: String, skippedFeatures: Int, centre: Coordinate? = nil)
-    /// The shell could not read that file: `message` says why.
-    case placesFailed(message: String)
-    /// The shell loaded a place store's places about the new position (`Effect.moveWindow`):
-    /// they replace the places in memory; the search, the filter and the selection stay.
-    case windowMoved(Places)
-    /// The shell read the file `set strings` named (`Effect.loadStrings`): these are the words.
-    case stringsLoaded(Catalog, source: String)
-    /// The shell could not use that file: `message` says where and why.
-    case stringsFailed(message: String)
     /// `settings` (the settings changed from their defaults) or `settings all` (every one).
     case settingsRequested(all: Bool)
     /// `count`: how many places the list shows.
     case countRequested
     /// `map`: the shell measures the screen (`Effect.measureScreen`) and answers `.mapMeasured`.
     case mapRequested
-    /// A text picture of the map, `columns` wide and `rows` high, with the place store's
-    /// streets in its region (nil: the places come with no street data).
-    case mapMeasured(columns: Int, rows: Int, streets: [MapStreet]? = nil)
     case helpRequested(String?)
     /// `voices`: a short summary of the installed voices; `voices all` lists them all.
     case voicesRequested(all: Bool)
-    /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
-    case voicesInstalled([Voice])
-    /// Speech cut off or dropped the `number`th kept announcement (counting from 1).
-    case speechEnded(number: Int, SpeechMark)
     case quitRequested
     /// An interactive session begins: the greeting.
     case sessionStarted
@@ -98,26 +76,25 @@ public enum Action: Equatable, Sendable {
     case inputEnded
     /// A line that is not a valid command: it changes nothing and is answered with an error.
     case invalid(CommandError)
-    /// The position moved (a walked route, a live gpsd): distances, directions and the order
-    /// follow it; only callouts are said.
-    case positionReported(PositionReport)
-    /// The GPS fix was lost: said once; the last position stays.
-    case fixLost
-    /// The shell reached gpsd at `address` after `set at gpsd`: the position follows it.
-    case gpsFollowed(address: String)
-    /// Nothing answers at `address` (`set at gpsd`): said, and the position stays.
-    case gpsUnavailable(address: String)
     /// `route`: how far along the walked route.
     case routeRequested
-    /// The shell found the street nearest `point` in the place store (`Effect.findStreet`), or
-    /// none: nothing is said (the shell then answers the command that asked).
-    case streetFound(String?, at: Coordinate)
     /// A usability study begins (`--tasks FILE`): the first task is read out.
     case tasksGiven([StudyTask])
     /// `task`: the current task again.
     case taskRequested
     /// `skip`: the tester gives up on the current task; the next begins.
     case taskSkipped
+}
+
+extension Action {
+    /// Whether history keeps the answers to this action: not those of `repeat`, `current` and
+    /// `history`, which review it.
+    public var keepsAnswers: Bool {
+        switch self {
+        case .repeatRequested, .historyRequested, .currentRequested: false
+        default: true
+        }
+    }
 }
 
 /// How `select` names a place.

@@ -2,47 +2,47 @@ import PlaceData
 import Words
 
 /// Work the reducer asks the shell to do, because the core never reads files, the terminal or
-/// the synthesiser: the shell carries each out and, where it says so, reduces the action that
-/// reports the result.
+/// the synthesiser: the shell carries each out and, where it says so, applies the `Report` of
+/// its result (`NearbyState.apply`).
 public enum Effect: Equatable, Sendable {
     /// Silence speech now and forget what is queued (`stop`).
     case stopSpeech
     /// The settings that shape speech changed: apply `Settings`' voice, rate, pitch, volume,
     /// punctuation, capitals and earcons to the synthesiser.
     case applySpeechSettings
-    /// Read the places file at `path`, then reduce `.placesLoaded` or `.placesFailed`.
+    /// Read the places file at `path`, then apply `.placesLoaded` or `.placesFailed`.
     case loadPlaces(path: String)
-    /// Read the PO file at `path` and apply it over `language`'s built-in words, then reduce
+    /// Read the PO file at `path` and apply it over `language`'s built-in words, then apply
     /// `.stringsLoaded` or `.stringsFailed`.
     case loadStrings(path: String, language: Language)
-    /// List the synthesiser's voices, reduce `.voicesInstalled`, then reduce `then` (the
+    /// List the synthesiser's voices, apply `.voicesInstalled`, then reduce `then` (the
     /// command that needed them, answered now that they are known).
     indirect case listVoices(then: Action)
-    /// Measure the screen, then reduce `.mapMeasured` with its size.
+    /// Measure the screen, then apply `.mapMeasured` with its size.
     case measureScreen
     /// A search matched nothing among the places near the user, which are only a window of a
     /// store (`Places.isWindow`): search the whole store for `query` (in `kind`, if given), then
-    /// reduce `.wholeStoreSearched` with the nearest matches, nearest first.
+    /// apply `.wholeStoreSearched` with the nearest matches, nearest first.
     case searchWholeStore(query: String, kind: String?)
     /// The position moved (`set at`): when the places are a place store's window about the
-    /// position, load the window about `origin` and reduce `.windowMoved` with its places.
+    /// position, load the window about `origin` and apply `.windowMoved` with its places.
     case moveWindow(around: Coordinate)
-    /// `set at gpsd[:HOST:PORT]`: reach gpsd at `address` (as typed) and follow it, then reduce
+    /// `set at gpsd[:HOST:PORT]`: reach gpsd at `address` (as typed) and follow it, then apply
     /// `.gpsFollowed` or `.gpsUnavailable`.
     case followGPS(address: String)
     /// The position was set by hand: stop following gpsd or a walked route.
     case stopFollowing
-    /// Find the street nearest `point` in the place store, reduce `.streetFound`, then reduce
+    /// Find the street nearest `point` in the place store, apply `.streetFound`, then reduce
     /// `then` (the command that needed it).
     indirect case findStreet(around: Coordinate, then: Action)
 }
 
-/// What one action did: what to say, in order, and what the shell is to do.
+/// What one action or report did: what to say, in order, and what the shell is to do.
 public struct Reaction: Equatable, Sendable {
     public var announcements: [Announcement]
     public var effects: [Effect]
     /// The number `history` gives each announcement (counting from 1 over the session), or nil
-    /// for one it does not keep: the one rule, applied by `NearbyState.reduce`, that the shell
+    /// for one it does not keep: the one rule, applied by `NearbyState.reduce` and `apply`, that the shell
     /// follows to mark what speech cut off.
     public var historyNumbers: [Int?]
     /// What became of a usability study's tasks, in order, for the session's log.

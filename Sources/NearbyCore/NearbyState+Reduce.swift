@@ -1,13 +1,14 @@
-/// The reducer: every action changes the state in place and returns what is to be said and
-/// what the shell is to do. Each feature of the screen is reduced in its own file under
-/// `Features/`; this file composes them, as swift-composable-architecture composes reducers:
-/// what every action goes through (a `find` line being typed is settled, the study's goal is
-/// checked, history keeps the answer), and the one `switch` that hands each action to its
-/// feature.
+/// The reducer: every action the user takes and every report the shell makes change the state in
+/// place and return what is to be said and what the shell is to do. Each feature of the screen
+/// is reduced in its own file under `Features/`; this file composes them, as
+/// swift-composable-architecture composes reducers: what every action goes through (a `find`
+/// line being typed is settled, the study's goal is checked, history keeps the answer), what
+/// every report goes through (history keeps what it says), and the two `switch`es that hand each
+/// to its feature.
 extension NearbyState {
-    /// Applies `action`; returns its announcements, in the order they are to be said, and its
-    /// effects. History keeps every announcement except the answers of `repeat` and `history`
-    /// themselves, which review it.
+    /// Applies what the user did; returns its announcements, in the order they are to be said,
+    /// and its effects. History keeps every announcement except the answers of `repeat`,
+    /// `current` and `history` themselves, which review it.
     public mutating func reduce(_ action: Action) -> Reaction {
         let fall = settleTyping(before: action)
         let before = study != nil && Study.checksGoal(after: action) ? self : nil
@@ -15,7 +16,17 @@ extension NearbyState {
         keepKeyboardAtTop()
         if let fall { reaction.beginWith(fall) }
         if let before { followStudy(&reaction, before: before, action: action) }
-        if Self.keepsAnswers(to: action) { review.keep(&reaction) }
+        if action.keepsAnswers { review.keep(&reaction) }
+        return reaction
+    }
+
+    /// Applies what the shell found out; returns what it says and asks, as `reduce` does. A
+    /// report is no command: a `find` line being typed goes on being typed, and no study task
+    /// ends by it. History keeps what it says.
+    public mutating func apply(_ report: Report) -> Reaction {
+        var reaction = route(report)
+        keepKeyboardAtTop()
+        review.keep(&reaction)
         return reaction
     }
 
@@ -27,15 +38,6 @@ extension NearbyState {
         if scrollOffset > maxScrollOffset { scrollOffset = maxScrollOffset }
     }
 
-    /// Whether history keeps the answers to `action`: not those of `repeat`, `current` and
-    /// `history`, which review it.
-    static func keepsAnswers(to action: Action) -> Bool {
-        switch action {
-        case .repeatRequested, .historyRequested, .currentRequested: false
-        default: true
-        }
-    }
-
     /// Hands `action` to the feature it belongs to: one case an action, no `default`, so that
     /// a new action is a compile error until it is routed.
     private mutating func route(_ action: Action) -> Reaction {
@@ -43,8 +45,6 @@ extension NearbyState {
         // The search field (SearchFeature.swift) and the filter pills (FilterFeature.swift).
         case .searchFocused: return Reaction(focusSearch())
         case .queryEntered(let text): return enterQueryNearFirst(text)
-        case .wholeStoreSearched(let query, let kind, let found):
-            return Reaction(wholeStoreSearched(query: query, kind: kind, found: found))
         case .queryTyped(let text): return Reaction(typeQuery(text))
         case .typingAbandoned: return Reaction(abandonTyping().map { [$0] } ?? [])
         case .queryCleared: return Reaction(clearQuery())
@@ -73,23 +73,13 @@ extension NearbyState {
         case .aroundRequested: return Reaction([aroundAnnouncement()])
         case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
         case .mapRequested: return Reaction(effects: [.measureScreen])
-        case .mapMeasured(let columns, let rows, let streets):
-            return Reaction(mapPicture(columns: columns, rows: rows, streets: streets))
         // Reviewing what was said (ReviewFeature.swift).
         case .repeatRequested: return Reaction(review.repeatLast(words))
         case .historyRequested(let number): return Reaction(review.history(number, words))
-        case .speechEnded(let number, let mark):
-            review.speechEnded(number: number, mark)
-            return Reaction()
         case .currentRequested: return Reaction([current()])
         case .spellRequested: return Reaction([spell()])
         // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
-        case .positionReported(let report): return positionReported(report)
-        case .fixLost: return fixLost()
-        case .gpsFollowed(let address): return gpsFollowed(address)
-        case .gpsUnavailable(let address): return gpsUnavailable(address)
         case .routeRequested: return Reaction([Announcement(routePhrase(), kind: .location)])
-        case .streetFound(let name, let point): return streetFound(name, at: point)
         // A usability study (StudyFeature.swift).
         case .tasksGiven(let tasks): return beginStudy(tasks)
         case .taskRequested: return repeatTask()
@@ -97,6 +87,37 @@ extension NearbyState {
         // Settings, and the files they have the shell read (SettingsFeature.swift).
         case .settingChanged(let setting, let value): return changeSetting(setting, value)
         case .settingsRequested(let all): return Reaction([Announcement(settingsPhrase(all: all), kind: .settings)])
+        // The synthesiser's voices (VoicesFeature.swift).
+        case .voicesRequested(let all): return voicesRequested(all: all)
+        // The session around the screen (SessionFeature.swift).
+        case .sessionStarted: return Reaction(greeting())
+        case .speechStopped: return Reaction(effects: [.stopSpeech])
+        case .quitRequested, .inputEnded: return Reaction(finish())
+        case .helpRequested(let topic): return Reaction(help(topic))
+        case .invalid(let error): return Reaction([invalid(error)])
+        }
+    }
+
+    /// Hands `report` to the feature it belongs to: one case a report, no `default`.
+    private mutating func route(_ report: Report) -> Reaction {
+        switch report {
+        // The search field (SearchFeature.swift).
+        case .wholeStoreSearched(let query, let kind, let found):
+            return Reaction(wholeStoreSearched(query: query, kind: kind, found: found))
+        // Reading the screen (ReadingFeature.swift).
+        case .mapMeasured(let columns, let rows, let streets):
+            return Reaction(mapPicture(columns: columns, rows: rows, streets: streets))
+        // Reviewing what was said (ReviewFeature.swift).
+        case .speechEnded(let number, let mark):
+            review.speechEnded(number: number, mark)
+            return Reaction()
+        // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
+        case .positionReported(let report): return positionReported(report)
+        case .fixLost: return fixLost()
+        case .gpsFollowed(let address): return gpsFollowed(address)
+        case .gpsUnavailable(let address): return gpsUnavailable(address)
+        case .streetFound(let name, let point): return streetFound(name, at: point)
+        // The files the settings have the shell read (SettingsFeature.swift).
         case .placesLoaded(let newPlaces, let source, let skipped, let centre):
             if let centre { updateSettings { $0.origin = centre } }
             return placesLoaded(newPlaces, source: source, skipped: skipped)
@@ -105,16 +126,9 @@ extension NearbyState {
         case .stringsLoaded(let loaded, let source): return stringsLoaded(loaded, source: source)
         case .stringsFailed(let message): return stringsFailed(message)
         // The synthesiser's voices (VoicesFeature.swift).
-        case .voicesRequested(let all): return voicesRequested(all: all)
         case .voicesInstalled(let voices):
             installedVoices = voices
             return Reaction()
-        // The session around the screen (SessionFeature.swift).
-        case .sessionStarted: return Reaction(greeting())
-        case .speechStopped: return Reaction(effects: [.stopSpeech])
-        case .quitRequested, .inputEnded: return Reaction(finish())
-        case .helpRequested(let topic): return Reaction(help(topic))
-        case .invalid(let error): return Reaction([invalid(error)])
         }
     }
 }

@@ -186,13 +186,12 @@ public struct Study: Equatable, Sendable {
     }
 
     /// Whether a command's answer may finish a task: every command the tester types except
-    /// `task` and `skip`, which speak of the tasks themselves; never what no line caused, nor a
-    /// search given up (Ctrl-C puts the screen back: it does nothing).
+    /// `task` and `skip`, which speak of the tasks themselves; never what no line caused (the
+    /// session's start and end; the shell's reports never come here), nor a search given up
+    /// (Ctrl-C puts the screen back: it does nothing).
     public static func checksGoal(after action: Action) -> Bool {
         switch action {
-        case .taskRequested, .taskSkipped, .tasksGiven, .queryTyped, .typingAbandoned, .voicesInstalled, .speechEnded,
-            .sessionStarted, .inputEnded, .placesLoaded, .placesFailed, .stringsLoaded, .stringsFailed,
-            .mapMeasured:
+        case .taskRequested, .taskSkipped, .tasksGiven, .queryTyped, .typingAbandoned, .sessionStarted, .inputEnded:
             return false
         default:
             return true

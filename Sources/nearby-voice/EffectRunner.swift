@@ -8,8 +8,21 @@ import ShellParsing
 import Words
 
 /// Carries out the core's effects: the files, the terminal and the synthesiser are the shell's.
-/// Each effect may end in an action that reports its result, for the session to dispatch.
+/// Each effect may end in a report of its result and a command to answer then
+/// (`EffectRunner.Outcome`), for the session to apply and dispatch.
 final class EffectRunner {
+    /// What an effect ends in: what the shell found out, for the core to apply, then the
+    /// command that waited for it (or that puts a setting back), for the session to dispatch.
+    struct Outcome {
+        var report: Report?
+        var then: Action?
+
+        init(_ report: Report? = nil, then: Action? = nil) {
+            self.report = report
+            self.then = then
+        }
+    }
+
     private let options: Options
     private let presenter: Presenter
     /// The settings the user gave (options, the config file, `set`): speech-dispatcher is sent
@@ -63,18 +76,19 @@ final class EffectRunner {
     /// first: the list beyond the radius reads them in order, and the nearest is what is said.
     static let storeMatches = 20
 
-    /// Carries out one effect; returns the action that reports its result, if it has one.
-    func perform(_ effect: Effect, on state: inout NearbyState) throws(Failure) -> Action? {
+    /// Carries out one effect, reading the state it was asked in; returns its report and the
+    /// command to answer after it, if any.
+    func perform(_ effect: Effect, in state: NearbyState) throws(Failure) -> Outcome {
         switch effect {
         case .stopSpeech:
             presenter.speech?.stop()
-            return nil
+            return Outcome()
         case .applySpeechSettings:
             if state.settings.speechBackend != backend {
-                return try changeBackend(to: state.settings.speechBackend, state)
+                return Outcome(then: try changeBackend(to: state.settings.speechBackend, state))
             }
             presenter.speech?.setVoice(voiceSettings(state.settings))
-            return nil
+            return Outcome()
         case .loadPlaces(let path):
             do throws(Failure) {
                 // A place store, when the user gave no position, about the centre of its places.
@@ -85,42 +99,41 @@ final class EffectRunner {
                 let places = opening.loaded
                 NearbyVoice.prepareSpelling(places)
                 store = opening.store
-                return .placesLoaded(
-                    places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre)
+                return Outcome(
+                    .placesLoaded(places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre))
             } catch {
-                return .placesFailed(message: error.message)
+                return Outcome(.placesFailed(message: error.message))
             }
         case .loadStrings(let path, let language):
             do throws(Failure) {
-                return .stringsLoaded(
-                    try StringsFile.load(path, at: options.located(path), language: language), source: path)
+                return Outcome(
+                    .stringsLoaded(
+                        try StringsFile.load(path, at: options.located(path), language: language), source: path))
             } catch {
-                return .stringsFailed(message: error.message)
+                return Outcome(.stringsFailed(message: error.message))
             }
         case .listVoices(let then):
-            _ = state.reduce(.voicesInstalled(VoiceList.installed(backend)))
-            return then
+            return Outcome(.voicesInstalled(VoiceList.installed(backend)), then: then)
         case .moveWindow(let origin):
             // Read on a thread of its own while the answer is said, and taken in before the next
             // one (`Session.settleWindow`): `set at` answers at once, as the start does.
-            guard let store else { return nil }
+            guard let store else { return Outcome() }
             store.language = storeLanguage(state)
             pendingWindow = WindowLoad(store, around: origin, source: state.places.source)
-            return nil
+            return Outcome()
         case .followGPS(let text):
             // Within the connection's deadline (2 s): what follows is the client's own thread.
-            guard let address = GpsdAddress(parsing: text) else { return .gpsUnavailable(address: text) }
+            guard let address = GpsdAddress(parsing: text) else { return Outcome(.gpsUnavailable(address: text)) }
             guard let positions, let socket = GpsdClient.connect(address) else {
-                return .gpsUnavailable(address: address.description)
+                return Outcome(.gpsUnavailable(address: address.description))
             }
             positions.follow(address, connected: socket)
-            return .gpsFollowed(address: address.description)
+            return Outcome(.gpsFollowed(address: address.description))
         case .stopFollowing:
             positions?.stop()
-            return nil
+            return Outcome()
         case .findStreet(let point, let then):
-            _ = state.reduce(.streetFound(store?.nearestStreet(to: point)?.name, at: point))
-            return then
+            return Outcome(.streetFound(store?.nearestStreet(to: point)?.name, at: point), then: then)
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)
@@ -128,17 +141,18 @@ final class EffectRunner {
             let rows = size.rows - 5
             // The streets of the region the picture shows, from a store that has any; nil says
             // that the places have no street data.
-            guard let store, store.streetCount > 0 else { return .mapMeasured(columns: columns, rows: rows) }
+            guard let store, store.streetCount > 0 else { return Outcome(.mapMeasured(columns: columns, rows: rows)) }
             let frame = MapPicture.Frame(state: state, columns: columns, rows: rows)
             let streets = store.streets(south: frame.south, north: frame.north, west: frame.west, east: frame.east)
-            return .mapMeasured(
-                columns: columns, rows: rows, streets: streets.map { MapStreet(name: $0.name, points: $0.points) })
+            return Outcome(
+                .mapMeasured(
+                    columns: columns, rows: rows, streets: streets.map { MapStreet(name: $0.name, points: $0.points) }))
         case .searchWholeStore(let query, let kind):
             // Asked only when the places are a window of a store (`Places.isWindow`); places
             // held whole in memory are searched whole by the core itself. The store answers
             // nearest first from the user's point; the core adds what it found to the window.
             let found = store?.search(query, kind: kind, near: state.settings.origin, limit: Self.storeMatches) ?? []
-            return .wholeStoreSearched(query: query, kind: kind, found: found)
+            return Outcome(.wholeStoreSearched(query: query, kind: kind, found: found))
         }
     }
 

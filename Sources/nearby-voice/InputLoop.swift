@@ -25,7 +25,7 @@ final class InputLoop {
                 try? session.dispatch(.typingAbandoned)
             },
             complete: { [unowned session] line in
-                session.settleWindow()
+                try? session.settleWindow()
                 return Completion.complete(line, in: session.state)
             },
             words: { [unowned session] in session.state.words },

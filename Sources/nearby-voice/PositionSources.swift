@@ -6,7 +6,7 @@ import Synchronization
 import SystemCalls
 
 /// Where the moving position comes from (a walked GPX route, a live gpsd), each on a thread of
-/// its own, and the one way its reports reach the session: a queue of actions under a lock and
+/// its own, and the one way its reports reach the session: a queue of reports under a lock and
 /// a pipe whose read end the line readers watch, so that a report wakes a waiting prompt. The
 /// main thread alone reduces them (`InputLoop.takePositions`).
 final class PositionSources: @unchecked Sendable {
@@ -15,7 +15,7 @@ final class PositionSources: @unchecked Sendable {
     private let wakeWriter: FileDescriptor
     /// The reports waiting, under `lock`: an NSLock (pthread's mutex), which ThreadSanitizer
     /// sees, where it reported `Mutex`'s futex as a race between the route thread and the main.
-    private var queue: [Action] = []
+    private var queue: [Report] = []
     private let lock = NSLock()
     /// The thread now reporting, stopped when another starts or the position is set by hand.
     private var current: Feed?
@@ -37,8 +37,8 @@ final class PositionSources: @unchecked Sendable {
     }
 
     /// Adds a report and wakes the reader.
-    func post(_ action: Action) {
-        lock.withLock { queue.append(action) }
+    func post(_ report: Report) {
+        lock.withLock { queue.append(report) }
         _ = try? wakeWriter.writeAll([1])
     }
 
@@ -46,7 +46,7 @@ final class PositionSources: @unchecked Sendable {
     func nudge() { _ = try? wakeWriter.writeAll([1]) }
 
     /// The reports waiting, in order; the wake-up bytes are drained.
-    func take() -> [Action] {
+    func take() -> [Report] {
         var bytes = [UInt8](repeating: 0, count: 256)
         while drain(&bytes) > 0 {}
         return lock.withLock {

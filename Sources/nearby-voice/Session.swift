@@ -9,12 +9,14 @@ import SystemCalls
 import TextFormats
 import Words
 
-/// One session: the screen's state and the one path from an action to what is said, wiring
+/// One session: the screen's state and the one path from an action or a report to what is
+/// said (`present`), wiring
 /// the parts that do the rest: the input loop (`InputLoop`), the effects (`EffectRunner`),
 /// speech's outcomes (`SpeechFollower`), the study's log (`StudyRecorder`) and the signals
 /// that end it (`SignalEnding`).
 final class Session {
-    /// The screen; changed by `dispatch`, and by what speech cut off (`settleSpeech`).
+    /// The screen; changed by `dispatch` (what the user did) and `take` (what the shell found
+    /// out: an effect's result, what speech cut off, a position).
     private(set) var state: NearbyState
     /// Where announcements go: the screen, the transcript and speech.
     let presenter: Presenter
@@ -102,24 +104,24 @@ final class Session {
 
     /// Takes in a store's window read since the start or the last move, waiting for it if need
     /// be: before any answer but the greeting, and before Tab completes a name.
-    func settleWindow() {
+    func settleWindow() throws(Failure) {
         guard let pending = effects.pendingWindow else { return }
         effects.pendingWindow = nil
         // The old window's 20,000 places are freed once the answer is out (`dispatch`): 2-3 ms
         // the answer need not wait for. Freed on another thread meanwhile, they held up the
         // answer's own allocations as long.
         retiredPlaces = state.places
-        _ = state.reduce(.windowMoved(pending.take()))
+        try take(.windowMoved(pending.take()))
     }
 
     /// The places a window moved out, until the answer that took the new one in is out.
     private var retiredPlaces: Places?
 
-    /// Reduces the position reports waiting (a walked route, gpsd): what they say, callouts,
+    /// Applies the position reports waiting (a walked route, gpsd): what they say, callouts,
     /// answers no line (line 0).
     func takePositions() throws(Failure) {
         guard let positions else { return }
-        for action in positions.take() { try dispatch(action) }
+        for report in positions.take() { try take(report) }
     }
 
     /// The end of the input with a route being walked: its reports are taken until it ends, so
@@ -160,14 +162,32 @@ final class Session {
             words: state.words)
     }
 
-    /// Reduces `action`, announces what it says, logs it, and carries out what it asks of the
-    /// shell (which may dispatch the action that reports the result).
+    /// Reduces what the user did (`line` of the input, `input` as typed), then presents its
+    /// reaction. The old window's places are freed once the answer is out.
     func dispatch(_ action: Action, line: Int = 0, input: String = "") throws(Failure) {
-        if action != .sessionStarted { settleWindow() }
+        if action != .sessionStarted { try settleWindow() }
         // The core reads no clock: it is told the time with each command.
         state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
         let reaction = state.reduce(action)
         effects.note(action, reaction)
+        try present(reaction, line: line, input: input, silencesBeacon: action == .speechStopped)
+        retiredPlaces = nil
+    }
+
+    /// Applies what the shell found out (an effect's result for the command on `line`, or news
+    /// of speech or the position, on line 0), then presents its reaction as a command's.
+    func take(_ report: Report, line: Int = 0, input: String = "") throws(Failure) {
+        state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
+        try present(state.apply(report), line: line, input: input)
+    }
+
+    /// The one way a reaction reaches the user, whether an action or a report caused it:
+    /// announces what it says, logs it, carries out what it asks of the shell (applying the
+    /// report of each result and dispatching the command that waited for it), and lets the
+    /// beacon follow.
+    private func present(_ reaction: Reaction, line: Int, input: String, silencesBeacon: Bool = false)
+        throws(Failure)
+    {
         // The built-in places again (`set places built-in`): no store behind them.
         if state.settings.placesFile == nil { effects.forgetStore() }
         // The log puts a task's end before the words that say so, and the next task's
@@ -191,10 +211,11 @@ final class Session {
         let beginnings = reaction.studyEvents.filter { if case .begun = $0 { true } else { false } }
         try recorder.recordStudy(endings + beginnings, study: state.study, words: state.words)
         for effect in reaction.effects {
-            if let next = try effects.perform(effect, on: &state) { try dispatch(next, line: line, input: input) }
+            let outcome = try effects.perform(effect, in: state)
+            if let report = outcome.report { try take(report, line: line, input: input) }
+            if let next = outcome.then { try dispatch(next, line: line, input: input) }
         }
-        beaconFollows(action, reaction)
-        retiredPlaces = nil
+        beaconFollows(silenced: silencesBeacon, reaction)
     }
 
     /// Says once a session, when spatial audio is on, that live speech cannot place sound
@@ -204,7 +225,7 @@ final class Session {
 
     /// Hands what speech reported to the transcript, the log and the core's history marks.
     func settleSpeech() throws(Failure) {
-        for mark in try follower.settle(words: state.words) { _ = state.reduce(mark) }
+        for mark in try follower.settle(words: state.words) { try take(mark) }
     }
 
     /// Completes the transcript and the WAV file, and ends the log. A transcript on standard

@@ -29,9 +29,9 @@ final class SpeechFollower {
         keptNumbers[seq] = keptNumber
     }
 
-    /// Hands what speech reported to the transcript and the log; returns the actions that
+    /// Hands what speech reported to the transcript and the log; returns the reports that
     /// mark in history what was cut off, dropped or failed.
-    func settle(words: Catalog) throws(Failure) -> [Action] {
+    func settle(words: Catalog) throws(Failure) -> [Report] {
         tellNotices(words: words)
         guard let speech = presenter.speech else { return [] }
         guard speech.mode == .live else {
@@ -44,7 +44,7 @@ final class SpeechFollower {
         let reports: [SpeechReport]
         do { reports = try presenter.settleSpeech() } catch { throw Failure.writing(error, words) }
         try recorder.recordSpeech(reports, words: words)
-        var marks: [Action] = []
+        var marks: [Report] = []
         for report in reports {
             guard let number = keptNumbers.removeValue(forKey: report.seq) else { continue }
             switch report.outcome {

@@ -21,7 +21,7 @@ struct CalloutTests {
     }
 
     /// A report `metres` north of the start, walking north at 1.4 m/s, at `time` seconds.
-    static func walked(_ metres: Double, time: Double, speed: Double = 1.4) -> Action {
+    static func walked(_ metres: Double, time: Double, speed: Double = 1.4) -> Report {
         .positionReported(
             PositionReport(
                 coordinate: Coordinate(latitude: 60.17 + metres / 111_195, longitude: 24.94), course: 0, speed: speed,
@@ -31,13 +31,13 @@ struct CalloutTests {
     @Test("A place within callout-distance is said once, politely, as a callout")
     func calloutOnce() {
         var state = Self.state()
-        #expect(state.reduce(Self.walked(50, time: 0)).announcements.isEmpty)
-        let near = state.reduce(Self.walked(80, time: 20))
+        #expect(state.apply(Self.walked(50, time: 0)).announcements.isEmpty)
+        let near = state.apply(Self.walked(80, time: 20))
         #expect(near.announcements == [Announcement("Alku, 20 metres ahead.", priority: .polite, kind: .callout)])
         // Passing it, and still within reach: not again.
-        #expect(state.reduce(Self.walked(100, time: 35)).announcements.isEmpty)
-        #expect(state.reduce(Self.walked(120, time: 50)).announcements.isEmpty)
-        #expect(state.reduce(Self.walked(160, time: 80)).announcements.isEmpty)
+        #expect(state.apply(Self.walked(100, time: 35)).announcements.isEmpty)
+        #expect(state.apply(Self.walked(120, time: 50)).announcements.isEmpty)
+        #expect(state.apply(Self.walked(160, time: 80)).announcements.isEmpty)
         // The heading followed the course: directions are relative.
         #expect(state.settings.heading == 0)
         // The distances and the order follow: Baari is now the nearest.
@@ -48,21 +48,21 @@ struct CalloutTests {
     func calloutRepeat() {
         var state = Self.state()
         _ = state.reduce(.settingChanged(.calloutRepeat, value: "1"))
-        #expect(state.reduce(Self.walked(90, time: 0)).announcements.count == 1)
-        #expect(state.reduce(Self.walked(200, time: 30)).announcements.map(\.text) == ["Baari, less than 5 metres."])
-        #expect(state.reduce(Self.walked(90, time: 50)).announcements.isEmpty)
-        #expect(state.reduce(Self.walked(95, time: 61)).announcements.map(\.text) == ["Alku, 5 metres ahead."])
+        #expect(state.apply(Self.walked(90, time: 0)).announcements.count == 1)
+        #expect(state.apply(Self.walked(200, time: 30)).announcements.map(\.text) == ["Baari, less than 5 metres."])
+        #expect(state.apply(Self.walked(90, time: 50)).announcements.isEmpty)
+        #expect(state.apply(Self.walked(95, time: 61)).announcements.map(\.text) == ["Alku, 5 metres ahead."])
     }
 
     @Test("Callouts come from the current list: the filter, and callouts off")
     func currentList() {
         var state = Self.state()
         _ = state.reduce(.filterChosen("Bar"))
-        #expect(state.reduce(Self.walked(100, time: 0)).announcements.isEmpty)
-        #expect(state.reduce(Self.walked(200, time: 10)).announcements.map(\.text) == ["Baari, less than 5 metres."])
+        #expect(state.apply(Self.walked(100, time: 0)).announcements.isEmpty)
+        #expect(state.apply(Self.walked(200, time: 10)).announcements.map(\.text) == ["Baari, less than 5 metres."])
         _ = state.reduce(.settingChanged(.callouts, value: "off"))
         _ = state.reduce(.filterChosen(nil))
-        #expect(state.reduce(Self.walked(300, time: 20)).announcements.isEmpty)
+        #expect(state.apply(Self.walked(300, time: 20)).announcements.isEmpty)
     }
 
     @Test("The focus stays on the same place, by identity, as the order changes")
@@ -72,7 +72,7 @@ struct CalloutTests {
         _ = state.reduce(.nextFocused)
         #expect(state.focus == 1)
         #expect(state.shownPlaces[1].id == "b")
-        _ = state.reduce(Self.walked(290, time: 0))
+        _ = state.apply(Self.walked(290, time: 0))
         // Cafe Kolme is nearest now, then Baari: the focus moved with Baari.
         #expect(state.shownPlaces.map(\.id) == ["c", "b", "a"])
         #expect(state.focus == 1)
@@ -83,13 +83,13 @@ struct CalloutTests {
     @Test("A heading given by hand holds; standing still keeps the last course")
     func headingGiven() {
         var state = Self.state()
-        _ = state.reduce(Self.walked(10, time: 0, speed: 0.2))
+        _ = state.apply(Self.walked(10, time: 0, speed: 0.2))
         #expect(state.settings.heading == nil)
         _ = state.reduce(.settingChanged(.heading, value: "90"))
-        _ = state.reduce(Self.walked(20, time: 5))
+        _ = state.apply(Self.walked(20, time: 5))
         #expect(state.settings.heading == 90)
         _ = state.reduce(.settingChanged(.heading, value: "none"))
-        _ = state.reduce(Self.walked(30, time: 10))
+        _ = state.apply(Self.walked(30, time: 10))
         #expect(state.settings.heading == 0)
     }
 
@@ -99,7 +99,7 @@ struct CalloutTests {
         _ = state.reduce(.placeSelected(.name("Cafe Kolme")))
         var said: [String] = []
         for metres in stride(from: 0.0, through: 300, by: 5) {
-            said += state.reduce(Self.walked(metres, time: metres)).announcements.map(\.text).filter {
+            said += state.apply(Self.walked(metres, time: metres)).announcements.map(\.text).filter {
                 $0.contains("Kolme")
             }
         }
@@ -114,12 +114,12 @@ struct CalloutTests {
     @Test("Far from every place: said once, with the nearest")
     func nothingNear() {
         var state = Self.state()
-        let far = state.reduce(Self.walked(20_000, time: 0))
+        let far = state.apply(Self.walked(20_000, time: 0))
         #expect(
             far.announcements.map(\.text) == [
                 "No places within 1 kilometre; the nearest is Cafe Kolme, 19.7 kilometres behind."
             ])
-        #expect(state.reduce(Self.walked(20_010, time: 5)).announcements.isEmpty)
+        #expect(state.apply(Self.walked(20_010, time: 5)).announcements.isEmpty)
     }
 
     @Test("A position set by hand stops the walk: route says none is walked")
@@ -130,7 +130,7 @@ struct CalloutTests {
         let report = PositionReport(
             coordinate: Coordinate(latitude: 60.1701, longitude: 24.94), time: 0,
             route: RouteProgress(walked: 11, length: 300))
-        _ = state.reduce(.positionReported(report))
+        _ = state.apply(.positionReported(report))
         #expect(
             state.reduce(.routeRequested).announcements.map(\.text) == [
                 "Route: 10 metres of 300 metres walked, 290 metres to go."
@@ -145,9 +145,9 @@ struct CalloutTests {
     @Test("The fix lost is said once; its return once")
     func fixLost() {
         var state = Self.state()
-        #expect(state.reduce(.fixLost).announcements.map(\.text) == ["GPS signal lost; using the last position."])
-        #expect(state.reduce(.fixLost).announcements.isEmpty)
-        #expect(state.reduce(Self.walked(0, time: 1)).announcements.map(\.text) == ["GPS signal back."])
+        #expect(state.apply(.fixLost).announcements.map(\.text) == ["GPS signal lost; using the last position."])
+        #expect(state.apply(.fixLost).announcements.isEmpty)
+        #expect(state.apply(Self.walked(0, time: 1)).announcements.map(\.text) == ["GPS signal back."])
     }
 
     @Test("A place store's window follows the walk past 500 metres from its centre")
@@ -157,10 +157,10 @@ struct CalloutTests {
         settings.placesFile = "helsinki.places"
         var state = NearbyState(places: Places(Self.places, isWindow: true), settings: settings)
         state.position.windowCentre = settings.origin
-        #expect(state.reduce(Self.walked(400, time: 0)).effects == [])
-        let moved = state.reduce(Self.walked(600, time: 10))
+        #expect(state.apply(Self.walked(400, time: 0)).effects == [])
+        let moved = state.apply(Self.walked(600, time: 10))
         #expect(moved.effects == [.moveWindow(around: Coordinate(latitude: 60.17 + 600 / 111_195, longitude: 24.94))])
-        #expect(state.reduce(Self.walked(700, time: 20)).effects == [])
+        #expect(state.apply(Self.walked(700, time: 20)).effects == [])
     }
 
     @Test("set at takes a place's name, lists several, and says when none matches")

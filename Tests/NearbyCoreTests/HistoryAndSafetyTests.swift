@@ -13,9 +13,9 @@ struct HistoryAndSafetyTests {
         // kept 2 to 5: selection, details, camera, the walk-time chip
         _ = state.reduce(.placeSelected(.position(1)))
         #expect(state.review.spokenTotal == 5)
-        _ = state.reduce(.speechEnded(number: 2, .interrupted))
-        _ = state.reduce(.speechEnded(number: 4, .dropped))
-        _ = state.reduce(.speechEnded(number: 99, .dropped))  // never said: ignored
+        _ = state.apply(.speechEnded(number: 2, .interrupted))
+        _ = state.apply(.speechEnded(number: 4, .dropped))
+        _ = state.apply(.speechEnded(number: 99, .dropped))  // never said: ignored
         #expect(state.review.speechMarks == [2: .interrupted, 4: .dropped])
         #expect(
             state.reduce(.historyRequested(4)).announcements == [
@@ -34,7 +34,7 @@ struct HistoryAndSafetyTests {
     @Test func marksOfForgottenAnnouncementsAreForgottenToo() {
         var state = NearbyState()
         for _ in 0..<NearbyState.historyLimit { _ = state.reduce(.handleActivated) }
-        _ = state.reduce(.speechEnded(number: 1, .dropped))
+        _ = state.apply(.speechEnded(number: 1, .dropped))
         #expect(state.review.speechMarks[1] == .dropped)
         _ = state.reduce(.handleActivated)
         #expect(state.review.spoken.count == NearbyState.historyLimit)

@@ -72,16 +72,16 @@ struct RadiusAndFactsTests {
         #expect(!asked.announcements.contains { $0.kind == .results })
         // An answer to another search changes nothing.
         #expect(
-            state.reduce(.wholeStoreSearched(query: "other", kind: nil, found: [Self.lautta])).announcements.isEmpty)
+            state.apply(.wholeStoreSearched(query: "other", kind: nil, found: [Self.lautta])).announcements.isEmpty)
         #expect(state.places.count == 2)
-        let answer = state.reduce(.wholeStoreSearched(query: "lautta", kind: nil, found: [Self.lautta]))
+        let answer = state.apply(.wholeStoreSearched(query: "lautta", kind: nil, found: [Self.lautta]))
         #expect(answer.announcements.first?.text.hasPrefix("Nothing within 1 kilometre matches \"lautta\".") == true)
         #expect(state.places.count == 3 && state.focus == 0)
         _ = state.reduce(.placeSelected(.position(1)))
         #expect(state.selection == "c")
         // The store holds none either: no results then.
         _ = state.reduce(.queryEntered("xyzzy"))
-        let none = state.reduce(.wholeStoreSearched(query: "xyzzy", kind: nil, found: []))
+        let none = state.apply(.wholeStoreSearched(query: "xyzzy", kind: nil, found: []))
         #expect(none.announcements.map(\.text) == ["No results for \"xyzzy\"."])
     }
 
@@ -216,7 +216,7 @@ struct RadiusAndFactsTests {
             state.reduce(.sessionStarted).announcements.first?.text.hasPrefix(
                 "Nearby: 20,000 places around you, from OpenStreetMap.") == true)
         // The window comes in before anything else is answered; then the count is its own.
-        _ = state.reduce(.windowMoved(Places([Self.kahvila], source: Places.openStreetMap, isWindow: true)))
+        _ = state.apply(.windowMoved(Places([Self.kahvila], source: Places.openStreetMap, isWindow: true)))
         #expect(state.placesToCome == nil)
         #expect(state.reduce(.sessionStarted).announcements.first?.text.hasPrefix("Nearby: 1 place around you") == true)
     }

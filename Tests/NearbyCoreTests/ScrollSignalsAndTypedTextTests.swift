@@ -57,7 +57,7 @@ struct ScrollSignalsAndTypedTextTests {
         #expect(state.reduce(.typingAbandoned).announcements.isEmpty)
         _ = state.reduce(.queryTyped("tram"))
         // A position from the GPS is no command: the line being typed stays.
-        _ = state.reduce(.fixLost)
+        _ = state.apply(.fixLost)
         #expect(state.query == "tram" && state.sheet.detent == .full)
         let answers = state.reduce(.handleIncremented).announcements
         #expect(answers.first == fall)

@@ -148,7 +148,7 @@ struct WhatOnlyTheEyeSeesTests {
             MapStreet(name: "Far Away Road", points: [at(1, 1), at(1.01, 1)]),
         ]
         _ = state.reduce(.handleDecremented)
-        let reaction = state.reduce(.mapMeasured(columns: 80, rows: 24, streets: streets))
+        let reaction = state.apply(.mapMeasured(columns: 80, rows: 24, streets: streets))
         let picture = reaction.announcements[0].display!
         let lines = picture.split(separator: "\n").map(String.init)
         #expect(lines.contains("Streets, drawn as lines of - | / \\: Rua Augusta, Rua do Ouro."), "\(picture)")

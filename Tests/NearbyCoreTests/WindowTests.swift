@@ -27,10 +27,33 @@ struct WindowTests {
         var state = NearbyState(places: [Self.place("a", "Kahvila Alku", 60.17), Self.place("b", "Baari", 60.171)])
         _ = state.reduce(.queryEntered("kahvila"))
         #expect(state.shownPlaces.map(\.id) == ["a"])
-        let moved = state.reduce(
+        let moved = state.apply(
             .windowMoved(Places([Self.place("c", "Kahvila Uusi", 60.2), Self.place("d", "Kauppa", 60.2)])))
         #expect(moved.announcements.isEmpty)
         #expect(state.query == "kahvila")
         #expect(state.shownPlaces.map(\.id) == ["c"])
+    }
+
+    /// A window arriving is a report of the shell's, no command: a `find` line being typed goes
+    /// on being typed (the sheet stays up for the keyboard, nothing is said), and the next
+    /// command still puts the screen back as it was before typing began.
+    @Test func aWindowArrivingWhileASearchIsTypedKeepsTheTyping() {
+        var state = NearbyState(places: [Self.place("a", "Kahvila Alku", 60.17), Self.place("b", "Baari", 60.171)])
+        let resting = (state.sheet.detent, state.sheet.isPresented)
+        _ = state.reduce(.queryTyped("kahv"))
+        #expect(state.isSearching)
+        #expect(state.sheet.detent == .full)
+        let moved = state.apply(
+            .windowMoved(Places([Self.place("c", "Kahvila Uusi", 60.2), Self.place("d", "Kauppa", 60.2)])))
+        #expect(moved.announcements.isEmpty)
+        #expect(state.isSearching)
+        #expect(state.sheet.detent == .full)
+        #expect(state.beforeTyping != nil)
+        #expect(state.shownPlaces.map(\.id) == ["c"])
+        // A command, unlike the report, gives the typing up: the sheet falls back, and says so.
+        let read = state.reduce(.readRequested)
+        #expect(read.announcements.first?.kind == .detent)
+        #expect((state.sheet.detent, state.sheet.isPresented) == resting)
+        #expect(!state.isSearching)
     }
 }

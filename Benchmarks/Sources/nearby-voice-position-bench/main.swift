@@ -54,7 +54,7 @@ for step in 0..<2_000 {
     let point = Coordinate(latitude: start.latitude + metres / 157_000, longitude: start.longitude + metres / 157_000)
     let report = PositionReport(coordinate: point, course: 45, speed: 1.4, time: Double(step))
     let began = DispatchTime.now().uptimeNanoseconds
-    let reaction = state.reduce(.positionReported(report))
+    let reaction = state.apply(.positionReported(report))
     reportTimes.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1000)
     calledOut += reaction.announcements.count
     let floorBegan = DispatchTime.now().uptimeNanoseconds

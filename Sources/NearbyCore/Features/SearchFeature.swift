@@ -7,14 +7,12 @@ import PlaceData
 /// sheet rises for the keyboard; so these are extensions on `NearbyState`, gathered here.
 extension NearbyState {
     /// A `find` line typed and then left for another command puts the screen back as it was
-    /// before typing began; Enter on it keeps what it found. The shell's reports (speech that
-    /// ended, voices listed, a position from the GPS or a walked route) are not commands and
-    /// change nothing here. Returns the sheet's fall, if the keyboard had lifted it, for the
-    /// command's answer to begin with.
+    /// before typing began; Enter on it keeps what it found. The shell's reports (`Report`) are
+    /// no commands and never come here. Returns the sheet's fall, if the keyboard had lifted it,
+    /// for the command's answer to begin with.
     mutating func settleTyping(before action: Action) -> Announcement? {
         switch action {
-        case .queryTyped, .typingAbandoned, .speechEnded, .voicesInstalled, .wholeStoreSearched, .positionReported,
-            .fixLost, .gpsFollowed, .gpsUnavailable:
+        case .queryTyped, .typingAbandoned:
             return nil
         case .queryEntered:
             beforeTyping = nil

@@ -1,0 +1,48 @@
+import PlaceData
+import Words
+
+/// What the shell found out and tells the core: the result of an `Effect` it carried out, or
+/// news from a source of its own (speech, gpsd, a walked route). None is typed by the user, so
+/// none settles a `find` line being typed, finishes a study's task or is a command at all:
+/// `NearbyState.apply(_:)` takes these, as `reduce(_:)` takes what the user did (`Action`).
+public enum Report: Equatable, Sendable {
+    // The answers to effects the core asked for.
+    /// The shell searched the whole place store (`Effect.searchWholeStore`) for a query that
+    /// matched nothing near: what it found, nearest first (none: nothing anywhere).
+    case wholeStoreSearched(query: String, kind: String?, found: [Place])
+    /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places;
+    /// a place store's, when the user gave no position, about `centre`, the centre of the store's
+    /// places, where the user now is (as a start without `--at` begins there).
+    case placesLoaded(Places, source: String, skippedFeatures: Int, centre: Coordinate? = nil)
+    /// The shell could not read that file: `message` says why.
+    case placesFailed(message: String)
+    /// The shell loaded a place store's places about the new position (`Effect.moveWindow`):
+    /// they replace the places in memory; the search, the filter and the selection stay.
+    case windowMoved(Places)
+    /// The shell read the file `set strings` named (`Effect.loadStrings`): these are the words.
+    case stringsLoaded(Catalog, source: String)
+    /// The shell could not use that file: `message` says where and why.
+    case stringsFailed(message: String)
+    /// The shell measured the screen (`Effect.measureScreen`): a text picture of the map,
+    /// `columns` wide and `rows` high, with the place store's streets in its region (nil: the
+    /// places come with no street data).
+    case mapMeasured(columns: Int, rows: Int, streets: [MapStreet]? = nil)
+    /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
+    case voicesInstalled([Voice])
+    /// The shell reached gpsd at `address` after `set at gpsd`: the position follows it.
+    case gpsFollowed(address: String)
+    /// Nothing answers at `address` (`set at gpsd`): said, and the position stays.
+    case gpsUnavailable(address: String)
+    /// The shell found the street nearest `point` in the place store (`Effect.findStreet`), or
+    /// none: nothing is said (the shell then answers the command that asked).
+    case streetFound(String?, at: Coordinate)
+
+    // News from the shell's own sources.
+    /// Speech cut off or dropped the `number`th kept announcement (counting from 1).
+    case speechEnded(number: Int, SpeechMark)
+    /// The position moved (a walked route, a live gpsd): distances, directions and the order
+    /// follow it; only callouts are said.
+    case positionReported(PositionReport)
+    /// The GPS fix was lost: said once; the last position stays.
+    case fixLost
+}
