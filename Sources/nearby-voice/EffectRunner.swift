@@ -100,7 +100,8 @@ final class EffectRunner {
                 NearbyVoice.prepareSpelling(places)
                 store = opening.store
                 return Outcome(
-                    .placesLoaded(places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre))
+                    .placesLoaded(
+                        places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre))
             } catch {
                 return Outcome(.placesFailed(message: error.message))
             }
