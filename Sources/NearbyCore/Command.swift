@@ -50,6 +50,48 @@ public enum Command: String, CaseIterable, Sendable {
         }
     }
 
+    /// What its argument is, for Tab to complete.
+    public enum Argument: Sendable {
+        /// None: Tab has nothing to add after the command.
+        case none
+        /// `find`: the kinds, then the places' names.
+        case searchWords
+        /// `select`: the names of the places the list shows.
+        case listedPlace
+        /// `filter`: `all` and the kinds.
+        case kindOrAll
+        /// `detent`: the detents' words.
+        case detent
+        /// `help`: `all` and the commands' words.
+        case commandOrAll
+        /// `voices`, `settings`: `all`.
+        case all
+        /// `where`: `exact`.
+        case exact
+        /// `set`: a setting's key, then its values.
+        case setting
+        /// `drag`, `history`: numbers, which Tab does not guess.
+        case numbers
+    }
+
+    /// What it takes after its word: what Tab completes there.
+    public var argument: Argument {
+        switch self {
+        case .find: .searchWords
+        case .select: .listedPlace
+        case .filter: .kindOrAll
+        case .detent: .detent
+        case .help: .commandOrAll
+        case .voices, .settings: .all
+        case .whereabouts: .exact
+        case .set: .setting
+        case .drag, .history: .numbers
+        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk, .details,
+            .around, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
+            .none
+        }
+    }
+
     /// The word that names it in the catalog's language ("buscar"); the English name and
     /// aliases always work too.
     public func word(_ words: Catalog) -> String { words.text(key("word")) }

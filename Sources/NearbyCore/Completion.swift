@@ -83,34 +83,32 @@ public struct Completion: Equatable, Sendable {
         let prefix = String(line[..<argumentStart])
         let argument = String(line[argumentStart...])
         func labels(_ labels: [String]) -> (prefix: String, labels: Labels) { (prefix, Labels(labels)) }
-        switch command {
-        case .find:
+        switch command.argument {
+        case .searchWords:
             // The kinds, then the names that are not a kind's too.
             // The kinds as the places spell them, which is what the search matches.
             let kinds = state.places.kindCounts().map(\.kind).filter { wordsBegin(argument, $0) }
             let names = state.places.completionNames(argument)
             let both = Set(kinds.filter { names.contains($0, in: state.places) })
             return (prefix, Labels(kinds, then: names, except: both))
-        case .select:
+        case .listedPlace:
             return (prefix, Labels([], then: state.places.completionNames(argument, among: state.shown.members)))
-        case .filter:
+        case .kindOrAll:
             return labels(([state.words.text(.filterAll)] + kinds(in: state)).filter { wordsBegin(argument, $0) })
         case .detent:
             return labels(Detent.allCases.map { $0.word(state.words) }.filter { wordsBegin(argument, $0) })
-        case .help:
+        case .commandOrAll:
             return labels(
                 ([state.words.text(.filterAll)] + Command.allCases.map { $0.word(state.words) }).filter {
                     wordsBegin(argument, $0)
                 })
-        case .voices, .settings:
+        case .all:
             return labels([state.words.text(.filterAll)].filter { wordsBegin(argument, $0) })
-        case .whereabouts:
+        case .exact:
             return labels([state.words.text(.whereExactWord)].filter { wordsBegin(argument, $0) })
-        case .set:
+        case .setting:
             return settingLabels(argument, after: prefix, in: state)
-        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .drag, .read, .walk,
-            .details, .around, .current, .spell, .repeatLast, .history, .stop, .map, .quit, .task, .skip,
-            .about, .route:
+        case .none, .numbers:
             return nil
         }
     }
