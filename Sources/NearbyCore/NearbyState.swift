@@ -59,6 +59,8 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var isBeyondRadius = false
     /// The moving position: its source, callouts said, the route, the fix (`PositionFeature`).
     public var position = PositionState()
+    /// The streets as the user walks them: the street said, the corners said (`StreetFeature`).
+    public internal(set) var streetWalk = StreetWalk()
     /// How many places a store's window holds while the shell is still reading it (it comes
     /// with `.windowMoved` before any line is answered): what the greeting says. Nil otherwise.
     public var placesToCome: Int?

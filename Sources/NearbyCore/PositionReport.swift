@@ -14,10 +14,13 @@ public struct PositionReport: Equatable, Sendable {
     public var time: Double
     /// How far along a walked route, when the report comes from one.
     public var route: RouteProgress?
+    /// The walking network about the position, as the shell read it from the place store for
+    /// this report; nil when the places come with none.
+    public var streets: StreetNetwork?
 
     public init(
         coordinate: Coordinate, course: Double? = nil, speed: Double? = nil, accuracy: Double? = nil,
-        time: Double, route: RouteProgress? = nil
+        time: Double, route: RouteProgress? = nil, streets: StreetNetwork? = nil
     ) {
         self.coordinate = coordinate
         self.course = course
@@ -25,6 +28,7 @@ public struct PositionReport: Equatable, Sendable {
         self.accuracy = accuracy
         self.time = time
         self.route = route
+        self.streets = streets
     }
 }
 

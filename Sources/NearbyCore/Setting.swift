@@ -25,6 +25,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case callouts
     case calloutDistance = "callout-distance"
     case calloutRepeat = "callout-repeat"
+    case intersectionDistance = "intersection-distance"
     // ---- screen28: the seeds' two screens, and the keyboard ----
     case screen
     case keyboardHeight = "keyboard-height"
@@ -60,7 +61,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .screen: Settings.Screen.allCases.map(\.rawValue)
         case .keyboardHeight: nil
         case .at, .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places, .calloutDistance, .calloutRepeat:
+            .places, .calloutDistance, .calloutRepeat, .intersectionDistance:
             nil
         }
     }
@@ -82,6 +83,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .beaconWidth: 5...20
         case .calloutDistance: 5...500
         case .calloutRepeat: 0...1440
+        case .intersectionDistance: 5...200
         case .keyboardHeight: 0...1000
         case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
@@ -94,7 +96,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var unitKey: Key? {
         switch self {
         case .radius, .heading, .walkSpeed, .closeUp, .screenHeight, .rate, .beaconWidth, .calloutDistance,
-            .calloutRepeat, .keyboardHeight:
+            .calloutRepeat, .intersectionDistance, .keyboardHeight:
             Key(family: "setting", key, "unit")
         case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
@@ -110,7 +112,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
         case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .beaconWidth, .calloutDistance,
-            .calloutRepeat, .keyboardHeight:
+            .calloutRepeat, .intersectionDistance, .keyboardHeight:
             let range = range ?? 0...0
             return words.text(
                 .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
@@ -129,6 +131,7 @@ public enum Setting: String, CaseIterable, Sendable {
             true
         case .at, .radius, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp,
             .screenHeight, .dismissible, .places, .strings, .directions, .callouts, .calloutDistance, .calloutRepeat,
+            .intersectionDistance,
             .screen, .keyboardHeight:
             false
         }
@@ -168,6 +171,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .callouts: Self.onOff(settings.callouts)
         case .calloutDistance: Self.plain(settings.calloutDistance)
         case .calloutRepeat: Self.plain(settings.calloutRepeat)
+        case .intersectionDistance: Self.plain(settings.intersectionDistance)
         case .screen: settings.screen.rawValue
         case .keyboardHeight: Self.plain(settings.keyboardHeight)
         }
@@ -202,7 +206,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at:
             return SpokenMeasure.coordinate(settings.origin, words)
         case .radius, .heading, .closeUp, .screenHeight, .voice, .rate, .pitch, .volume, .strings,
-            .places, .speechBackend, .beaconWidth, .calloutDistance, .calloutRepeat, .keyboardHeight:
+            .places, .speechBackend, .beaconWidth, .calloutDistance, .calloutRepeat, .intersectionDistance,
+            .keyboardHeight:
             return token
         }
     }
@@ -330,6 +335,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .calloutRepeat:
             guard let minutes = number() else { return refusal }
             settings.calloutRepeat = minutes
+        case .intersectionDistance:
+            guard let metres = number() else { return refusal }
+            settings.intersectionDistance = metres
         case .screen:
             guard let screen = choice(Settings.Screen.self) else { return refusal }
             settings.screen = screen

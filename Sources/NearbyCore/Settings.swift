@@ -62,6 +62,9 @@ public struct Settings: Equatable, Sendable {
     public var calloutDistance: Double = 30
     /// How long before the same place is called out again, in minutes.
     public var calloutRepeat: Double = 10
+    /// How far before an intersection, a roundabout or a road's end it is said, in metres
+    /// (docs/position.md).
+    public var intersectionDistance: Double = 20
     // ---- screen28 ----
     /// Which seed's screen the sheet follows: the Nearby detent sheet (002) or the Map Search
     /// Sheet (000): where selecting puts the sheet, the list's order, the detents' heights.

@@ -114,6 +114,11 @@ extension NearbyState {
             }
         }
         if let focused { focus = rank(of: focused) }
+        // The streets first: a corner outranks a shop when both fall due together.
+        if let network = report.streets, settings.callouts {
+            let moving = (report.speed ?? 0) > Self.walkingSpeed
+            said += streetCallouts(on: network, travel: moving ? report.course ?? settings.heading : settings.heading)
+        }
         said += callouts(at: report.time)
         if report.route?.isFinished == true {
             said.append(callout(say(.routeEnded, ["length": distancePhrase(report.route?.length ?? 0)])))

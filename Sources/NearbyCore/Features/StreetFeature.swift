@@ -1,0 +1,186 @@
+import PlaceData
+import Words
+
+/// The streets as you walk, over the walking network the shell reads about each position
+/// (`PositionReport.streets`): the street you are on, said when it changes ("Now on Mikonkatu,
+/// heading north"), and the corner ahead, said once as you approach it ("Intersection ahead:
+/// Mikonkatu goes left, Aleksanterinkatu continues ahead, Mikonkatu goes right"), Soundscape's
+/// intersection callout. The rules are in docs/position.md; the slice of state is `StreetWalk`.
+extension NearbyState {
+    /// What the walk along the streets has said and is waiting to say.
+    public struct StreetWalk: Equatable, Sendable {
+        /// The street the user is on, as said ("Mikonkatu", "a footpath"), once known.
+        public internal(set) var street: String?
+        /// Another street the position has been nearest to, and where that began: it becomes
+        /// the street once the user has gone `StreetWalk.change` metres on it.
+        var candidate: (street: String, since: Coordinate)?
+        /// The vertices said as corners ahead, by node id, until the user is well away from them.
+        var saidCorners: [Int64: Coordinate] = [:]
+
+        public init() {}
+
+        /// How far along another street the position must go before it is the street: a corner
+        /// cut, or a report nearer the cross street for a moment, is no change.
+        public static let change = 10.0
+        /// How far an edge may be from the position and still be the one walked on: a
+        /// sidewalk mapped as the road, with the GPS's error.
+        public static let reach = 25.0
+
+        public static func == (lhs: StreetWalk, rhs: StreetWalk) -> Bool {
+            lhs.street == rhs.street && lhs.candidate?.street == rhs.candidate?.street
+                && lhs.candidate?.since == rhs.candidate?.since && lhs.saidCorners == rhs.saidCorners
+        }
+    }
+
+    /// What the streets have to say after a report: the street change, then the corner ahead.
+    /// `travel` is the direction of travel (the course, else the heading), when known.
+    mutating func streetCallouts(on network: StreetNetwork, travel: Double?) -> [Announcement] {
+        let here = settings.origin
+        forgetCornersLeftBehind()
+        guard let placement = network.placement(of: here, within: StreetWalk.reach) else { return [] }
+        var said: [Announcement] = []
+        if let change = streetChange(network, placement, travel: travel) { said.append(change) }
+        if let travel, let corner = cornerAhead(network, placement, travel: travel) { said.append(corner) }
+        return said
+    }
+
+    /// The street said as it is heard: its name, the road a sidewalk follows, its ref, or its
+    /// kind ("a footpath").
+    func streetName(_ road: StreetNetwork.Road) -> String {
+        if let label = road.label { return label }
+        return say(Self.roadKindKey(road.kind))
+    }
+
+    /// The words of a way with no name, by its `highway` kind.
+    static func roadKindKey(_ kind: String) -> Key {
+        switch kind {
+        case "footway", "pedestrian": .roadFootway
+        case "path", "bridleway": .roadPath
+        case "cycleway": .roadCycleway
+        case "steps": .roadSteps
+        case "service": .roadService
+        case "track": .roadTrack
+        case "living_street", "residential": .roadResidential
+        default: .roadUnnamed
+        }
+    }
+
+    /// "Now on Mikonkatu, heading north", once the position has gone `StreetWalk.change` metres
+    /// along another street than the one said; nothing for the first street of a walk.
+    private mutating func streetChange(
+        _ network: StreetNetwork, _ placement: StreetNetwork.Placement, travel: Double?
+    ) -> Announcement? {
+        let nearest = streetName(network.edges[placement.edge].road)
+        guard let current = streetWalk.street else {
+            streetWalk.street = nearest
+            return nil
+        }
+        guard nearest != current else {
+            streetWalk.candidate = nil
+            return nil
+        }
+        guard let candidate = streetWalk.candidate, candidate.street == nearest else {
+            streetWalk.candidate = (nearest, settings.origin)
+            return nil
+        }
+        guard candidate.since.distance(to: settings.origin) >= StreetWalk.change else { return nil }
+        streetWalk.street = nearest
+        streetWalk.candidate = nil
+        guard let travel else { return callout(say(.calloutStreetChange, ["street": nearest])) }
+        return callout(
+            say(
+                .calloutStreetChangeHeading,
+                ["street": nearest, "direction": SpokenMeasure.compass(travel, words)]))
+    }
+
+    /// The decision point ahead along the edge walked on, when it is within
+    /// `intersection-distance` and was not said on this pass: an intersection, a roundabout or
+    /// the road's end, with the roads that leave it relative to the direction of travel.
+    private mutating func cornerAhead(
+        _ network: StreetNetwork, _ placement: StreetNetwork.Placement, travel: Double
+    ) -> Announcement? {
+        let reach = settings.intersectionDistance
+        var edge = placement.edge
+        let towardsEnd = abs(Self.relative(placement.bearing, to: travel)) <= 90
+        var vertex = towardsEnd ? network.edges[edge].to : network.edges[edge].from
+        var remaining = towardsEnd ? network.edges[edge].length - placement.along : placement.along
+        // Through a node where the same road goes on, to the next decision point.
+        while remaining <= reach, network.kind(of: vertex) == .through,
+            let next = network.edges(at: vertex).first(where: { $0 != edge })
+        {
+            edge = next
+            vertex = network.otherEnd(of: next, from: vertex)
+            remaining += network.edges[next].length
+        }
+        guard remaining <= reach, network.kind(of: vertex) != .through else { return nil }
+        let corner = network.vertices[vertex]
+        guard streetWalk.saidCorners[corner.id] == nil else { return nil }
+        streetWalk.saidCorners[corner.id] = corner.coordinate
+        var announcement = callout(cornerPhrase(network, vertex: vertex, arrivingBy: edge))
+        // rule: no direction within 2.5 m
+        if settings.spatial != .off, corner.coordinate.distance(to: settings.origin) >= 2.5 {
+            announcement.bearing = Self.relative(settings.origin.bearing(to: corner.coordinate), to: travel)
+        }
+        return announcement
+    }
+
+    /// Corners more than twice `intersection-distance` away may be said again when next
+    /// approached.
+    private mutating func forgetCornersLeftBehind() {
+        let far = settings.intersectionDistance * 2 + StreetWalk.reach
+        streetWalk.saidCorners = streetWalk.saidCorners.filter { $0.value.distance(to: settings.origin) <= far }
+    }
+
+    /// The words of a corner: what it is, the roads that leave it in clockwise order from the
+    /// left (each relative to the direction of arrival), and a crossing's facts.
+    func cornerPhrase(_ network: StreetNetwork, vertex: Int, arrivingBy edge: Int) -> String {
+        let kind = network.kind(of: vertex)
+        if kind == .deadEnd {
+            return say(.calloutRoadEnds, ["street": streetName(network.edges[edge].road)])
+        }
+        let arrival = network.bearing(leaving: vertex, along: edge)
+        // The direction of travel at the corner: the reverse of the way the arriving edge leaves it.
+        let travel = (arrival + 180).truncatingRemainder(dividingBy: 360)
+        let roads = network.edges(at: vertex).filter { $0 != edge }
+            .map { other -> (angle: Double, text: String) in
+                let bearing = network.bearing(leaving: vertex, along: other)
+                let angle = Self.relative(bearing, to: travel)
+                return (
+                    angle, roadDirectionPhrase(streetName(network.edges[other].road), angle: angle, bearing: bearing)
+                )
+            }
+            .sorted { $0.angle < $1.angle }
+        let list = roads.map(\.text).joined(separator: say(.listSeparator))
+        var text = say(kind == .roundabout ? Key.calloutRoundabout : Key.calloutIntersection, ["roads": list])
+        if let crossing = network.vertices[vertex].crossing { text += " " + crossingPhrase(crossing) }
+        return text
+    }
+
+    /// One road of a corner: "Mikonkatu goes left", "continues ahead", "goes right"; with clock
+    /// directions "Mikonkatu at 9 o'clock"; with compass directions "Mikonkatu goes west".
+    func roadDirectionPhrase(_ street: String, angle: Double, bearing: Double) -> String {
+        switch settings.directions {
+        case .clock:
+            let hour = SpokenMeasure.clockHour(angle)
+            return say(
+                .roadAtClock,
+                ["street": street, "direction": say(.directionClock, ["hour": String(hour)], count: hour)])
+        case .compass:
+            return say(.roadGoesCompass, ["street": street, "direction": SpokenMeasure.compass(bearing, words)])
+        case .relative:
+            if abs(angle) <= 30 { return say(.roadContinuesAhead, ["street": street]) }
+            return say(angle > 0 ? Key.roadGoesRight : Key.roadGoesLeft, ["street": street])
+        }
+    }
+
+    /// "Crossing with traffic signals, sound and tactile paving."
+    func crossingPhrase(_ crossing: StreetNetwork.Crossing) -> String {
+        var facts: [String] = []
+        if crossing.signals { facts.append(say(.crossingSignals)) }
+        if crossing.sound { facts.append(say(.crossingSound)) }
+        if crossing.button { facts.append(say(.crossingButton)) }
+        if crossing.tactilePaving { facts.append(say(.crossingTactilePaving)) }
+        if facts.isEmpty { return say(crossing.marked ? Key.crossingMarked : Key.crossingPlain) }
+        return say(.crossingWith, ["facts": FactsWording.all(facts, words)])
+    }
+}

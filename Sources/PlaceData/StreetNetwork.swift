@@ -1,0 +1,216 @@
+import Foundation
+
+/// A piece of the walking network: the ways a pedestrian can use, cut into edges at their
+/// vertices (the nodes two or more ways share, and the ways' ends). The place store reads it
+/// about a point; the core decides from it which street the user is on and which corner comes
+/// next. Plain values: the store fills it, the core only reads it.
+public struct StreetNetwork: Equatable, Sendable {
+    /// The way an edge belongs to, as a listener is told of it.
+    public struct Road: Hashable, Sendable {
+        /// Its `name`, when it has one.
+        public var name: String?
+        /// Its `ref` ("E12"), when it has one.
+        public var ref: String?
+        /// Its `highway` value: `residential`, `footway`, `steps`…
+        public var kind: String
+        /// For a sidewalk or a crossing (`footway=sidewalk|crossing`), the name of the road it
+        /// follows or crosses, where the data says so.
+        public var follows: String?
+        /// Whether it is part of a roundabout (`junction=roundabout`).
+        public var isRoundabout: Bool
+
+        public init(
+            name: String? = nil, ref: String? = nil, kind: String, follows: String? = nil, isRoundabout: Bool = false
+        ) {
+            self.name = name
+            self.ref = ref
+            self.kind = kind
+            self.follows = follows
+            self.isRoundabout = isRoundabout
+        }
+
+        /// What a road is called when two roads are told apart: its name, else the road a
+        /// sidewalk follows, else its ref; nil for a way with none of them (said by its kind).
+        public var label: String? {
+            if let name, !name.isEmpty { return name }
+            if let follows, !follows.isEmpty { return follows }
+            if let ref, !ref.isEmpty { return ref }
+            return nil
+        }
+    }
+
+    /// What a crossing node says of itself (`highway=crossing`, `crossing=*` and its facts).
+    public struct Crossing: Hashable, Sendable {
+        /// `crossing=traffic_signals`, `crossing:signals=yes` or `highway=traffic_signals`.
+        public var signals: Bool
+        /// `traffic_signals:sound=yes`.
+        public var sound: Bool
+        /// `tactile_paving=yes`.
+        public var tactilePaving: Bool
+        /// `button_operated=yes`.
+        public var button: Bool
+        /// `crossing=marked|zebra|uncontrolled` (or `crossing:markings` other than `no`).
+        public var marked: Bool
+
+        public init(
+            signals: Bool = false, sound: Bool = false, tactilePaving: Bool = false, button: Bool = false,
+            marked: Bool = false
+        ) {
+            self.signals = signals
+            self.sound = sound
+            self.tactilePaving = tactilePaving
+            self.button = button
+            self.marked = marked
+        }
+    }
+
+    /// A node where ways meet or end.
+    public struct Vertex: Equatable, Sendable {
+        /// The OpenStreetMap node's id.
+        public var id: Int64
+        public var coordinate: Coordinate
+        /// Its facts when it is a crossing.
+        public var crossing: Crossing?
+
+        public init(id: Int64, coordinate: Coordinate, crossing: Crossing? = nil) {
+            self.id = id
+            self.coordinate = coordinate
+            self.crossing = crossing
+        }
+    }
+
+    /// A piece of one way between two vertices, with its shape.
+    public struct Edge: Equatable, Sendable {
+        /// Its ends, as indices into `vertices`.
+        public var from: Int
+        public var to: Int
+        public var road: Road
+        /// Its shape from `from` to `to`, both ends included.
+        public var points: [Coordinate]
+
+        public init(from: Int, to: Int, road: Road, points: [Coordinate]) {
+            self.from = from
+            self.to = to
+            self.road = road
+            self.points = points
+        }
+
+        /// Its length in metres, along its shape.
+        public var length: Double {
+            zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+        }
+    }
+
+    public var vertices: [Vertex]
+    public var edges: [Edge]
+    /// The edges at each vertex, by index: built once.
+    private var incident: [[Int]]
+
+    public init(vertices: [Vertex] = [], edges: [Edge] = []) {
+        self.vertices = vertices
+        self.edges = edges
+        var incident = Array(repeating: [Int](), count: vertices.count)
+        for (index, edge) in edges.enumerated() {
+            incident[edge.from].append(index)
+            if edge.to != edge.from { incident[edge.to].append(index) }
+        }
+        self.incident = incident
+    }
+
+    public static func == (lhs: StreetNetwork, rhs: StreetNetwork) -> Bool {
+        lhs.vertices == rhs.vertices && lhs.edges == rhs.edges
+    }
+
+    public var isEmpty: Bool { edges.isEmpty }
+
+    /// The edges that meet at `vertex`.
+    public func edges(at vertex: Int) -> [Int] { incident[vertex] }
+
+    /// The vertex at the other end of `edge` from `vertex`.
+    public func otherEnd(of edge: Int, from vertex: Int) -> Int {
+        edges[edge].from == vertex ? edges[edge].to : edges[edge].from
+    }
+
+    /// What kind of decision point a vertex is, by the rule of docs/position.md: where roads
+    /// of two different names meet, or three or more edges of any name or none, it is an
+    /// intersection (a roundabout's when one of them is a roundabout); where one edge ends, a
+    /// dead end.
+    public enum VertexKind: Equatable, Sendable {
+        case intersection
+        case roundabout
+        case deadEnd
+        /// A way's node where the same road goes on (or two unnamed ways of one kind meet).
+        case through
+    }
+
+    /// What `vertex` is to a walker.
+    public func kind(of vertex: Int) -> VertexKind {
+        let meeting = incident[vertex]
+        if meeting.count <= 1 { return .deadEnd }
+        let roads = meeting.map { edges[$0].road }
+        let names = Set(roads.compactMap(\.name).filter { !$0.isEmpty })
+        guard meeting.count >= 3 || names.count >= 2 else { return .through }
+        return roads.contains(where: \.isRoundabout) ? .roundabout : .intersection
+    }
+
+    /// Where a point lies against the network: the nearest edge, how far it is, and how far
+    /// along the edge (metres from its `from` end) the nearest point of it is.
+    public struct Placement: Equatable, Sendable {
+        public var edge: Int
+        public var distance: Double
+        public var along: Double
+        /// The bearing of the edge's segment there, from `from` towards `to`.
+        public var bearing: Double
+    }
+
+    /// The edge nearest `point`, within `radius` metres: distances on a plane tangent at the
+    /// point, exact enough within a few hundred metres.
+    public func placement(of point: Coordinate, within radius: Double = .infinity) -> Placement? {
+        var best: Placement?
+        for (index, edge) in edges.enumerated() {
+            var walked = 0.0
+            for (a, b) in zip(edge.points, edge.points.dropFirst()) {
+                let (distance, fraction) = Self.project(point, onto: a, b)
+                let segment = a.distance(to: b)
+                if distance <= radius, distance < best?.distance ?? .infinity {
+                    best = Placement(
+                        edge: index, distance: distance, along: walked + fraction * segment,
+                        bearing: segment > 0 ? a.bearing(to: b) : 0)
+                }
+                walked += segment
+            }
+        }
+        return best
+    }
+
+    /// Metres from `point` to the segment `a`-`b`, and the fraction of the way from `a` to `b`
+    /// of its nearest point, on the plane tangent at `point`.
+    public static func project(_ point: Coordinate, onto a: Coordinate, _ b: Coordinate) -> (Double, Double) {
+        let metres = 6_371_008.8 * .pi / 180
+        let across = cos(point.latitude * .pi / 180) * metres
+        let ax = (a.longitude - point.longitude) * across
+        let ay = (a.latitude - point.latitude) * metres
+        let bx = (b.longitude - point.longitude) * across
+        let by = (b.latitude - point.latitude) * metres
+        let dx = bx - ax
+        let dy = by - ay
+        let length = dx * dx + dy * dy
+        let t = length > 0 ? max(0, min(1, -(ax * dx + ay * dy) / length)) : 0
+        let x = ax + t * dx
+        let y = ay + t * dy
+        return ((x * x + y * y).squareRoot(), t)
+    }
+
+    /// The bearing at which `edge` leaves `vertex`: towards its point about `reach` metres
+    /// along (a short first segment says little of where a road goes).
+    public func bearing(leaving vertex: Int, along edge: Int, reach: Double = 15) -> Double {
+        let shape = edges[edge].from == vertex ? edges[edge].points : edges[edge].points.reversed()
+        guard let start = shape.first else { return 0 }
+        var walked = 0.0
+        for (a, b) in zip(shape, shape.dropFirst()) {
+            walked += a.distance(to: b)
+            if walked >= reach { return start.bearing(to: b) }
+        }
+        return start.bearing(to: shape.last ?? start)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import PlaceData
+import Testing
+
+@testable import NearbyCore
+
+/// The streets as you walk (`StreetFeature`): a plus-shaped corner of Aleksanterinkatu (west to
+/// east) and Mikonkatu (south to north), 200 metres each way, walked with reports that carry the
+/// network, as the shell sends them.
+@Suite("Intersections and street changes are said as you walk")
+struct StreetCalloutTests {
+    static let centre = Coordinate(latitude: 60.1690, longitude: 24.9450)
+
+    /// The point `east` and `north` metres from the corner.
+    static func point(east: Double, north: Double) -> Coordinate {
+        Coordinate(
+            latitude: centre.latitude + north / 111_195,
+            longitude: centre.longitude + east / (111_195 * cos(centre.latitude * .pi / 180)))
+    }
+
+    static func network(
+        crossing: StreetNetwork.Crossing? = nil, roundabout: Bool = false, southKind: String = "residential",
+        southName: String? = "Mikonkatu"
+    ) -> StreetNetwork {
+        let vertices = [
+            StreetNetwork.Vertex(id: 100, coordinate: centre, crossing: crossing),
+            StreetNetwork.Vertex(id: 101, coordinate: point(east: -200, north: 0)),
+            StreetNetwork.Vertex(id: 102, coordinate: point(east: 200, north: 0)),
+            StreetNetwork.Vertex(id: 103, coordinate: point(east: 0, north: 200)),
+            StreetNetwork.Vertex(id: 104, coordinate: point(east: 0, north: -200)),
+        ]
+        let aleksanterinkatu = StreetNetwork.Road(
+            name: "Aleksanterinkatu", kind: "residential", isRoundabout: roundabout)
+        let mikonkatu = StreetNetwork.Road(name: "Mikonkatu", kind: "residential")
+        let south = StreetNetwork.Road(name: southName, kind: southKind)
+        func edge(_ from: Int, _ to: Int, _ road: StreetNetwork.Road) -> StreetNetwork.Edge {
+            StreetNetwork.Edge(
+                from: from, to: to, road: road, points: [vertices[from].coordinate, vertices[to].coordinate])
+        }
+        return StreetNetwork(
+            vertices: vertices,
+            edges: [
+                edge(1, 0, aleksanterinkatu), edge(0, 2, aleksanterinkatu), edge(4, 0, south), edge(0, 3, mikonkatu),
+            ])
+    }
+
+    static func state(_ change: (inout Settings) -> Void = { _ in }) -> NearbyState {
+        var settings = Settings()
+        settings.origin = point(east: -120, north: 0)
+        change(&settings)
+        return NearbyState(places: [], settings: settings)
+    }
+
+    /// Walks through `points` (east, north metres) at 1.4 m/s along `course`, one report each;
+    /// returns what each said of the streets.
+    static func walk(
+        _ state: inout NearbyState, _ points: [(Double, Double)], course: Double,
+        network: StreetNetwork = network()
+    ) -> [[String]] {
+        points.enumerated().map { index, metres in
+            let report = PositionReport(
+                coordinate: point(east: metres.0, north: metres.1), course: course, speed: 1.4,
+                time: Double(index), streets: network)
+            return state.apply(.positionReported(report)).announcements.map(\.text)
+        }
+    }
+
+    @Test("The corner ahead is said once, 20 metres before it, its roads clockwise from the left")
+    func intersectionAhead() {
+        var state = Self.state()
+        let said = Self.walk(&state, [(-120, 0), (-60, 0), (-30, 0), (-18, 0), (-8, 0), (5, 0), (30, 0)], course: 90)
+        #expect(said[0...2].allSatisfy { $0.isEmpty })
+        #expect(
+            said[3] == [
+                "Intersection ahead: Mikonkatu goes left, Aleksanterinkatu continues ahead, Mikonkatu goes right."
+            ])
+        #expect(said[4...].allSatisfy { $0.isEmpty }, "said once a pass: \(said)")
+        #expect(state.streetWalk.street == "Aleksanterinkatu")
+    }
+
+    @Test("A street change is said once the new street has held for 10 metres, with the heading")
+    func streetChange() {
+        var state = Self.state()
+        _ = Self.walk(&state, [(-40, 0), (-10, 0), (-2, 0)], course: 90)
+        let north = Self.walk(&state, [(0, 6), (0, 12), (0, 30), (0, 60)], course: 0)
+        #expect(north[0].isEmpty && north[1].isEmpty)
+        #expect(north[2] == ["Now on Mikonkatu, heading north."])
+        #expect(north[3].isEmpty)
+        #expect(state.streetWalk.street == "Mikonkatu")
+    }
+
+    @Test("A corner cut or a report nearer the cross street for a moment is no change")
+    func noFlapAtTheCorner() {
+        var state = Self.state()
+        let said = Self.walk(&state, [(-40, 0), (-10, 0), (-1, 4), (4, 0), (40, 0)], course: 90)
+        #expect(!said.joined().contains { $0.hasPrefix("Now on") }, "\(said)")
+        #expect(state.streetWalk.street == "Aleksanterinkatu")
+    }
+
+    @Test("The road's end, a roundabout and a crossing's facts are said as such")
+    func deadEndRoundaboutAndCrossing() {
+        var state = Self.state()
+        let end = Self.walk(&state, [(100, 0), (150, 0), (185, 0)], course: 90)
+        #expect(end[2] == ["Aleksanterinkatu ends ahead."])
+
+        var round = Self.state()
+        let roundabout = Self.walk(&round, [(-60, 0), (-15, 0)], course: 90, network: Self.network(roundabout: true))
+        #expect(roundabout[1].first?.hasPrefix("Roundabout ahead: Mikonkatu goes left") == true, "\(roundabout)")
+
+        var crossing = Self.state()
+        let signals = StreetNetwork.Crossing(signals: true, sound: true, tactilePaving: true)
+        let crossed = Self.walk(
+            &crossing, [(-60, 0), (-15, 0)], course: 90, network: Self.network(crossing: signals))
+        #expect(crossed[1].first?.hasSuffix(" Crossing with traffic signals, sound and tactile paving.") == true)
+    }
+
+    @Test("An unnamed way is said by its kind; clock and compass directions are the settings'")
+    func unnamedAndDirections() {
+        var footway = Self.state()
+        let unnamed = Self.walk(
+            &footway, [(-60, 0), (-15, 0)], course: 90, network: Self.network(southKind: "footway", southName: nil))
+        #expect(
+            unnamed[1] == [
+                "Intersection ahead: Mikonkatu goes left, Aleksanterinkatu continues ahead, a footpath goes right."
+            ])
+
+        var clock = Self.state { $0.directions = .clock }
+        let hours = Self.walk(&clock, [(-60, 0), (-15, 0)], course: 90)
+        #expect(
+            hours[1] == [
+                "Intersection ahead: Mikonkatu at 9 o'clock, Aleksanterinkatu at 12 o'clock, Mikonkatu at 3 o'clock."
+            ])
+
+        var compass = Self.state { $0.directions = .compass }
+        let bearings = Self.walk(&compass, [(-60, 0), (-15, 0)], course: 90)
+        #expect(
+            bearings[1] == [
+                "Intersection ahead: Mikonkatu goes north, Aleksanterinkatu goes east, Mikonkatu goes south."
+            ])
+    }
+
+    @Test("Walking the other way, the roads turn with you; intersection-distance sets how early")
+    func otherWayAndDistance() {
+        var state = Self.state { $0.intersectionDistance = 50 }
+        let said = Self.walk(&state, [(120, 0), (60, 0), (45, 0)], course: 270)
+        #expect(said[1].isEmpty)
+        #expect(
+            said[2] == [
+                "Intersection ahead: Mikonkatu goes left, Aleksanterinkatu continues ahead, Mikonkatu goes right."
+            ])
+    }
+
+    @Test("With callouts off, or with no direction of travel, no corner is said")
+    func quietWhenAsked() {
+        var off = Self.state { $0.callouts = false }
+        #expect(Self.walk(&off, [(-60, 0), (-15, 0)], course: 90).joined().isEmpty)
+        var still = Self.state()
+        let reports = [(-60.0, 0.0), (-15.0, 0.0)].map {
+            PositionReport(
+                coordinate: Self.point(east: $0.0, north: $0.1), course: nil, speed: 0, time: 0,
+                streets: Self.network())
+        }
+        #expect(reports.flatMap { still.apply(.positionReported($0)).announcements }.isEmpty)
+    }
+}
