@@ -116,7 +116,7 @@ extension NearbyState {
         case .fixLost: return fixLost()
         case .gpsFollowed(let address): return gpsFollowed(address)
         case .gpsUnavailable(let address): return gpsUnavailable(address)
-        case .streetFound(let name, let point): return streetFound(name, at: point)
+        case .streetFound(let name, let point, let network): return streetFound(name, at: point, network: network)
         // The files the settings have the shell read (SettingsFeature.swift).
         case .placesLoaded(let newPlaces, let source, let skipped, let centre):
             if let centre { updateSettings { $0.origin = centre } }

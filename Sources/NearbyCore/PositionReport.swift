@@ -77,6 +77,8 @@ public struct PositionState: Equatable, Sendable {
     public var windowCentre: Coordinate?
     /// The street nearest the position, as the shell found it in the store, and where.
     var street: (name: String?, at: Coordinate)?
+    /// The walking network about the position, as the shell last read it, and where.
+    var network: (streets: StreetNetwork, at: Coordinate)?
 
     public init() {}
 
@@ -86,5 +88,6 @@ public struct PositionState: Equatable, Sendable {
             && lhs.route == rhs.route && lhs.fixLost == rhs.fixLost && lhs.accuracy == rhs.accuracy
             && lhs.saidNothingNear == rhs.saidNothingNear && lhs.windowCentre == rhs.windowCentre
             && lhs.street?.name == rhs.street?.name && lhs.street?.at == rhs.street?.at
+            && lhs.network?.streets == rhs.network?.streets && lhs.network?.at == rhs.network?.at
     }
 }

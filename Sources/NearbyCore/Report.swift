@@ -34,8 +34,9 @@ public enum Report: Equatable, Sendable {
     /// Nothing answers at `address` (`set at gpsd`): said, and the position stays.
     case gpsUnavailable(address: String)
     /// The shell found the street nearest `point` in the place store (`Effect.findStreet`), or
-    /// none: nothing is said (the shell then answers the command that asked).
-    case streetFound(String?, at: Coordinate)
+    /// none, and the walking network about it when the store has one: nothing is said (the
+    /// shell then answers the command that asked).
+    case streetFound(String?, at: Coordinate, network: StreetNetwork? = nil)
 
     // News from the shell's own sources.
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).

@@ -114,6 +114,7 @@ extension NearbyState {
             }
         }
         if let focused { focus = rank(of: focused) }
+        if let network = report.streets { position.network = (network, report.coordinate) }
         // The streets first: a corner outranks a shop when both fall due together.
         if let network = report.streets, settings.callouts {
             let moving = (report.speed ?? 0) > Self.walkingSpeed
@@ -186,7 +187,10 @@ extension NearbyState {
             return Reaction(effects: [.findStreet(around: settings.origin, then: .whereRequested(exact: exact))])
         }
         var answer = whereAnswer(exact: exact)
-        if !exact, let street = position.street, street.at == settings.origin, let name = street.name {
+        if !exact, let network = position.network, network.at == settings.origin {
+            // The walking network knows the street and its corners; nothing when no way is near.
+            if let street = networkWherePhrase(network.streets) { answer[0].text = street + " " + answer[0].text }
+        } else if !exact, let street = position.street, street.at == settings.origin, let name = street.name {
             answer[0].text = say(.whereStreet, ["street": name]) + " " + answer[0].text
         }
         if exact {
@@ -207,8 +211,9 @@ extension NearbyState {
     }
 
     /// The street the shell found about `point`: kept for `where` while the position is there.
-    mutating func streetFound(_ name: String?, at point: Coordinate) -> Reaction {
+    mutating func streetFound(_ name: String?, at point: Coordinate, network: StreetNetwork? = nil) -> Reaction {
         position.street = (name, point)
+        position.network = network.map { ($0, point) }
         return Reaction()
     }
 }

@@ -183,4 +183,80 @@ extension NearbyState {
         if facts.isEmpty { return say(crossing.marked ? Key.crossingMarked : Key.crossingPlain) }
         return say(.crossingWith, ["facts": FactsWording.all(facts, words)])
     }
+
+    /// An intersection by its roads, as `ahead` and `where` name it: its named roads in
+    /// alphabetical order, else the kinds of its ways ("Aleksanterinkatu and Mikonkatu"),
+    /// leaving out `except` (the street the user is on) when others remain.
+    func cornerRoads(_ network: StreetNetwork, vertex: Int, except: String? = nil) -> String {
+        var seen = Set<String>()
+        var names: [String] = []
+        for edge in network.edges(at: vertex) {
+            let name = streetName(network.edges[edge].road)
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        let others = names.filter { $0 != except }
+        let chosen = (others.isEmpty ? names : others).sorted().prefix(3)
+        return FactsWording.all(Array(chosen), words)
+    }
+
+    /// The decision point ahead of `placement` along its edge, facing `facing` (through nodes
+    /// where the same road goes on), within `limit` metres along the way: its vertex, the edge
+    /// that arrives there, and how far it is.
+    func decisionPoint(
+        _ network: StreetNetwork, from placement: StreetNetwork.Placement, facing: Double, limit: Double
+    ) -> (vertex: Int, edge: Int, distance: Double)? {
+        var edge = placement.edge
+        let towardsEnd = abs(Self.relative(placement.bearing, to: facing)) <= 90
+        var vertex = towardsEnd ? network.edges[edge].to : network.edges[edge].from
+        var distance = towardsEnd ? network.edges[edge].length - placement.along : placement.along
+        var steps = 0
+        while distance <= limit, network.kind(of: vertex) == .through, steps < 64,
+            let next = network.edges(at: vertex).first(where: { $0 != edge })
+        {
+            edge = next
+            vertex = network.otherEnd(of: next, from: vertex)
+            distance += network.edges[next].length
+            steps += 1
+        }
+        guard distance <= limit, network.kind(of: vertex) != .through else { return nil }
+        return (vertex, edge, distance)
+    }
+
+    /// `where` from the walking network: the street you are on (within `StreetWalk.reach`) and
+    /// the nearest corner, ahead when you face along the street, with its distance and
+    /// direction: "On Aleksanterinkatu, 40 metres before Mikonkatu, ahead." Nil when no way is
+    /// that near.
+    func networkWherePhrase(_ network: StreetNetwork) -> String? {
+        guard let placement = network.placement(of: settings.origin, within: StreetWalk.reach) else { return nil }
+        let street = streetName(network.edges[placement.edge].road)
+        // Facing along the street: the corner that way; else the nearer of its two.
+        let bearing = placement.bearing
+        let candidates: [(vertex: Int, edge: Int, distance: Double)] =
+            if let heading = settings.heading {
+                [decisionPoint(network, from: placement, facing: heading, limit: Self.cornerLimit)].compactMap { $0 }
+            } else {
+                [bearing, bearing + 180].compactMap {
+                    decisionPoint(network, from: placement, facing: $0, limit: Self.cornerLimit)
+                }
+            }
+        guard let corner = candidates.min(by: { $0.distance < $1.distance }) else {
+            return say(.whereStreet, ["street": street])
+        }
+        let point = network.vertices[corner.vertex].coordinate
+        let direction = SpokenMeasure.direction(
+            bearing: settings.origin.bearing(to: point), heading: settings.heading, style: settings.directions, words)
+        let distance = distancePhrase(corner.distance)
+        if network.kind(of: corner.vertex) == .deadEnd {
+            return say(.whereStreetEnd, ["street": street, "distance": distance, "direction": direction])
+        }
+        return say(
+            .whereStreetCorner,
+            [
+                "street": street, "distance": distance, "direction": direction,
+                "corner": cornerRoads(network, vertex: corner.vertex, except: street),
+            ])
+    }
+
+    /// How far along the streets `where` looks for the nearest corner.
+    static let cornerLimit = 300.0
 }
