@@ -49,6 +49,8 @@ public enum Action: Equatable, Sendable {
     case aboutRequested
     /// `around`: the nearest place in each direction.
     case aroundRequested
+    /// `ahead`: what lies ahead, within 45 degrees either side of the heading, nearest first.
+    case aheadRequested
     case repeatRequested
     /// `current`: the focused or selected place again.
     case currentRequested

@@ -11,7 +11,7 @@ public enum Command: String, CaseIterable, Sendable {
     case find, clear, done, filter, count, next, previous, select, close, up, down, handle, back, detent, drag
     case read
     case whereabouts = "where"
-    case walk, details, around, current, spell
+    case walk, details, around, ahead, current, spell
     case repeatLast = "repeat"
     case history, stop, set, settings, voices, map, help, about
     case task, skip
@@ -43,7 +43,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .help: ["h", "?"]
         case .quit: ["q", "exit"]
         case .done, .count, .handle, .detent, .drag, .whereabouts, .history, .set, .settings, .voices, .around, .spell,
-            .details, .about:
+            .details, .about, .ahead:
             []
         case .task, .skip: []
         case .route: []
@@ -87,7 +87,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .set: .setting
         case .drag, .history: .numbers
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk, .details,
-            .around, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
+            .around, .ahead, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
             .none
         }
     }
@@ -171,6 +171,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .details: return noArgument(.detailsRequested)
         case .about: return noArgument(.aboutRequested)
         case .around: return noArgument(.aroundRequested)
+        case .ahead: return noArgument(.aheadRequested)
         case .repeatLast: return noArgument(.repeatRequested)
         case .current: return noArgument(.currentRequested)
         case .spell: return noArgument(.spellRequested)

@@ -71,6 +71,7 @@ extension NearbyState {
         case .readRequested: return Reaction(readScreen())
         case .whereRequested(let exact): return whereRequested(exact: exact)
         case .aroundRequested: return Reaction([aroundAnnouncement()])
+        case .aheadRequested: return aheadRequested()
         case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
         case .mapRequested: return Reaction(effects: [.measureScreen])
         // Reviewing what was said (ReviewFeature.swift).

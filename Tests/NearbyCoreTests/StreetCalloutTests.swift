@@ -162,4 +162,48 @@ struct StreetCalloutTests {
         }
         #expect(reports.flatMap { still.apply(.positionReported($0)).announcements }.isEmpty)
     }
+
+    /// A state at `east` metres along Aleksanterinkatu, facing `heading`, that has the network
+    /// about it, as the shell's street report brings it.
+    static func standing(east: Double, heading: Double?) -> NearbyState {
+        var state = Self.state {
+            $0.origin = point(east: east, north: 0)
+            $0.heading = heading
+        }
+        _ = state.apply(.streetFound(nil, at: state.settings.origin, network: Self.network()))
+        return state
+    }
+
+    @Test("where names the street from the network and its nearest corner, or its end")
+    func whereFromTheNetwork() {
+        var facing = Self.standing(east: -60, heading: 90)
+        let answer = facing.reduce(.whereRequested(exact: false)).announcements.first?.text ?? ""
+        #expect(answer.hasPrefix("On Aleksanterinkatu, 60 metres before Mikonkatu, ahead. You face east."), "\(answer)")
+        var unknown = Self.standing(east: -60, heading: nil)
+        let compass = unknown.reduce(.whereRequested(exact: false)).announcements.first?.text ?? ""
+        #expect(compass.hasPrefix("On Aleksanterinkatu, 60 metres before Mikonkatu, east."), "\(compass)")
+        var end = Self.standing(east: 170, heading: 90)
+        let ends = end.reduce(.whereRequested(exact: false)).announcements.first?.text ?? ""
+        #expect(ends.hasPrefix("On Aleksanterinkatu, 30 metres before its end, ahead."), "\(ends)")
+        var away = Self.state { $0.origin = Self.point(east: -60, north: 80) }
+        _ = away.apply(.streetFound(nil, at: away.settings.origin, network: Self.network()))
+        let far = away.reduce(.whereRequested(exact: false)).announcements.first?.text ?? ""
+        #expect(!far.hasPrefix("On "), "no way within 25 metres: no street: \(far)")
+    }
+
+    @Test("ahead names the intersections within 45 degrees of the heading, with the places")
+    func aheadWithIntersections() {
+        var state = Self.standing(east: -60, heading: 90)
+        #expect(
+            state.reduce(.aheadRequested).announcements.map(\.text) == [
+                "Ahead: intersection of Aleksanterinkatu and Mikonkatu, 60 metres ahead."
+            ])
+        var behind = Self.standing(east: -60, heading: 270)
+        #expect(behind.reduce(.aheadRequested).announcements.map(\.text) == ["Nothing ahead."])
+        var unknown = Self.standing(east: -60, heading: nil)
+        #expect(
+            unknown.reduce(.aheadRequested).announcements.map(\.text) == [
+                "Which way you face is not known. Type set heading and degrees, or walk with a route or the GPS."
+            ])
+    }
 }
