@@ -71,6 +71,15 @@ public struct ManualPage {
                 page.line(option.summary(words))
             }
         }
+        // Each subcommand's own options, from its table.
+        for subcommand in Subcommand.shown {
+            page.subsection("nearby-voice \(subcommand.rawValue)")
+            for option in subcommand.options {
+                let argument = option.argument(words).map { " \\fI\(Roff.escaped($0))\\fR" } ?? ""
+                page.raw(".TP\n\\fB\(Roff.escaped("--" + option.name))\\fR\(argument)")
+                page.line(option.summary(words))
+            }
+        }
     }
 
     private func commands(_ page: inout Roff) {
@@ -190,13 +199,15 @@ struct Roff {
     }
 
     /// `words` as roff text: a backslash is `\e`, a hyphen `\-` (an option's dashes must stay
-    /// ASCII), any other character beyond ASCII `\[uXXXX]`.
+    /// ASCII), any other character beyond ASCII `\[uXXXX]`; after a slash or a bar, `\:` (a place
+    /// to break a long path or list of choices, so that no line is too long to adjust).
     static func escaped(_ words: String) -> String {
         var out = ""
         for scalar in words.unicodeScalars {
             switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
+            case "/", "|": out += String(scalar) + "\\:"
             case "\n": out += "\n"
             case _ where scalar.value > 0x7E || scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
