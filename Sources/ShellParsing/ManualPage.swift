@@ -25,6 +25,10 @@ public struct ManualPage {
         page.raw(
             ".TH NEARBY\\-VOICE 1 \"\(date)\" \(Roff.quoted("nearby-voice \(ProgramVersion.number)")) "
                 + Roff.quoted(words.text(.manualSectionTitle)))
+        // Left-adjusted, as a terminal shows text: a justified line holding a long path or list
+        // of choices (longer still in Spanish and Portuguese) could not be adjusted ("cannot
+        // adjust line" at 80 columns and narrower).
+        page.raw(".ad l")
         page.section(words.text(.manualHeadingName))
         page.raw("nearby\\-voice \\- \(Roff.escaped(words.text(.programSummary)))")
         synopsis(&page)
