@@ -124,4 +124,15 @@ struct InstallTests {
                 == (Self.standardFolders + ["usr/local/share/man/es", "usr/local/share/man/es/man1"]).sorted())
         try? FileManager.default.removeItem(atPath: destination)
     }
+
+    @Test("make deb without Swift says what to install, before anything runs")
+    func debWithoutSwift() throws {
+        let result = try Program(
+            tool: "/usr/bin/make", ["-s", "-C", ManualAndCompletionTests.root.path, "deb", "SWIFT=/nonexistent/swift"]
+        ).run()
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Swift toolchain, Swift 6.1 or newer"), "\(result.stderr)")
+        #expect(result.stderr.contains("https://www.swift.org/install/linux/"))
+        #expect(!result.stderr.contains("Error 127") && !result.stderr.contains("apt-get"))
+    }
 }
