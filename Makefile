@@ -28,11 +28,19 @@ AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: all deps test-deps build release run test bench clean lint format
+.PHONY: all swift deps test-deps build release run test bench clean lint format
 
 all: build
 
-deps:
+## Says what to install when the Swift toolchain is missing, before anything needs it (a build,
+## a package): `make deb` without it ended in "Error 127".
+swift:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+		echo "nearby-voice is built with the Swift toolchain, Swift 6.1 or newer, and $(SWIFT) is not found." >&2; \
+		echo "Install it from https://www.swift.org/install/linux/ (or name it: make SWIFT=/path/to/swift)." >&2; \
+		exit 1; }
+
+deps: swift
 	@scripts/install-deps $(BUILD_PACKAGES)
 
 test-deps: deps
@@ -146,10 +154,10 @@ clean:
 
 ## The house style, as the toolchain's swift-format checks it (.swift-format): `make lint` fails on
 ## any finding; `make format` rewrites the tree in place.
-lint:
+lint: swift
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Fuzz Plugins Package.swift Benchmarks/Package.swift Benchmarks/Sources
 
-format:
+format: swift
 	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Plugins Package.swift Benchmarks/Package.swift Benchmarks/Sources
 
 ## Builds each libFuzzer target in Fuzz/Targets (AddressSanitizer on) and runs it for

@@ -125,9 +125,11 @@ let package = Package(
         // Pure: text in, text out (its JSON through TextFormats).
         .target(name: "StudyReport", dependencies: ["TextFormats"]),
         // The shell's parsers, each testable as a table: options, the config file, key echo,
-        // line diffs, exit codes. Nothing of speech: `--format`'s values are TextFormats'.
+        // line diffs, exit codes, the subcommands' table. Nothing of speech: `--format`'s values
+        // are TextFormats', `report --format` and `--by`'s StudyReport's.
         .target(
-            name: "ShellParsing", dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "TextFormats"]),
+            name: "ShellParsing",
+            dependencies: ["SystemCalls", "PlaceData", "Words", "NearbyCore", "TextFormats", "StudyReport"]),
         // The program, the imperative shell: the line readers, the session loop and the
         // `test` command. It may use every module.
         .executableTarget(

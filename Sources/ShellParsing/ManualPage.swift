@@ -25,6 +25,10 @@ public struct ManualPage {
         page.raw(
             ".TH NEARBY\\-VOICE 1 \"\(date)\" \(Roff.quoted("nearby-voice \(ProgramVersion.number)")) "
                 + Roff.quoted(words.text(.manualSectionTitle)))
+        // Left-adjusted, as a terminal shows text: a justified line holding a long path or list
+        // of choices (longer still in Spanish and Portuguese) could not be adjusted ("cannot
+        // adjust line" at 80 columns and narrower).
+        page.raw(".ad l")
         page.section(words.text(.manualHeadingName))
         page.raw("nearby\\-voice \\- \(Roff.escaped(words.text(.programSummary)))")
         synopsis(&page)
@@ -66,6 +70,15 @@ public struct ManualPage {
         for (group, options) in Option.grouped {
             page.subsection(group.title(words))
             for option in options {
+                let argument = option.argument(words).map { " \\fI\(Roff.escaped($0))\\fR" } ?? ""
+                page.raw(".TP\n\\fB\(Roff.escaped("--" + option.name))\\fR\(argument)")
+                page.line(option.summary(words))
+            }
+        }
+        // Each subcommand's own options, from its table.
+        for subcommand in Subcommand.shown {
+            page.subsection("nearby-voice \(subcommand.rawValue)")
+            for option in subcommand.options {
                 let argument = option.argument(words).map { " \\fI\(Roff.escaped($0))\\fR" } ?? ""
                 page.raw(".TP\n\\fB\(Roff.escaped("--" + option.name))\\fR\(argument)")
                 page.line(option.summary(words))
@@ -190,13 +203,15 @@ struct Roff {
     }
 
     /// `words` as roff text: a backslash is `\e`, a hyphen `\-` (an option's dashes must stay
-    /// ASCII), any other character beyond ASCII `\[uXXXX]`.
+    /// ASCII), any other character beyond ASCII `\[uXXXX]`; after a slash or a bar, `\:` (a place
+    /// to break a long path or list of choices, so that no line is too long to adjust).
     static func escaped(_ words: String) -> String {
         var out = ""
         for scalar in words.unicodeScalars {
             switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
+            case "/", "|": out += String(scalar) + "\\:"
             case "\n": out += "\n"
             case _ where scalar.value > 0x7E || scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -70,26 +70,33 @@ extension Option {
         if case .setting(let setting) = self { return words.text(setting.nameKey) }
         return ""
     }
-
-    /// `--name ARGUMENT`.
-    public func usage(_ words: Catalog) -> String {
-        ["--\(name)", argument(words)].compactMap { $0 }.joined(separator: " ")
-    }
 }
 
-/// The ways to run the program, as `--help` and the man page's synopsis list them
-/// (`synopsis.NAME.usage` and `synopsis.NAME.summary`).
-public enum Synopsis: String, CaseIterable, Sendable {
-    case session, script, test, report, `import`, strings
+/// The ways to run the program, as `--help` and the man page's synopsis list them: a session
+/// and a script (`synopsis.NAME.usage` and `synopsis.NAME.summary`), then each subcommand a user
+/// is shown, its usage written from its table.
+public enum Synopsis: Hashable, Sendable, CaseIterable {
+    case session, script
+    case subcommand(Subcommand)
 
-    public func usage(_ words: Catalog) -> String { words.text(Key(family: "synopsis", rawValue, "usage")) }
-    public func summary(_ words: Catalog) -> String { words.text(Key(family: "synopsis", rawValue, "summary")) }
+    public static var allCases: [Synopsis] { [.session, .script] + Subcommand.shown.map(Synopsis.subcommand) }
 
-    /// The subcommand's word, for the completions: nil for a session and a script.
-    public var subcommand: String? {
+    /// The words of its usage, each kept whole when a line is wrapped; `short`, a subcommand's
+    /// optional options are one `[OPTIONS]` (its own `--help` lists them).
+    public func usageItems(_ words: Catalog, short: Bool = false) -> [String] {
         switch self {
-        case .session, .script: nil
-        case .test, .report, .import, .strings: rawValue
+        case .session, .script:
+            words.text(Key(family: "synopsis", "\(self)", "usage")).split(separator: " ").map(String.init)
+        case .subcommand(let subcommand): subcommand.usageItems(words, short: short)
+        }
+    }
+
+    public func usage(_ words: Catalog) -> String { usageItems(words).joined(separator: " ") }
+
+    public func summary(_ words: Catalog) -> String {
+        switch self {
+        case .session, .script: words.text(Key(family: "synopsis", "\(self)", "summary"))
+        case .subcommand(let subcommand): subcommand.summary(words)
         }
     }
 }
@@ -112,30 +119,36 @@ extension Options {
     public static func helpScreen(_ words: Catalog, width: Int) -> String {
         var lines = ["nearby-voice \(ProgramVersion.number): \(words.text(.programSummary))", ""]
         lines.append("\(words.text(.usageHeading)):")
-        for way in Synopsis.allCases where way != .strings {
-            lines.append("  \(way.usage(words))")
+        for way in Synopsis.allCases {
+            lines += wrapped(way.usageItems(words, short: true), first: "  ", width: width, separator: " ", indent: 6)
         }
         lines += ["", "\(words.text(.usageOptionsHeading)):"]
         for (group, options) in Option.grouped {
             lines += wrapped(options.map { $0.usage(words) }, first: "  \(group.title(words)): ", width: width)
         }
-        lines += ["", words.text(.usageMore)]
+        lines.append("")
+        lines += wrapped(
+            words.text(.usageMore).split(separator: " ").map(String.init), first: "", width: width, separator: " ",
+            indent: 0)
         return lines.joined(separator: "\n")
     }
 
-    /// `items` two spaces apart, in lines of at most `width` columns (an item never split), the
-    /// first line opening with `first` and the rest indented four spaces.
-    static func wrapped(_ items: [String], first: String, width: Int) -> [String] {
+    /// `items` `separator` apart (two spaces unless given), in lines of at most `width` columns
+    /// (an item never split), the first line opening with `first` and the rest indented
+    /// `indent` spaces.
+    static func wrapped(
+        _ items: [String], first: String, width: Int, separator: String = "  ", indent: Int = 4
+    ) -> [String] {
         var lines: [String] = []
         var line = first
         var empty = true
         for item in items {
-            if !empty, line.count + 2 + item.count > width {
+            if !empty, line.count + separator.count + item.count > width {
                 lines.append(line)
-                line = "    "
+                line = String(repeating: " ", count: indent)
                 empty = true
             }
-            line += (empty ? "" : "  ") + item
+            line += (empty ? "" : separator) + item
             empty = false
         }
         lines.append(line)

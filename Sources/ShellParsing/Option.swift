@@ -6,7 +6,7 @@ import Words
 /// An option of the command line, as one typed table: the program's own options, and every
 /// `Setting` (each setting is also an option, and a line of the config file). Parsing, `--help`,
 /// the man page, the completions, the config file and the docs check (ReadmeTests) all read it.
-public enum Option: Hashable, Sendable {
+public enum Option: CommandLineOption {
     case program(Program)
     case setting(Setting)
 
@@ -35,6 +35,9 @@ public enum Option: Hashable, Sendable {
         case .setting(let setting): setting.key
         }
     }
+
+    /// `-h` for `--help`.
+    public var letter: Character? { self == .program(.help) ? "h" : nil }
 
     /// The option named `name` (without dashes), if any.
     public init?(name: String) {

@@ -73,49 +73,26 @@ public struct Options: Sendable {
 
     /// Parses arguments (after the program's name). Throws a usage failure naming the bad one.
     public static func parse(_ arguments: [String], into options: inout Options) throws(Failure) {
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "-h" {
-                options.showHelp = true
-                continue
-            }
-            guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw Failure(.usage, options.words.text(.optionUnexpectedArgument, ["argument": argument]))
-            }
-            var name = String(argument.dropFirst(2))
-            var value: String? = nil
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard let option = Option(name: name) else {
-                let nearest = DidYouMean.nearest(to: name.lowercased(), among: Option.allCases.map(\.name))
-                throw Failure(
+        // The words of the language chosen so far: `--language es --bogus` is refused in Spanish.
+        var words = options.words
+        let scanner = ArgumentScanner(
+            options: Option.allCases, switchesTakeNextWord: true,
+            unknown: { name, nearest in
+                Failure(
                     .usage,
-                    options.words.text(
+                    words.text(
                         nearest == nil ? Key.optionUnknown : Key.optionUnknownDidYouMean,
                         ["name": name, "suggestion": nearest ?? ""]))
+            },
+            needsValue: { name in Failure(.usage, words.text(.optionNeedsValue, ["name": name])) })
+        try scanner.scan(arguments) { (argument) throws(Failure) in
+            switch argument {
+            case .option(let option, let value):
+                try options.set(option, value)
+                words = options.words
+            case .operand(let operand):
+                throw Failure(.usage, words.text(.optionUnexpectedArgument, ["argument": operand]))
             }
-            if value == nil {
-                // A switch stands alone, or takes on or off as its next word.
-                if option.isSwitch {
-                    if index < arguments.count, let on = Setting.bool(arguments[index]) {
-                        index += 1
-                        value = on ? "on" : "off"
-                    } else {
-                        value = "on"
-                    }
-                } else {
-                    guard index < arguments.count else {
-                        throw Failure(.usage, options.words.text(.optionNeedsValue, ["name": name]))
-                    }
-                    value = arguments[index]
-                    index += 1
-                }
-            }
-            try options.set(option, value!)
         }
     }
 

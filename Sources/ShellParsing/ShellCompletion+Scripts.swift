@@ -32,12 +32,12 @@ extension ShellCompletion {
             "    case $subcommand in",
         ]
         for way in subcommands {
-            let (options, arguments) = way.completion
+            let (options, arguments) = (way.options, way.operandCompletion)
             lines.append("    \(way.rawValue))")
             lines.append("        [ \"$COMP_CWORD\" -eq 1 ] && { COMPREPLY=(\(way.rawValue)); return 0; }")
             lines.append("        case $prev in")
-            for option in options where option.value != .none {
-                lines.append("            --\(option.name)) \(reply(option.value)) ;;")
+            for option in options where option.completionValue != .none {
+                lines.append("            --\(option.name)) \(reply(option.completionValue)) ;;")
             }
             lines.append("        esac")
             let names = options.map { "--" + $0.name }.joined(separator: " ")
@@ -52,7 +52,7 @@ extension ShellCompletion {
         }
         lines.append("    esac")
         let options = Option.allCases.map { "--" + $0.name }.joined(separator: " ")
-        let subcommandWords = subcommands.compactMap(\.subcommand).joined(separator: " ")
+        let subcommandWords = subcommands.map(\.rawValue).joined(separator: " ")
         lines += [
             "    local options=\"\(options)\"",
             "    if [[ $cur == -* ]]; then",
@@ -112,8 +112,8 @@ extension ShellCompletion {
         }
         lines += ["    )", "    if (( CURRENT > 2 )) || [[ $words[2] == -* ]]; then", "        case $words[2] in"]
         for way in subcommands {
-            let (options, arguments) = way.completion
-            var specs = options.map { spec($0.name, $0.value, $0.summary) }
+            let (options, arguments) = (way.options, way.operandCompletion)
+            var specs = options.map { spec($0.name, $0.completionValue, $0.summary(words)) }
             specs.append("'*:file\(plain(action(arguments)).dropFirst(2))'")
             if arguments == .none { specs.removeLast() }
             lines.append(
@@ -149,7 +149,7 @@ extension ShellCompletion {
             case .files(let extensions): [" -x -a \"(__nearby_voice_files \(extensions.joined(separator: " ")))\""]
             }
         }
-        let names = subcommands.compactMap(\.subcommand).joined(separator: " ")
+        let names = subcommands.map(\.rawValue).joined(separator: " ")
         var lines = [
             "# fish completion for nearby-voice. \(header)",
             "complete -c nearby-voice -f",
@@ -171,12 +171,13 @@ extension ShellCompletion {
         for way in subcommands {
             lines.append(
                 "complete -c nearby-voice -n __fish_use_subcommand -a \(way.rawValue) -d \(quoted(way.summary(words)))")
-            let (options, arguments) = way.completion
+            let (options, arguments) = (way.options, way.operandCompletion)
             let when = "-n '__fish_seen_subcommand_from \(way.rawValue)'"
             for option in options {
-                for value in values(option.value) {
+                for value in values(option.completionValue) {
                     lines.append(
-                        "complete -c nearby-voice \(when) -l \(option.name)\(value) -d \(quoted(option.summary))")
+                        "complete -c nearby-voice \(when) -l \(option.name)\(value) -d \(quoted(short(option.summary(words))))"
+                    )
                 }
             }
             if case .files(let extensions) = arguments {

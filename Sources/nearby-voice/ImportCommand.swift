@@ -8,38 +8,15 @@ import SystemCalls
 import TextFormats
 import Words
 
-/// `nearby-voice import FILE --output STORE [--encoding E]`: an OpenStreetMap extract (`.osm.pbf`,
-/// `.osm`) or a GeoJSON, CSV or JSON places file into a new place store, written beside STORE and
-/// renamed over it when complete. Prints what it imported.
+/// `nearby-voice import FILE --output STORE [--encoding E]` (`Subcommand.import` declares its
+/// arguments): an OpenStreetMap extract (`.osm.pbf`, `.osm`) or a GeoJSON, CSV or JSON places
+/// file into a new place store, written beside STORE and renamed over it when complete. Prints
+/// what it imported.
 enum ImportCommand {
-    static func run(_ arguments: [String], environment: [String: String]) throws(Failure) -> ExitCode {
-        let language = Language.fromLocale(environment)
-        var source: String?
-        var output: String?
-        var encoding = TextEncoding.utf8
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--output" || argument == "-o", index < arguments.count {
-                output = arguments[index]
-                index += 1
-            } else if argument.hasPrefix("--output=") {
-                output = String(argument.dropFirst("--output=".count))
-            } else if argument == "--encoding", index < arguments.count,
-                let chosen = TextEncoding(rawValue: arguments[index].lowercased())
-            {
-                encoding = chosen
-                index += 1
-            } else if source == nil, !argument.hasPrefix("-") || argument == "-" {
-                source = argument
-            } else {
-                throw Failure(.usage, Catalog.builtIn(language).text(.importUsage))
-            }
-        }
-        guard let source, let output, !output.isEmpty else {
-            throw Failure(.usage, Catalog.builtIn(language).text(.importUsage))
-        }
+    static func run(_ arguments: SubcommandArguments, language: Language) throws(Failure) -> ExitCode {
+        // The table has checked that there is one file and an output, and the encoding's name.
+        guard let source = arguments.operands.first, let output = arguments[.output] else { return .usage }
+        let encoding = arguments[.encoding].flatMap(TextEncoding.init(rawValue:)) ?? .utf8
         // SIGINT, SIGTERM and SIGHUP stop the import between blocks of the file: the unfinished
         // store is removed, then the signal ends the program as it would have. Blocked before
         // any thread starts, so that every thread inherits the block.

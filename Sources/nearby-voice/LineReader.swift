@@ -52,6 +52,20 @@ enum StandardOutput {
         guard !isClosed else { return }
         do { try FileDescriptor.standardOutput.writeAll(Array(text.utf8)) } catch { noteFailure(error.code) }
     }
+
+    /// Writes `text` whole, or fails: quietly with 141 when the reader has gone (EPIPE), with 74
+    /// and errno's words for any other error (a full disk, `>/dev/full`). For what is all of a
+    /// run's output: `--help`, `--version`, a subcommand's help, the generated man page.
+    static func writeOrFail(_ text: String, _ words: Catalog) throws(Failure) {
+        guard !isClosed else { throw Failure(.outputClosed, "") }
+        do { try FileDescriptor.standardOutput.writeAll(Array(text.utf8)) } catch {
+            noteFailure(error.code)
+            if error.code == EPIPE { throw Failure(.outputClosed, "") }
+            throw Failure(
+                .cannotWrite,
+                words.text(.outputCannotWrite, ["file": words.text(.outputStandardOutput), "reason": error.reason]))
+        }
+    }
 }
 
 /// What happens while a person types, for the session to answer.

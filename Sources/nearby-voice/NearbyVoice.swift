@@ -14,23 +14,8 @@ enum NearbyVoice {
         signal(SIGPIPE, SIG_IGN)
         do {
             let environment = ProcessInfo.processInfo.environment
-            if arguments.first == "test" {
-                return try TestCommand.run(Array(arguments.dropFirst())).rawValue
-            }
-            if arguments.first == "report" {
-                return ReportCommand.run(Array(arguments.dropFirst())).rawValue
-            }
-            if arguments.first == "import" {
-                return try ImportCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
-            }
-            if arguments.first == "generate-manual" {
-                return try GenerateCommand.manual(Array(arguments.dropFirst())).rawValue
-            }
-            if arguments.first == "generate-completion" {
-                return try GenerateCommand.completion(Array(arguments.dropFirst())).rawValue
-            }
-            if arguments.first == "strings" {
-                return try StringsCommand.run(Array(arguments.dropFirst()), environment: environment).rawValue
+            if let name = arguments.first, let subcommand = Subcommand(rawValue: name) {
+                return try run(subcommand, Array(arguments.dropFirst()), environment: environment).rawValue
             }
             // SIGTERM and SIGHUP are blocked before the first thread starts (Foundation's
             // Process, asking the desktop below, starts two), so that every thread inherits the
@@ -46,11 +31,11 @@ enum NearbyVoice {
             try options.applyEnvironment(environment)
             try Options.parse(arguments, into: &options)
             if options.showHelp {
-                print(options.usage)
+                try StandardOutput.writeOrFail(options.usage + "\n", options.words)
                 return ExitCode.success.rawValue
             }
             if options.showVersion {
-                print(ProgramVersion.line(commit: BuildCommit.id))
+                try StandardOutput.writeOrFail(ProgramVersion.line(commit: BuildCommit.id) + "\n", options.words)
                 return ExitCode.success.rawValue
             }
             // The desktop is asked last and only when nothing else said: it is the weakest
@@ -82,6 +67,28 @@ enum NearbyVoice {
                 FileHandle.standardError.write(Data("nearby-voice: \(error.message)\n".utf8))
             }
             return error.code.rawValue
+        }
+    }
+
+    /// Runs a subcommand: its arguments parsed and checked by its table (in the locale's words),
+    /// then its help printed, or the subcommand run.
+    static func run(_ subcommand: Subcommand, _ arguments: [String], environment: [String: String]) throws(Failure)
+        -> ExitCode
+    {
+        let language = Language.fromLocale(environment)
+        let words = Catalog.builtIn(language)
+        let parsed = try subcommand.parse(arguments, words: words)
+        if parsed.wantsHelp {
+            try StandardOutput.writeOrFail(subcommand.helpScreen(words) + "\n", words)
+            return .success
+        }
+        switch subcommand {
+        case .test: return try TestCommand.run(parsed)
+        case .report: return ReportCommand.run(parsed)
+        case .import: return try ImportCommand.run(parsed, language: language)
+        case .strings: return try StringsCommand.run(parsed, language: language)
+        case .generateManual: return try GenerateCommand.manual(parsed)
+        case .generateCompletion: return try GenerateCommand.completion(parsed)
         }
     }
 

@@ -7,16 +7,10 @@ import SystemCalls
 import TextFormats
 import Words
 
-/// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...`: runs `.nvtest` files,
-/// each in a fresh session with speech off, and compares what was announced with what the file
-/// expects.
+/// `nearby-voice test [--record] [--junit FILE] [--jobs N] PATH...` (`Subcommand.test` declares
+/// its arguments): runs `.nvtest` files, each in a fresh session with speech off, and compares
+/// what was announced with what the file expects.
 enum TestCommand {
-    struct Arguments {
-        var paths: [String] = []
-        var record = false
-        var junitPath: String?
-        var jobs = 1
-    }
 
     /// What became of one test file.
     struct Outcome {
@@ -31,23 +25,23 @@ enum TestCommand {
     /// The runner's own words are English: its report lines (PASS, FAIL, "N passed, N failed")
     /// are a format that CI reads, and its errors name files and options.
     static let words = Catalog.builtIn(.english)
-    static var usage: String { words.text(.testUsage) }
 
-    static func run(_ arguments: [String]) throws(Failure) -> ExitCode {
-        var parsed = try parse(arguments)
+    static func run(_ arguments: SubcommandArguments) throws(Failure) -> ExitCode {
+        var record = arguments.isOn(.record)
+        let jobs = arguments[.jobs].flatMap { Int($0) } ?? 1
         let environment = ProcessInfo.processInfo.environment
-        if parsed.record, let ci = environment["CI"], !ci.isEmpty {
+        if record, let ci = environment["CI"], !ci.isEmpty {
             FileHandle.standardError.write(Data("nearby-voice: \(words.text(.testCiNoRecord))\n".utf8))
-            parsed.record = false
+            record = false
         }
-        let files = try testFiles(parsed.paths)
+        let files = try testFiles(arguments.operands)
         // OpenStreetMap extracts the scenarios name are imported into a cache of this run's own.
         let cache =
             NSTemporaryDirectory()
             + "nearby-voice-test-cache-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         PlacesOpening.testCacheFolder = cache
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let outcomes = runAll(files, record: parsed.record, jobs: parsed.jobs)
+        let outcomes = runAll(files, record: record, jobs: jobs)
         var passed = 0
         var failed = 0
         var malformed = 0
@@ -71,7 +65,7 @@ enum TestCommand {
             }
         }
         print("\(passed) passed, \(failed) failed")
-        if let junit = parsed.junitPath {
+        if let junit = arguments[.junit] {
             // Into a new file renamed over the old: a killed run leaves the old report whole.
             do { try FileSystem.replace(junit, with: Array(junitXML(outcomes).utf8)) } catch {
                 throw Failure(.cannotWrite, words.text(.outputCannotWrite, ["file": junit, "reason": error.reason]))
@@ -79,39 +73,6 @@ enum TestCommand {
         }
         if malformed > 0 { return .usage }
         return failed > 0 ? .testFailed : .success
-    }
-
-    static func parse(_ arguments: [String]) throws(Failure) -> Arguments {
-        var parsed = Arguments()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "--record": parsed.record = true
-            case "--junit":
-                guard index < arguments.count else {
-                    throw Failure(.usage, words.text(.testJunitNeedsFile) + " " + usage)
-                }
-                parsed.junitPath = arguments[index]
-                index += 1
-            case "--jobs":
-                guard index < arguments.count, let jobs = Int(arguments[index]), (1...64).contains(jobs) else {
-                    throw Failure(.usage, words.text(.testJobsRefused) + " " + usage)
-                }
-                parsed.jobs = jobs
-                index += 1
-            case "--help", "-h":
-                throw Failure(.usage, usage)
-            default:
-                guard !argument.hasPrefix("--") else {
-                    throw Failure(.usage, words.text(.testUnknownOption, ["option": argument]) + " " + usage)
-                }
-                parsed.paths.append(argument)
-            }
-        }
-        guard !parsed.paths.isEmpty else { throw Failure(.usage, words.text(.testNeedsPath) + " " + usage) }
-        return parsed
     }
 
     /// The files named, and every `*.nvtest` under the folders named, sorted.

@@ -104,7 +104,7 @@ struct ImportTests {
             ])
         let usage = try Program(["import", Self.helsinki]).run()
         #expect(usage.status == 64)
-        #expect(usage.stderr == "nearby-voice: Usage: nearby-voice import FILE --output STORE\n")
+        #expect(usage.stderr == "nearby-voice: import needs --output STORE. See nearby-voice import --help.\n")
     }
 
     @Test func aStoreOfAnotherVersionSaysImportItAgain() throws {

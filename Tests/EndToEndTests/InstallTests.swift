@@ -3,7 +3,8 @@ import Testing
 
 /// `make install` into a temporary DESTDIR (with the built program, so the test needs no
 /// release build): the tree is exactly the list, man finds the page in four languages, bash
-/// completes from the installed file; `make uninstall` leaves no file behind.
+/// completes from the installed file; `make uninstall` leaves no file behind, nor a folder it
+/// made (but the FHS's own), nor takes a folder that holds another file.
 @Suite("make install and make uninstall")
 struct InstallTests {
     static let expected = [
@@ -29,6 +30,23 @@ struct InstallTests {
             if !isFolder.boolValue { files.append(path) }
         }
         return files.sorted()
+    }
+
+    /// The folders every prefix has (the FHS's), which uninstall leaves.
+    static let standardFolders = [
+        "usr", "usr/local", "usr/local/bin", "usr/local/share", "usr/local/share/man",
+    ]
+
+    /// The folders under `folder`, relative to it, sorted.
+    static func folders(under folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var folders: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isFolder)
+            if isFolder.boolValue { folders.append(path) }
+        }
+        return folders.sorted()
     }
 
     static func make(_ target: String, _ destination: String) throws -> Program.Result {
@@ -90,6 +108,31 @@ struct InstallTests {
         let removed = try Self.make("uninstall", destination)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(Self.files(under: destination) == [])
+        // The folders install made are gone too, but for those every prefix has (FHS).
+        #expect(Self.folders(under: destination) == Self.standardFolders)
+
+        // A folder that holds another package's file stays, with the file.
+        let other = "\(destination)/usr/local/share/man/es/man1/other.1"
+        try FileManager.default.createDirectory(
+            atPath: (other as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: other, contents: Data()))
+        #expect(try Self.make("install-files", destination).status == 0)
+        #expect(try Self.make("uninstall", destination).status == 0)
+        #expect(Self.files(under: destination) == ["usr/local/share/man/es/man1/other.1"])
+        #expect(
+            Self.folders(under: destination)
+                == (Self.standardFolders + ["usr/local/share/man/es", "usr/local/share/man/es/man1"]).sorted())
         try? FileManager.default.removeItem(atPath: destination)
+    }
+
+    @Test("make deb without Swift says what to install, before anything runs")
+    func debWithoutSwift() throws {
+        let result = try Program(
+            tool: "/usr/bin/make", ["-s", "-C", ManualAndCompletionTests.root.path, "deb", "SWIFT=/nonexistent/swift"]
+        ).run()
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Swift toolchain, Swift 6.1 or newer"), "\(result.stderr)")
+        #expect(result.stderr.contains("https://www.swift.org/install/linux/"))
+        #expect(!result.stderr.contains("Error 127") && !result.stderr.contains("apt-get"))
     }
 }

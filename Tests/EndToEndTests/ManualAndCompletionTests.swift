@@ -43,6 +43,12 @@ struct ManualAndCompletionTests {
         let page = try Self.file("nearby-voice.1", try Self.generated(["generate-manual", "--language", language]))
         let groff = try Program(tool: "/usr/bin/groff", ["-man", "-ww", "-z", page]).run()
         #expect(groff.status == 0 && groff.stderr.isEmpty && groff.stdout.isEmpty, "groff: \(groff.stderr)")
+        // No line too long to adjust or break, at 80 columns and narrower (es, pt and pt-BR
+        // warned "cannot adjust line").
+        for width in [50, 60, 70, 80, 100] {
+            let set = try Program(tool: "/usr/bin/groff", ["-man", "-ww", "-Tutf8", "-rLL=\(width)n", page]).run()
+            #expect(set.status == 0 && set.stderr.isEmpty, "\(language) at \(width) columns: \(set.stderr)")
+        }
         let mandoc = try Program(tool: "/usr/bin/mandoc", ["-T", "lint", "-W", "style", page]).run()
         #expect(mandoc.status == 0 && mandoc.stdout.isEmpty && mandoc.stderr.isEmpty, "mandoc: \(mandoc.stdout)")
         let shown = try Program(

@@ -105,6 +105,15 @@ struct ReadmeTests {
         }
     }
 
+    @Test("The README names the Swift version Package.swift's tools version needs")
+    func swiftVersion() throws {
+        let manifest = Self.text("Package.swift")
+        let version = try #require(manifest.firstMatch(of: /^\/\/ swift-tools-version:\s*([0-9]+\.[0-9]+)/))
+        #expect(Self.readme.contains("Swift \(version.1) or newer"), "the README does not say Swift \(version.1)")
+        let makefile = Self.text("Makefile")
+        #expect(makefile.contains("Swift \(version.1) or newer"), "make's missing-Swift message names another version")
+    }
+
     @Test("The README is read in five minutes: at most 250 lines, and it sends the reader on")
     func readmeIsShort() {
         let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count
