@@ -91,14 +91,18 @@ enum OSMCalls {
         var counts = cosmium_counts()
         var error = [CChar](repeating: 0, count: 512)
         var network = cosmium_network(
-            walkway: walkway == nil ? nil : { context, way in
-                guard let context, let way else { return }
-                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().walkway?(Walkway(way.pointee))
-            },
-            crossing: crossing == nil ? nil : { context, crossing in
-                guard let context, let crossing else { return }
-                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().crossing?(Crossing(crossing.pointee))
-            })
+            walkway: walkway == nil
+                ? nil
+                : { context, way in
+                    guard let context, let way else { return }
+                    Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().walkway?(Walkway(way.pointee))
+                },
+            crossing: crossing == nil
+                ? nil
+                : { context, crossing in
+                    guard let context, let crossing else { return }
+                    Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().crossing?(Crossing(crossing.pointee))
+                })
         let status = withExtendedLifetime(sink) {
             cosmium_read(
                 path, format, Unmanaged.passUnretained(sink).toOpaque(),

@@ -96,7 +96,8 @@ extension PlaceStore {
         var reach = min(radius, 25)
         locked {
             while true {
-                try? network.edgesInBox.forEachRow(Self.degrees(around: point, radius: reach).map { .real($0) }) { row in
+                try? network.edgesInBox.forEachRow(Self.degrees(around: point, radius: reach).map { .real($0) }) {
+                    row in
                     let points = StreetIndex.points(row.bytes(1))
                     let pairs = points.count == 1 ? [(points[0], points[0])] : Array(zip(points, points.dropFirst()))
                     for (from, to) in pairs {
@@ -152,7 +153,9 @@ extension PlaceStore {
         let east = Cell.column(box[3])
         var ranges: [(Int64, Int64)] = []
         for strip in Cell.row(box[0])...Cell.row(box[1]) {
-            try? network.cellRows.forEachRow([.integer(strip << Cell.columnBits | west), .integer(strip << Cell.columnBits | east)]) { row in
+            try? network.cellRows.forEachRow([
+                .integer(strip << Cell.columnBits | west), .integer(strip << Cell.columnBits | east),
+            ]) { row in
                 if !row.isNull(0) { ranges.append((row.int64(0), row.int64(1))) }
             }
         }
@@ -174,9 +177,11 @@ extension PlaceStore {
     private static func vertex(_ row: SQLiteStatement) -> NetworkVertex {
         let flags = row.int64(5)
         return NetworkVertex(
-            id: row.int64(0), node: row.int64(1), coordinate: Coordinate(latitude: row.double(2), longitude: row.double(3)),
+            id: row.int64(0), node: row.int64(1),
+            coordinate: Coordinate(latitude: row.double(2), longitude: row.double(3)),
             degree: Int(row.int64(4)), isIntersection: flags & StoreSchema.VertexFlag.intersection != 0,
-            isDeadEnd: flags & StoreSchema.VertexFlag.deadEnd != 0, isRoundabout: flags & StoreSchema.VertexFlag.roundabout != 0,
+            isDeadEnd: flags & StoreSchema.VertexFlag.deadEnd != 0,
+            isRoundabout: flags & StoreSchema.VertexFlag.roundabout != 0,
             isCrossing: flags & StoreSchema.VertexFlag.crossing != 0, names: list(row.text(6)),
             unnamedKinds: list(row.text(7)))
     }
@@ -188,7 +193,8 @@ extension PlaceStore {
             points: StreetIndex.points(row.bytes(3)).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
             length: row.double(4), wayID: row.int64(5), name: row.text(6) ?? "", ref: row.text(7) ?? "",
             kind: row.text(8) ?? "", sidewalk: row.text(9) ?? "", footway: row.text(10) ?? "",
-            isOneway: flags & StoreSchema.WayFlag.oneway != 0, isRoundabout: flags & StoreSchema.WayFlag.roundabout != 0)
+            isOneway: flags & StoreSchema.WayFlag.oneway != 0, isRoundabout: flags & StoreSchema.WayFlag.roundabout != 0
+        )
     }
 
     private static func crossing(_ row: SQLiteStatement) -> NetworkCrossing {

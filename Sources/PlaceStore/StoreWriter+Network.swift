@@ -6,10 +6,12 @@ extension StoreWriter {
         guard let database else { return }
         do throws(SQLiteError) {
             let way = try database.prepare(
-                "INSERT INTO ways(id, osm_id, name, ref, kind, flags, sidewalk, footway) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+                "INSERT INTO ways(id, osm_id, name, ref, kind, flags, sidewalk, footway) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            )
             for (index, item) in network.ways.enumerated() {
                 let flags =
-                    (item.oneway ? StoreSchema.WayFlag.oneway : 0) | (item.roundabout ? StoreSchema.WayFlag.roundabout : 0)
+                    (item.oneway ? StoreSchema.WayFlag.oneway : 0)
+                    | (item.roundabout ? StoreSchema.WayFlag.roundabout : 0)
                 try way.run([
                     .integer(Int64(index + 1)), .integer(item.osmID), .optional(item.name.isEmpty ? nil : item.name),
                     .optional(item.ref.isEmpty ? nil : item.ref), .text(item.kind), .integer(flags),

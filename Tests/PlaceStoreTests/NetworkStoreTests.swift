@@ -35,7 +35,8 @@ struct NetworkStoreTests {
                 : ""
             xml += "<node id=\"\(id)\" version=\"1\" lat=\"\(latitude)\" lon=\"\(longitude)\">\(tags)</node>\n"
         }
-        xml += "<node id=\"50\" version=\"1\" lat=\"60.0\" lon=\"25.0\"><tag k=\"name\" v=\"Kiosk\"/><tag k=\"shop\" v=\"kiosk\"/></node>\n"
+        xml +=
+            "<node id=\"50\" version=\"1\" lat=\"60.0\" lon=\"25.0\"><tag k=\"name\" v=\"Kiosk\"/><tag k=\"shop\" v=\"kiosk\"/></node>\n"
         func way(_ id: Int, _ refs: [Int], _ tags: [(String, String)]) {
             xml += "<way id=\"\(id)\" version=\"1\">"
             xml += refs.map { "<nd ref=\"\($0)\"/>" }.joined()
