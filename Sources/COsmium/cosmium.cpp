@@ -11,6 +11,7 @@
 #include <osmium/visitor.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -53,6 +54,41 @@ bool isPlace(const cosmium_tag *tags, size_t count) {
     return named && kind;
 }
 
+/// The `highway` values of ways a pedestrian can use (not motorways, nor ways under construction
+/// or proposed, nor platforms, elevators or bridleways).
+const char *const walkableHighways[] = {
+    "residential", "living_street", "pedestrian", "footway", "path", "steps", "service", "unclassified", "road",
+    "track", "cycleway", "corridor", "tertiary", "tertiary_link", "secondary", "secondary_link", "primary",
+    "primary_link", "trunk", "trunk_link",
+};
+
+bool equals(const char *text, const char *other) { return text && std::strcmp(text, other) == 0; }
+
+/// Whether a way with these `highway`, `foot` and `access` values (NULL when absent) is one a
+/// pedestrian can use: cosmium.h says the rule.
+bool isWalkable(const char *highway, const char *foot, const char *access) {
+    if (!highway) return false;
+    bool kind = false;
+    for (const char *value : walkableHighways) kind = kind || std::strcmp(highway, value) == 0;
+    if (!kind || equals(foot, "no")) return false;
+    if (equals(access, "private") || equals(access, "no")) {
+        return equals(foot, "yes") || equals(foot, "designated") || equals(foot, "permissive");
+    }
+    return true;
+}
+
+/// Whether a node with these `highway` and `crossing` values is a crossing.
+bool isCrossing(const char *highway, const char *crossing) {
+    if (equals(crossing, "no")) return false;
+    return equals(highway, "crossing") || crossing != nullptr;
+}
+
+/// A tag's value, or "" when absent.
+const char *valueOf(const osmium::TagList &tags, const char *key) {
+    const char *value = tags.get_value_by_key(key);
+    return value ? value : "";
+}
+
 /// Thrown from inside the read when `progress` asks to stop.
 struct Stopped {};
 
@@ -86,7 +122,9 @@ class Handler : public osmium::handler::Handler {
     void *context;
     cosmium_place_callback place;
     cosmium_street_callback street;
+    const cosmium_network *network = nullptr;
     cosmium_counts counts{};
+    std::vector<int64_t> nodeIDs;
     std::vector<cosmium_tag> tags;
     std::vector<osmium::Location> locations;
     std::vector<double> points;
@@ -150,6 +188,7 @@ class Handler : public osmium::handler::Handler {
 
     void node(const osmium::Node &node) {
         ++counts.nodes;
+        if (network && network->crossing && !node.tags().empty()) crossing(node);
         if (node.tags().empty() || !gather(node.tags()) || !isPlace(tags.data(), tags.size())) return;
         if (!node.location().valid()) return;
         emit(node.id(), COSMIUM_NODE, node.location().lat(), node.location().lon());
@@ -159,6 +198,7 @@ class Handler : public osmium::handler::Handler {
         ++counts.ways;
         readFirstPass();
         if (!outerWays.empty()) collectOuter(way);
+        if (network && network->walkway && !way.tags().empty()) walkway(way);
         if (way.tags().empty() || !gather(way.tags())) return;
         const char *name = way.tags().get_value_by_key("name");
         if (isPlace(tags.data(), tags.size())) {
@@ -189,6 +229,62 @@ class Handler : public osmium::handler::Handler {
     }
 
   private:
+    /// A crossing node handed to `network->crossing`.
+    void crossing(const osmium::Node &node) {
+        const auto &tags = node.tags();
+        const char *highway = tags.get_value_by_key("highway");
+        if (!isCrossing(highway, tags.get_value_by_key("crossing")) || !node.location().valid()) return;
+        cosmium_crossing found{
+            node.id(),
+            node.location().lat(),
+            node.location().lon(),
+            valueOf(tags, "crossing"),
+            valueOf(tags, "crossing:signals"),
+            valueOf(tags, "tactile_paving"),
+            valueOf(tags, "button_operated"),
+            valueOf(tags, "traffic_signals:sound"),
+            equals(highway, "traffic_signals") ? 1 : 0,
+        };
+        ++counts.crossings;
+        network->crossing(context, &found);
+    }
+
+    /// A walkable way handed to `network->walkway`, every node in order, a missing one's
+    /// location NaN.
+    void walkway(const osmium::Way &way) {
+        const auto &tags = way.tags();
+        const char *highway = tags.get_value_by_key("highway");
+        if (!isWalkable(highway, tags.get_value_by_key("foot"), tags.get_value_by_key("access"))) return;
+        nodeIDs.clear();
+        points.clear();
+        for (const auto &ref : way.nodes()) {
+            nodeIDs.push_back(ref.ref());
+            bool valid = ref.location().valid();
+            points.push_back(valid ? ref.location().lat() : std::nan(""));
+            points.push_back(valid ? ref.location().lon() : std::nan(""));
+        }
+        const char *oneway = tags.get_value_by_key("oneway");
+        int flags = 0;
+        if (equals(oneway, "yes") || equals(oneway, "1") || equals(oneway, "true") || equals(oneway, "-1")) {
+            flags |= COSMIUM_ONEWAY;
+        }
+        if (equals(tags.get_value_by_key("junction"), "roundabout")) flags |= COSMIUM_ROUNDABOUT;
+        cosmium_walkway found{
+            way.id(),
+            nodeIDs.data(),
+            points.data(),
+            nodeIDs.size(),
+            valueOf(tags, "name"),
+            valueOf(tags, "ref"),
+            highway,
+            valueOf(tags, "sidewalk"),
+            valueOf(tags, "footway"),
+            flags,
+        };
+        ++counts.walkways;
+        network->walkway(context, &found);
+    }
+
     /// The node locations of `way`, given to each kept relation it is an outer way of.
     void collectOuter(const osmium::Way &way) {
         auto range = outerWays.equal_range(way.id());
@@ -225,10 +321,22 @@ void copyError(const char *text, char *error, size_t size) {
 
 extern "C" int cosmium_is_place(const cosmium_tag *tags, size_t count) { return isPlace(tags, count) ? 1 : 0; }
 
+extern "C" int cosmium_is_walkable(const cosmium_tag *tags, size_t count) {
+    const char *highway = nullptr;
+    const char *foot = nullptr;
+    const char *access = nullptr;
+    for (size_t i = 0; i < count; ++i) {
+        if (std::strcmp(tags[i].key, "highway") == 0) highway = tags[i].value;
+        if (std::strcmp(tags[i].key, "foot") == 0) foot = tags[i].value;
+        if (std::strcmp(tags[i].key, "access") == 0) access = tags[i].value;
+    }
+    return isWalkable(highway, foot, access) ? 1 : 0;
+}
+
 extern "C" int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
-    cosmium_street_callback street, cosmium_progress_callback progress, cosmium_counts *counts, char *error,
-    size_t error_size) {
+    cosmium_street_callback street, const cosmium_network *network, cosmium_progress_callback progress,
+    cosmium_counts *counts, char *error, size_t error_size) {
     using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
     try {
         osmium::io::File file{path, format ? format : ""};
@@ -236,6 +344,7 @@ extern "C" int cosmium_read(
         handler.context = context;
         handler.place = place;
         handler.street = street;
+        handler.network = network;
         // The relations come after the ways in a file, and the ways must know which relations
         // they are outer ways of: the file is read twice, its relations alone first. Both readers
         // start here, the first with a decoding thread of its own (libosmium's default pool has

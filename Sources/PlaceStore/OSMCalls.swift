@@ -27,6 +27,36 @@ enum OSMCalls {
         var points: [(latitude: Double, longitude: Double)]
     }
 
+    /// A way a pedestrian can use (`cosmium_is_walkable`), named or not, every node in order:
+    /// a node missing from the extract has a nil location.
+    struct Walkway {
+        var id: Int64
+        var nodes: [Int64]
+        var points: [(latitude: Double, longitude: Double)?]
+        var name: String
+        var ref: String
+        /// The `highway` value.
+        var kind: String
+        var sidewalk: String
+        var footway: String
+        var oneway: Bool
+        var roundabout: Bool
+    }
+
+    /// A crossing node and its facts ("" when the tag is absent).
+    struct Crossing: Equatable {
+        var id: Int64
+        var latitude: Double
+        var longitude: Double
+        var crossing: String
+        var signals: String
+        var tactilePaving: String
+        var buttonOperated: String
+        var sound: String
+        /// Also `highway=traffic_signals`.
+        var trafficSignals: Bool
+    }
+
     /// What a read went through.
     struct Counts: Equatable {
         var nodes = 0
@@ -36,6 +66,8 @@ enum OSMCalls {
         var waysWithoutLocation = 0
         var relations = 0
         var relationsWithoutLocation = 0
+        var walkways = 0
+        var crossings = 0
     }
 
     /// Why a read failed: libosmium's own words, or `stopped` when `progress` said so.
@@ -46,14 +78,31 @@ enum OSMCalls {
 
     /// Reads `path` in `format` ("pbf" or "osm"), calling `place` and `street` for each kept
     /// object and named street in the file's order; `progress` is told the bytes read now and
-    /// then, and returns false to stop (`cosmium_read`).
+    /// then, and returns false to stop (`cosmium_read`). `walkway` and `crossing`, when given,
+    /// are called for each walkable way and crossing node in the same read.
     static func read(
         _ path: String, format: String, place: @escaping (Object) -> Void, street: @escaping (Street) -> Void,
+        walkway: ((Walkway) -> Void)? = nil, crossing: ((Crossing) -> Void)? = nil,
         progress: @escaping (UInt64) -> Bool = { _ in true }
     ) throws(ReadError) -> Counts {
         let sink = Sink(place: place, street: street, progress: progress)
+        sink.walkway = walkway
+        sink.crossing = crossing
         var counts = cosmium_counts()
         var error = [CChar](repeating: 0, count: 512)
+        var network = cosmium_network(
+            walkway: walkway == nil
+                ? nil
+                : { context, way in
+                    guard let context, let way else { return }
+                    Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().walkway?(Walkway(way.pointee))
+                },
+            crossing: crossing == nil
+                ? nil
+                : { context, crossing in
+                    guard let context, let crossing else { return }
+                    Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().crossing?(Crossing(crossing.pointee))
+                })
         let status = withExtendedLifetime(sink) {
             cosmium_read(
                 path, format, Unmanaged.passUnretained(sink).toOpaque(),
@@ -88,6 +137,7 @@ enum OSMCalls {
                     sink.street(
                         Street(id: street.pointee.id, name: String(cString: street.pointee.name), points: points))
                 },
+                &network,
                 { context, bytes in
                     guard let context else { return 0 }
                     return Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().progress(bytes) ? 0 : 1
@@ -100,7 +150,8 @@ enum OSMCalls {
                 nodes: Int(counts.nodes), ways: Int(counts.ways), places: Int(counts.places),
                 streets: Int(counts.streets), waysWithoutLocation: Int(counts.ways_without_location),
                 relations: Int(counts.relations),
-                relationsWithoutLocation: Int(counts.relations_without_location))
+                relationsWithoutLocation: Int(counts.relations_without_location), walkways: Int(counts.walkways),
+                crossings: Int(counts.crossings))
         case -2: throw .stopped
         default:
             let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -113,6 +164,8 @@ enum OSMCalls {
         let place: (Object) -> Void
         let street: (Street) -> Void
         let progress: (UInt64) -> Bool
+        var walkway: ((Walkway) -> Void)?
+        var crossing: ((Crossing) -> Void)?
 
         init(
             place: @escaping (Object) -> Void, street: @escaping (Street) -> Void, progress: @escaping (UInt64) -> Bool
@@ -121,5 +174,41 @@ enum OSMCalls {
             self.street = street
             self.progress = progress
         }
+    }
+}
+
+extension OSMCalls.Walkway {
+    /// A copy of the C way, which lives only for its callback.
+    fileprivate init(_ way: cosmium_walkway) {
+        let count = way.node_count
+        nodes = Array(UnsafeBufferPointer(start: way.node_ids, count: count))
+        points = (0..<count).map { index in
+            let latitude = way.points[2 * index]
+            let longitude = way.points[2 * index + 1]
+            return latitude.isNaN || longitude.isNaN ? nil : (latitude, longitude)
+        }
+        id = way.id
+        name = String(cString: way.name)
+        ref = String(cString: way.ref)
+        kind = String(cString: way.highway)
+        sidewalk = String(cString: way.sidewalk)
+        footway = String(cString: way.footway)
+        oneway = way.flags & Int32(COSMIUM_ONEWAY) != 0
+        roundabout = way.flags & Int32(COSMIUM_ROUNDABOUT) != 0
+    }
+}
+
+extension OSMCalls.Crossing {
+    /// A copy of the C crossing.
+    fileprivate init(_ crossing: cosmium_crossing) {
+        id = crossing.id
+        latitude = crossing.latitude
+        longitude = crossing.longitude
+        self.crossing = String(cString: crossing.crossing)
+        signals = String(cString: crossing.signals)
+        tactilePaving = String(cString: crossing.tactile_paving)
+        buttonOperated = String(cString: crossing.button_operated)
+        sound = String(cString: crossing.sound)
+        trafficSignals = crossing.traffic_signals != 0
     }
 }

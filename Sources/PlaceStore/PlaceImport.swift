@@ -19,6 +19,8 @@ public enum PlaceImport {
         public var waysWithoutLocation = 0
         public var relations = 0
         public var relationsWithoutLocation = 0
+        /// The walking network of an OpenStreetMap file (`StreetNetwork`).
+        public var network = NetworkCounts()
     }
 
     /// The source name of OpenStreetMap data, as stores and the greeting give it.
@@ -49,6 +51,7 @@ public enum PlaceImport {
         }
         let writer = try StoreWriter(output: output)
         var failure: StoreProblem?
+        var network = StreetNetwork()
         let read: OSMCalls.Counts
         do throws(OSMCalls.ReadError) {
             read = try OSMCalls.read(
@@ -73,6 +76,7 @@ public enum PlaceImport {
                         failure = error
                     }
                 },
+                walkway: { network.add($0) }, crossing: { network.add($0) },
                 progress: { _ in failure == nil && !shouldStop() })
         } catch {
             writer.abandon()
@@ -95,9 +99,16 @@ public enum PlaceImport {
             places: writer.placeCount, streets: writer.streetCount, nodes: read.nodes, ways: read.ways,
             waysWithoutLocation: read.waysWithoutLocation, relations: read.relations,
             relationsWithoutLocation: read.relationsWithoutLocation)
+        network.build()
+        counts.network = network.counts
         do throws(StoreProblem) {
             counts.nearestStreets = try writer.fillNearestStreets()
-            try writer.finish(meta: meta(source: openStreetMap, file: path))
+            try writer.addNetwork(network)
+            var meta = meta(source: openStreetMap, file: path)
+            meta["vertices"] = String(network.counts.vertices)
+            meta["edges"] = String(network.counts.edges)
+            meta["intersections"] = String(network.counts.intersections)
+            try writer.finish(meta: meta)
         } catch {
             writer.abandon()
             throw error

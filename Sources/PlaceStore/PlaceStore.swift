@@ -38,6 +38,8 @@ public final class PlaceStore: @unchecked Sendable {
     let placesInRange: SQLiteStatement
     let termPlaces: SQLiteStatement
     private let streetsInBox: SQLiteStatement
+    /// The walking network's queries (PlaceStore+Network.swift).
+    let network: NetworkStatements
     private var languageColumn: Int32?
 
     /// The language whose names (`name:LANG`) the places are given where they have one; nil,
@@ -94,6 +96,7 @@ public final class PlaceStore: @unchecked Sendable {
                 SELECT s.name, s.points FROM streets_index r JOIN streets s ON s.id = r.id
                 WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
                 """)
+            network = try NetworkStatements(database)
         } catch {
             throw Self.problem(path, error)
         }

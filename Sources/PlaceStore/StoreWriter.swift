@@ -10,7 +10,7 @@ import Words
 final class StoreWriter {
     let output: String
     let temporary: String
-    private var database: SQLiteDatabase?
+    private(set) var database: SQLiteDatabase?
     private var statements: Statements?
     private var kinds: [String: Int64] = [:]
     private(set) var streets = StreetIndex()
@@ -60,6 +60,7 @@ final class StoreWriter {
                 PRAGMA stage.journal_mode = OFF; PRAGMA stage.synchronous = OFF; PRAGMA stage.cache_size = -65536;
                 BEGIN;
                 \(StoreSchema.tables)
+                \(StoreSchema.networkTables)
                 CREATE TABLE stage.places(id INTEGER PRIMARY KEY, cell INTEGER NOT NULL, \(StoreSchema.writtenColumns));
                 """)
             statements = Statements(

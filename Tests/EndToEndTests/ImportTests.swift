@@ -124,7 +124,7 @@ struct ImportTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "nearby-voice: \(store): a place store of version 7, and this program reads version 5: import it again.\n"
+                == "nearby-voice: \(store): a place store of version 7, and this program reads version 6: import it again.\n"
         )
     }
 

@@ -59,30 +59,87 @@ typedef struct cosmium_counts {
     /// ways' nodes lie in the extract: not kept.
     uint64_t relations;
     uint64_t relations_without_location;
+    /// Walkable ways and crossing nodes handed on (`cosmium_network`).
+    uint64_t walkways;
+    uint64_t crossings;
 } cosmium_counts;
+
+/// A way a pedestrian can use (`cosmium_is_walkable`), named or not: its node ids in order with
+/// their locations as latitude, longitude pairs (`node_count` of each; a node missing from the
+/// extract has NaN for both), and the tags the street network keeps ("" when absent).
+typedef struct cosmium_walkway {
+    int64_t id;
+    const int64_t *node_ids;
+    const double *points;
+    size_t node_count;
+    const char *name;
+    const char *ref;
+    /// The `highway` value: "residential", "footway"...
+    const char *highway;
+    /// `sidewalk` (both, left, right, no, separate...) and `footway` (sidewalk, crossing...).
+    const char *sidewalk;
+    const char *footway;
+    /// `COSMIUM_ONEWAY`, `COSMIUM_ROUNDABOUT`.
+    int flags;
+} cosmium_walkway;
+
+enum { COSMIUM_ONEWAY = 1, COSMIUM_ROUNDABOUT = 2 };
+
+/// A crossing node (`highway=crossing`, or any `crossing` but `no`) with its facts ("" when
+/// absent): `crossing` (traffic_signals, marked, uncontrolled, unmarked...), `crossing:signals`,
+/// `tactile_paving`, `button_operated`, `traffic_signals:sound`, and whether it is also
+/// `highway=traffic_signals`.
+typedef struct cosmium_crossing {
+    int64_t id;
+    double latitude;
+    double longitude;
+    const char *crossing;
+    const char *signals;
+    const char *tactile_paving;
+    const char *button_operated;
+    const char *sound;
+    int traffic_signals;
+} cosmium_crossing;
 
 typedef void (*cosmium_place_callback)(void *context, const cosmium_object *object);
 typedef void (*cosmium_street_callback)(void *context, const cosmium_street *street);
+typedef void (*cosmium_walkway_callback)(void *context, const cosmium_walkway *way);
+typedef void (*cosmium_crossing_callback)(void *context, const cosmium_crossing *crossing);
+
+/// The street network's callbacks, read in the same pass as the places: each walkable way, each
+/// crossing node. Either may be NULL.
+typedef struct cosmium_network {
+    cosmium_walkway_callback walkway;
+    cosmium_crossing_callback crossing;
+} cosmium_network;
+
 /// Called now and then with the bytes read so far; returns nonzero to stop the read.
 typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
 
 /// Reads `path` in `format` ("pbf", "osm", or "" to tell by the name's suffix) and calls
 /// `place` for each kept object and `street` for each named street, in the file's order, the
-/// relations last. The file is read twice: its relations (the multipolygons kept and their outer
+/// relations last; and, when `network` is not NULL, its callbacks for each walkable way and
+/// crossing node. The file is read twice: its relations (the multipolygons kept and their outer
 /// ways' ids, decoded while the nodes are read and taken in at the first way), and its nodes and
 /// ways, whose locations the outer ways give their relations; `progress` is called through both.
 /// Returns 0; or -1 with libosmium's own words of what is wrong in `error` (a truncated or
 /// broken file, a file that is not OSM), or -2 when `progress` asked to stop.
 int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
-    cosmium_street_callback street, cosmium_progress_callback progress, cosmium_counts *counts,
-    char *error, size_t error_size);
+    cosmium_street_callback street, const cosmium_network *network, cosmium_progress_callback progress,
+    cosmium_counts *counts, char *error, size_t error_size);
 
 /// Whether tags (`count` key/value pairs) make a place people walk to: a `name`, and any of
 /// `amenity`, `shop`, `tourism`, `leisure`, `healthcare`, `office`, `craft`, `historic`;
 /// or `railway` = station, halt, tram_stop or subway_entrance; or `public_transport` = station
 /// or platform; or `highway` = bus_stop.
 int cosmium_is_place(const cosmium_tag *tags, size_t count);
+
+/// Whether tags make a way a pedestrian can use: `highway` = residential, living_street,
+/// pedestrian, footway, path, steps, service, unclassified, road, track, cycleway, corridor,
+/// tertiary, secondary, primary or trunk (and their `_link`s); not `foot=no`; not `access` =
+/// private or no unless `foot` = yes, designated or permissive.
+int cosmium_is_walkable(const cosmium_tag *tags, size_t count);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,207 @@
+import Foundation
+import PlaceData
+
+/// The walking network's prepared statements, kept for the store's life.
+final class NetworkStatements {
+    let cellRows: SQLiteStatement
+    let vertexPoints: SQLiteStatement
+    let vertex: SQLiteStatement
+    let edgesOfVertex: SQLiteStatement
+    let edgesInBox: SQLiteStatement
+    let edge: SQLiteStatement
+    let crossing: SQLiteStatement
+
+    static let vertexColumns = "id, node, latitude, longitude, degree, flags, names, kinds"
+    static let edgeColumns = """
+        e.id, e.a, e.b, e.points, e.length, w.osm_id, w.name, w.ref, w.kind, w.sidewalk, w.footway, w.flags
+        """
+    static let crossingColumns = """
+        node, latitude, longitude, vertex, on_way, crossing, signals, tactile_paving, button_operated, sound,
+        traffic_signals
+        """
+
+    init(_ database: SQLiteDatabase) throws(SQLiteError) {
+        cellRows = try database.prepare(
+            "SELECT min(first), max(last) FROM vertex_cells WHERE cell BETWEEN ?1 AND ?2")
+        vertexPoints = try database.prepare(
+            "SELECT id, latitude, longitude, flags FROM vertices WHERE id BETWEEN ?1 AND ?2")
+        vertex = try database.prepare("SELECT \(Self.vertexColumns) FROM vertices WHERE id = ?1")
+        edgesOfVertex = try database.prepare(
+            """
+            SELECT \(Self.edgeColumns) FROM edges e JOIN ways w ON w.id = e.way WHERE e.a = ?1
+            UNION ALL
+            SELECT \(Self.edgeColumns) FROM edges e JOIN ways w ON w.id = e.way WHERE e.b = ?1 AND e.a != ?1
+            """)
+        edgesInBox = try database.prepare(
+            """
+            SELECT e.id, e.points FROM edges_index r JOIN edges e ON e.id = r.id
+            WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+            """)
+        edge = try database.prepare(
+            "SELECT \(Self.edgeColumns) FROM edges e JOIN ways w ON w.id = e.way WHERE e.id = ?1")
+        crossing = try database.prepare("SELECT \(Self.crossingColumns) FROM crossings WHERE node = ?1")
+    }
+}
+
+extension PlaceStore {
+    /// The nearest `limit` intersections within `radius` metres of `point`, nearest first, with
+    /// their distances. Reads the vertices of the cells about the point, a range of rows a strip,
+    /// in a circle four times wider each time until it holds `limit` (`StoreSchema.networkTables`).
+    public func nearestIntersections(to point: Coordinate, limit: Int = 1, within radius: Double = 1_000) -> [(
+        vertex: NetworkVertex, distance: Double
+    )] {
+        guard limit > 0 else { return [] }
+        var found: [(id: Int64, distance: Double)] = []
+        var reach = min(radius, 100)
+        locked {
+            while true {
+                found = []
+                for (first, last) in vertexRows(around: point, radius: reach) {
+                    network.vertexPoints.forEachRow(first, last) { row in
+                        guard row.int64(3) & StoreSchema.VertexFlag.intersection != 0 else { return }
+                        let distance = point.distance(
+                            to: Coordinate(latitude: row.double(1), longitude: row.double(2)))
+                        if distance <= reach { found.append((row.int64(0), distance)) }
+                    }
+                }
+                if found.count >= limit || reach >= radius { break }
+                reach = min(radius, reach * 4)
+            }
+        }
+        found.sort { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        return found.prefix(limit).compactMap { item in vertex(item.id).map { ($0, item.distance) } }
+    }
+
+    /// The vertex numbered `id`, or nil.
+    public func vertex(_ id: Int64) -> NetworkVertex? {
+        var vertex: NetworkVertex?
+        locked { try? network.vertex.forEachRow([.integer(id)]) { vertex = Self.vertex($0) } }
+        return vertex
+    }
+
+    /// The edges that meet at the vertex `id` (a loop once), each as it is stored: `from` is
+    /// not necessarily `id`.
+    public func edges(of id: Int64) -> [NetworkEdge] {
+        var edges: [NetworkEdge] = []
+        locked { try? network.edgesOfVertex.forEachRow([.integer(id)]) { edges.append(Self.edge($0)) } }
+        return edges
+    }
+
+    /// The edge nearest `point` within `radius` metres, and its distance: the R*Tree of the
+    /// edges' boxes, in a box four times wider each time until one holds an edge.
+    public func nearestEdge(to point: Coordinate, within radius: Double = StreetIndex.reach) -> (
+        edge: NetworkEdge, distance: Double
+    )? {
+        var best: (id: Int64, distance: Double)?
+        var reach = min(radius, 25)
+        locked {
+            while true {
+                try? network.edgesInBox.forEachRow(Self.degrees(around: point, radius: reach).map { .real($0) }) {
+                    row in
+                    let points = StreetIndex.points(row.bytes(1))
+                    let pairs = points.count == 1 ? [(points[0], points[0])] : Array(zip(points, points.dropFirst()))
+                    for (from, to) in pairs {
+                        let distance = StreetIndex.distance(from: point, to: from, to)
+                        if distance <= reach, distance < best?.distance ?? .infinity { best = (row.int64(0), distance) }
+                    }
+                }
+                if best != nil || reach >= radius { break }
+                reach = min(radius, reach * 4)
+            }
+        }
+        guard let best else { return nil }
+        var edge: NetworkEdge?
+        locked { try? network.edge.forEachRow([.integer(best.id)]) { edge = Self.edge($0) } }
+        return edge.map { ($0, best.distance) }
+    }
+
+    /// The crossing at the node `node`, or nil.
+    public func crossing(at node: Int64) -> NetworkCrossing? {
+        var crossing: NetworkCrossing?
+        locked { try? network.crossing.forEachRow([.integer(node)]) { crossing = Self.crossing($0) } }
+        return crossing
+    }
+
+    /// Every vertex, or every intersection, in the store's order (for tests and tools).
+    func vertices(intersectionsOnly: Bool) -> [NetworkVertex] {
+        var vertices: [NetworkVertex] = []
+        let filter = intersectionsOnly ? "WHERE flags & \(StoreSchema.VertexFlag.intersection) != 0" : ""
+        locked {
+            try? database.prepare("SELECT \(NetworkStatements.vertexColumns) FROM vertices \(filter) ORDER BY id")
+                .forEachRow([]) { vertices.append(Self.vertex($0)) }
+        }
+        return vertices
+    }
+
+    /// Every crossing, by node.
+    func crossings() -> [NetworkCrossing] {
+        var crossings: [NetworkCrossing] = []
+        locked {
+            try? database.prepare("SELECT \(NetworkStatements.crossingColumns) FROM crossings ORDER BY node")
+                .forEachRow([]) { crossings.append(Self.crossing($0)) }
+        }
+        return crossings
+    }
+
+    // MARK: Rows
+
+    /// The ranges of vertex rows of the cells of the box about a circle, one a strip. Inside
+    /// `locked`.
+    private func vertexRows(around point: Coordinate, radius: Double) -> [(Int64, Int64)] {
+        let box = Self.degrees(around: point, radius: radius)
+        let west = Cell.column(box[2])
+        let east = Cell.column(box[3])
+        var ranges: [(Int64, Int64)] = []
+        for strip in Cell.row(box[0])...Cell.row(box[1]) {
+            try? network.cellRows.forEachRow([
+                .integer(strip << Cell.columnBits | west), .integer(strip << Cell.columnBits | east),
+            ]) { row in
+                if !row.isNull(0) { ranges.append((row.int64(0), row.int64(1))) }
+            }
+        }
+        return ranges
+    }
+
+    /// South, north, west and east of a circle, a little wide.
+    private static func degrees(around point: Coordinate, radius: Double) -> [Double] {
+        let degrees = radius / 111_000 * 1.01 + 1e-6
+        let cosine = cos(point.latitude * .pi / 180)
+        let across = cosine > 0.01 ? degrees / cosine : 360
+        return [point.latitude - degrees, point.latitude + degrees, point.longitude - across, point.longitude + across]
+    }
+
+    private static func list(_ text: String?) -> [String] {
+        text.map { $0.split(separator: StoreSchema.listSeparator).map(String.init) } ?? []
+    }
+
+    private static func vertex(_ row: SQLiteStatement) -> NetworkVertex {
+        let flags = row.int64(5)
+        return NetworkVertex(
+            id: row.int64(0), node: row.int64(1),
+            coordinate: Coordinate(latitude: row.double(2), longitude: row.double(3)),
+            degree: Int(row.int64(4)), isIntersection: flags & StoreSchema.VertexFlag.intersection != 0,
+            isDeadEnd: flags & StoreSchema.VertexFlag.deadEnd != 0,
+            isRoundabout: flags & StoreSchema.VertexFlag.roundabout != 0,
+            isCrossing: flags & StoreSchema.VertexFlag.crossing != 0, names: list(row.text(6)),
+            unnamedKinds: list(row.text(7)))
+    }
+
+    private static func edge(_ row: SQLiteStatement) -> NetworkEdge {
+        let flags = row.int64(11)
+        return NetworkEdge(
+            id: row.int64(0), from: row.int64(1), to: row.int64(2),
+            points: StreetIndex.points(row.bytes(3)).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+            length: row.double(4), wayID: row.int64(5), name: row.text(6) ?? "", ref: row.text(7) ?? "",
+            kind: row.text(8) ?? "", sidewalk: row.text(9) ?? "", footway: row.text(10) ?? "",
+            isOneway: flags & StoreSchema.WayFlag.oneway != 0, isRoundabout: flags & StoreSchema.WayFlag.roundabout != 0
+        )
+    }
+
+    private static func crossing(_ row: SQLiteStatement) -> NetworkCrossing {
+        NetworkCrossing(
+            node: row.int64(0), coordinate: Coordinate(latitude: row.double(1), longitude: row.double(2)),
+            vertex: row.isNull(3) ? nil : row.int64(3), isOnWay: row.int64(4) != 0, crossing: row.text(5) ?? "",
+            signals: row.text(6) ?? "", tactilePaving: row.text(7) ?? "", buttonOperated: row.text(8) ?? "",
+            sound: row.text(9) ?? "", hasTrafficSignals: row.int64(10) != 0)
+    }
+}
