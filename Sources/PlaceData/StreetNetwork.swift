@@ -71,11 +71,15 @@ public struct StreetNetwork: Equatable, Sendable {
         public var coordinate: Coordinate
         /// Its facts when it is a crossing.
         public var crossing: Crossing?
+        /// What it is in the whole network, when the reader knows (a place store does): a
+        /// piece read about a point may hold only some of a vertex's edges.
+        public var kind: VertexKind?
 
-        public init(id: Int64, coordinate: Coordinate, crossing: Crossing? = nil) {
+        public init(id: Int64, coordinate: Coordinate, crossing: Crossing? = nil, kind: VertexKind? = nil) {
             self.id = id
             self.coordinate = coordinate
             self.crossing = crossing
+            self.kind = kind
         }
     }
 
@@ -143,8 +147,9 @@ public struct StreetNetwork: Equatable, Sendable {
         case through
     }
 
-    /// What `vertex` is to a walker.
+    /// What `vertex` is to a walker: as the reader said, else from the edges here.
     public func kind(of vertex: Int) -> VertexKind {
+        if let known = vertices[vertex].kind { return known }
         let meeting = incident[vertex]
         if meeting.count <= 1 { return .deadEnd }
         let roads = meeting.map { edges[$0].road }
@@ -163,19 +168,23 @@ public struct StreetNetwork: Equatable, Sendable {
         public var bearing: Double
     }
 
-    /// The edge nearest `point`, within `radius` metres: distances on a plane tangent at the
-    /// point, exact enough within a few hundred metres.
-    public func placement(of point: Coordinate, within radius: Double = .infinity) -> Placement? {
+    /// The edge nearest `point` within `radius` metres, at a segment `accepts` takes (given the
+    /// edge and the segment's bearing): distances on a plane tangent at the point, exact enough
+    /// within a few hundred metres.
+    public func placement(
+        of point: Coordinate, within radius: Double = .infinity,
+        where accepts: (_ edge: Edge, _ bearing: Double) -> Bool = { _, _ in true }
+    ) -> Placement? {
         var best: Placement?
         for (index, edge) in edges.enumerated() {
             var walked = 0.0
             for (a, b) in zip(edge.points, edge.points.dropFirst()) {
                 let (distance, fraction) = Self.project(point, onto: a, b)
                 let segment = a.distance(to: b)
-                if distance <= radius, distance < best?.distance ?? .infinity {
+                let bearing = segment > 0 ? a.bearing(to: b) : 0
+                if distance <= radius, distance < best?.distance ?? .infinity, accepts(edge, bearing) {
                     best = Placement(
-                        edge: index, distance: distance, along: walked + fraction * segment,
-                        bearing: segment > 0 ? a.bearing(to: b) : 0)
+                        edge: index, distance: distance, along: walked + fraction * segment, bearing: bearing)
                 }
                 walked += segment
             }

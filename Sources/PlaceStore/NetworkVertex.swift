@@ -1,6 +1,6 @@
 import PlaceData
 
-/// A vertex of the walking network as a store gives it back (`StreetNetwork` says the rules):
+/// A vertex of the walking network as a store gives it back (`NetworkBuilder` says the rules):
 /// where ways meet or end.
 public struct NetworkVertex: Equatable, Sendable {
     /// Its row in the store, for `PlaceStore.edges(of:)`.

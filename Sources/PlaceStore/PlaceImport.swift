@@ -19,7 +19,7 @@ public enum PlaceImport {
         public var waysWithoutLocation = 0
         public var relations = 0
         public var relationsWithoutLocation = 0
-        /// The walking network of an OpenStreetMap file (`StreetNetwork`).
+        /// The walking network of an OpenStreetMap file (`NetworkBuilder`).
         public var network = NetworkCounts()
     }
 
@@ -51,7 +51,7 @@ public enum PlaceImport {
         }
         let writer = try StoreWriter(output: output)
         var failure: StoreProblem?
-        var network = StreetNetwork()
+        var network = NetworkBuilder()
         let read: OSMCalls.Counts
         do throws(OSMCalls.ReadError) {
             read = try OSMCalls.read(

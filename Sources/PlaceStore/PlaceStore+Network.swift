@@ -8,6 +8,7 @@ final class NetworkStatements {
     let vertex: SQLiteStatement
     let edgesOfVertex: SQLiteStatement
     let edgesInBox: SQLiteStatement
+    let edgeRowsInBox: SQLiteStatement
     let edge: SQLiteStatement
     let crossing: SQLiteStatement
 
@@ -35,6 +36,11 @@ final class NetworkStatements {
         edgesInBox = try database.prepare(
             """
             SELECT e.id, e.points FROM edges_index r JOIN edges e ON e.id = r.id
+            WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+            """)
+        edgeRowsInBox = try database.prepare(
+            """
+            SELECT \(Self.edgeColumns) FROM edges_index r JOIN edges e ON e.id = r.id JOIN ways w ON w.id = e.way
             WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
             """)
         edge = try database.prepare(
@@ -120,6 +126,83 @@ extension PlaceStore {
         var crossing: NetworkCrossing?
         locked { try? network.crossing.forEachRow([.integer(node)]) { crossing = Self.crossing($0) } }
         return crossing
+    }
+
+    /// The walking network about `point`, as the core reads it: every edge whose box comes
+    /// within `radius` metres, their vertices with the kind the import gave each (so that a
+    /// vertex at the piece's rim keeps it), every edge of each decision point among them (so
+    /// that a corner's roads are all there), and the crossings' facts. Empty when the store has
+    /// no network.
+    public func network(around point: Coordinate, radius: Double) -> PlaceData.StreetNetwork {
+        var edges: [Int64: NetworkEdge] = [:]
+        var order: [Int64] = []
+        var vertices: [Int64: NetworkVertex] = [:]
+        var crossings: [Int64: NetworkCrossing] = [:]
+        locked {
+            func take(_ edge: NetworkEdge) {
+                guard edges[edge.id] == nil else { return }
+                edges[edge.id] = edge
+                order.append(edge.id)
+            }
+            func vertex(_ id: Int64) -> NetworkVertex? {
+                if let known = vertices[id] { return known }
+                var found: NetworkVertex?
+                try? network.vertex.forEachRow([.integer(id)]) { found = Self.vertex($0) }
+                if let found {
+                    vertices[id] = found
+                    if found.isCrossing {
+                        try? network.crossing.forEachRow([.integer(found.node)]) { crossings[id] = Self.crossing($0) }
+                    }
+                }
+                return found
+            }
+            try? network.edgeRowsInBox.forEachRow(Self.degrees(around: point, radius: radius).map { .real($0) }) {
+                take(Self.edge($0))
+            }
+            for id in order {
+                guard let edge = edges[id] else { continue }
+                for end in [edge.from, edge.to] {
+                    guard let found = vertex(end), found.isIntersection || found.isRoundabout else { continue }
+                    try? network.edgesOfVertex.forEachRow([.integer(end)]) { take(Self.edge($0)) }
+                }
+            }
+            for id in order {
+                guard let edge = edges[id] else { continue }
+                _ = vertex(edge.from)
+                _ = vertex(edge.to)
+            }
+        }
+        var index: [Int64: Int] = [:]
+        var pieceVertices: [PlaceData.StreetNetwork.Vertex] = []
+        for (id, found) in vertices.sorted(by: { $0.key < $1.key }) {
+            index[id] = pieceVertices.count
+            let kind: PlaceData.StreetNetwork.VertexKind =
+                found.isDeadEnd
+                ? .deadEnd
+                : found.isIntersection ? (found.isRoundabout ? .roundabout : .intersection) : .through
+            pieceVertices.append(
+                PlaceData.StreetNetwork.Vertex(
+                    id: found.node, coordinate: found.coordinate, crossing: crossings[id].map(Self.facts), kind: kind))
+        }
+        let pieceEdges = order.compactMap { id -> PlaceData.StreetNetwork.Edge? in
+            guard let edge = edges[id], let from = index[edge.from], let to = index[edge.to] else { return nil }
+            let road = PlaceData.StreetNetwork.Road(
+                name: edge.name.isEmpty ? nil : edge.name, ref: edge.ref.isEmpty ? nil : edge.ref, kind: edge.kind,
+                isRoundabout: edge.isRoundabout)
+            return PlaceData.StreetNetwork.Edge(from: from, to: to, road: road, points: edge.points)
+        }
+        return PlaceData.StreetNetwork(vertices: pieceVertices, edges: pieceEdges)
+    }
+
+    /// A crossing's facts as they are said: signals (`crossing=traffic_signals`,
+    /// `crossing:signals=yes` or a `highway=traffic_signals` node), sound, tactile paving, a
+    /// button, and markings (`crossing=marked|zebra|uncontrolled`).
+    static func facts(_ crossing: NetworkCrossing) -> PlaceData.StreetNetwork.Crossing {
+        PlaceData.StreetNetwork.Crossing(
+            signals: crossing.crossing == "traffic_signals" || crossing.signals == "yes" || crossing.hasTrafficSignals,
+            sound: crossing.sound == "yes", tactilePaving: crossing.tactilePaving == "yes",
+            button: crossing.buttonOperated == "yes",
+            marked: ["marked", "zebra", "uncontrolled"].contains(crossing.crossing))
     }
 
     /// Every vertex, or every intersection, in the store's order (for tests and tools).

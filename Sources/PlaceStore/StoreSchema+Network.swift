@@ -1,5 +1,5 @@
 extension StoreSchema {
-    /// The walking network's tables (version 6; `StreetNetwork` says how it is made). `ways`
+    /// The walking network's tables (version 6; `NetworkBuilder` says how it is made). `ways`
     /// keeps each walkable way's facts once; `vertices` are in the order of the places' grid of
     /// cells (`Cell`), with `vertex_cells` giving each cell that holds vertices its first and
     /// last row, so that the vertices about a point are a range of rows a strip, as places are;

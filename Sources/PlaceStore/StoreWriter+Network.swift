@@ -2,7 +2,7 @@ extension StoreWriter {
     /// Writes the walking network (`StoreSchema.networkTables`), before `finish`: the ways, the
     /// vertices in the order of their cells, the edges in the order of their first vertex, the
     /// crossings, then the edges' indexes.
-    func addNetwork(_ network: StreetNetwork) throws(StoreProblem) {
+    func addNetwork(_ network: NetworkBuilder) throws(StoreProblem) {
         guard let database else { return }
         do throws(SQLiteError) {
             let way = try database.prepare(

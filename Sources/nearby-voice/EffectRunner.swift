@@ -134,7 +134,12 @@ final class EffectRunner {
             positions?.stop()
             return Outcome()
         case .findStreet(let point, let then):
-            return Outcome(.streetFound(store?.nearestStreet(to: point)?.name, at: point), then: then)
+            let network = store?.network(around: point, radius: NearbyState.cornerLimit)
+            return Outcome(
+                .streetFound(
+                    store?.nearestStreet(to: point)?.name, at: point, network: network?.isEmpty == false ? network : nil
+                ),
+                then: then)
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)

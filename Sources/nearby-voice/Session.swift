@@ -121,7 +121,18 @@ final class Session {
     /// answers no line (line 0).
     func takePositions() throws(Failure) {
         guard let positions else { return }
-        for report in positions.take() { try take(report) }
+        for report in positions.take() { try take(withStreets(report)) }
+    }
+
+    /// A position report with the walking network about it, read from the place store when it
+    /// has one: as far as the corners the core may say (`intersection-distance`) and the street
+    /// it may be on.
+    private func withStreets(_ report: Report) -> Report {
+        guard case .positionReported(var position) = report, let store else { return report }
+        let reach = state.settings.intersectionDistance + NearbyState.StreetWalk.reach + 10
+        let network = store.network(around: position.coordinate, radius: reach)
+        if !network.isEmpty { position.streets = network }
+        return .positionReported(position)
     }
 
     /// The end of the input with a route being walked: its reports are taken until it ends, so

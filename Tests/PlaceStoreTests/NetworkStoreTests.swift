@@ -4,7 +4,7 @@ import Testing
 
 @testable import PlaceStore
 
-/// The walking network built and stored by an import (`StreetNetwork`, docs/place-store.md "The
+/// The walking network built and stored by an import (`NetworkBuilder`, docs/place-store.md "The
 /// walking network"), on a small extract written here, with the faults the issue names: a way
 /// with a missing node, a way crossing itself, roundabouts of one node, an intersection of 12
 /// ways, a street name of 500 characters. Each is imported or left out and counted, never a crash.

@@ -43,7 +43,7 @@ extension NearbyState {
         }
         if let network = position.network, network.at == settings.origin {
             let streets = network.streets
-            for vertex in streets.vertices.indices where streets.kind(of: vertex) != .through {
+            for vertex in streets.vertices.indices where isNamedCorner(streets, vertex: vertex) {
                 guard streets.kind(of: vertex) != .deadEnd else { continue }
                 let point = streets.vertices[vertex].coordinate
                 let distance = settings.origin.distance(to: point)

@@ -37,11 +37,42 @@ extension NearbyState {
     mutating func streetCallouts(on network: StreetNetwork, travel: Double?) -> [Announcement] {
         let here = settings.origin
         forgetCornersLeftBehind()
-        guard let placement = network.placement(of: here, within: StreetWalk.reach) else { return [] }
+        guard let placement = Self.street(in: network, at: here, travel: travel) else { return [] }
         var said: [Announcement] = []
         if let change = streetChange(network, placement, travel: travel) { said.append(change) }
         if let travel, let corner = cornerAhead(network, placement, travel: travel) { said.append(corner) }
         return said
+    }
+
+    /// The edge the user is on: the nearest named way within `StreetWalk.reach`, else the
+    /// nearest way. A sidewalk or a footpath beside a street is that street, as a walker
+    /// names it; a footpath far from any is a footpath.
+    /// With a direction of travel, only a way that runs along it (within 45 degrees, either
+    /// way) can be walked on: a street being crossed is not the street.
+    static func street(in network: StreetNetwork, at point: Coordinate, travel: Double? = nil)
+        -> StreetNetwork.Placement?
+    {
+        let along = { (bearing: Double) -> Bool in
+            guard let travel else { return true }
+            let angle = abs(relative(bearing, to: travel))
+            return angle <= 45 || angle >= 135
+        }
+        return network.placement(of: point, within: StreetWalk.reach) { $0.road.label != nil && along($1) }
+            ?? network.placement(of: point, within: StreetWalk.reach) { along($1) }
+    }
+
+    /// Whether a decision point is worth a word: where roads of two names meet, a roundabout,
+    /// a crossing, or a named road's end. Junctions of unnamed footpaths and driveways alone
+    /// are passed in silence (in a park they came every few metres and said nothing).
+    func isNamedCorner(_ network: StreetNetwork, vertex: Int) -> Bool {
+        let roads = network.edges(at: vertex).map { network.edges[$0].road }
+        switch network.kind(of: vertex) {
+        case .through: return false
+        case .roundabout: return true
+        case .deadEnd: return roads.contains { $0.label != nil }
+        case .intersection:
+            return network.vertices[vertex].crossing != nil || Set(roads.compactMap(\.label)).count >= 2
+        }
     }
 
     /// The street said as it is heard: its name, the road a sidewalk follows, its ref, or its
@@ -99,20 +130,10 @@ extension NearbyState {
     private mutating func cornerAhead(
         _ network: StreetNetwork, _ placement: StreetNetwork.Placement, travel: Double
     ) -> Announcement? {
-        let reach = settings.intersectionDistance
-        var edge = placement.edge
-        let towardsEnd = abs(Self.relative(placement.bearing, to: travel)) <= 90
-        var vertex = towardsEnd ? network.edges[edge].to : network.edges[edge].from
-        var remaining = towardsEnd ? network.edges[edge].length - placement.along : placement.along
-        // Through a node where the same road goes on, to the next decision point.
-        while remaining <= reach, network.kind(of: vertex) == .through,
-            let next = network.edges(at: vertex).first(where: { $0 != edge })
-        {
-            edge = next
-            vertex = network.otherEnd(of: next, from: vertex)
-            remaining += network.edges[next].length
-        }
-        guard remaining <= reach, network.kind(of: vertex) != .through else { return nil }
+        guard
+            let (vertex, edge, _) = decisionPoint(
+                network, from: placement, facing: travel, limit: settings.intersectionDistance)
+        else { return nil }
         let corner = network.vertices[vertex]
         guard streetWalk.saidCorners[corner.id] == nil else { return nil }
         streetWalk.saidCorners[corner.id] = corner.coordinate
@@ -203,23 +224,37 @@ extension NearbyState {
     /// where the same road goes on), within `limit` metres along the way: its vertex, the edge
     /// that arrives there, and how far it is.
     func decisionPoint(
-        _ network: StreetNetwork, from placement: StreetNetwork.Placement, facing: Double, limit: Double
+        _ network: StreetNetwork, from placement: StreetNetwork.Placement, facing: Double, limit: Double,
+        stoppingAt stops: ((Int) -> Bool)? = nil
     ) -> (vertex: Int, edge: Int, distance: Double)? {
+        let stops = stops ?? { isNamedCorner(network, vertex: $0) }
         var edge = placement.edge
         let towardsEnd = abs(Self.relative(placement.bearing, to: facing)) <= 90
         var vertex = towardsEnd ? network.edges[edge].to : network.edges[edge].from
         var distance = towardsEnd ? network.edges[edge].length - placement.along : placement.along
         var steps = 0
-        while distance <= limit, network.kind(of: vertex) == .through, steps < 64,
-            let next = network.edges(at: vertex).first(where: { $0 != edge })
+        // Through nodes where the same road goes on, and junctions not worth a word, along the
+        // way that goes on most nearly straight.
+        while distance <= limit, !stops(vertex), steps < 64,
+            let next = straightOn(network, at: vertex, arrivingBy: edge)
         {
             edge = next
             vertex = network.otherEnd(of: next, from: vertex)
             distance += network.edges[next].length
             steps += 1
         }
-        guard distance <= limit, network.kind(of: vertex) != .through else { return nil }
+        guard distance <= limit, stops(vertex) else { return nil }
         return (vertex, edge, distance)
+    }
+
+    /// The edge that goes on most nearly straight from `vertex` for one arriving by `edge`:
+    /// the way a walker keeps to past a junction not worth a word. Nil at a dead end.
+    func straightOn(_ network: StreetNetwork, at vertex: Int, arrivingBy edge: Int) -> Int? {
+        let travel = (network.bearing(leaving: vertex, along: edge) + 180).truncatingRemainder(dividingBy: 360)
+        return network.edges(at: vertex).filter { $0 != edge }.min { first, second in
+            abs(Self.relative(network.bearing(leaving: vertex, along: first), to: travel))
+                < abs(Self.relative(network.bearing(leaving: vertex, along: second), to: travel))
+        }
     }
 
     /// `where` from the walking network: the street you are on (within `StreetWalk.reach`) and
@@ -227,16 +262,25 @@ extension NearbyState {
     /// direction: "On Aleksanterinkatu, 40 metres before Mikonkatu, ahead." Nil when no way is
     /// that near.
     func networkWherePhrase(_ network: StreetNetwork) -> String? {
-        guard let placement = network.placement(of: settings.origin, within: StreetWalk.reach) else { return nil }
+        guard let placement = Self.street(in: network, at: settings.origin) else { return nil }
         let street = streetName(network.edges[placement.edge].road)
+        // The corner is where another named street meets this one, or where this one ends.
+        let crossStreet = { (vertex: Int) -> Bool in
+            let labels = network.edges(at: vertex).compactMap { network.edges[$0].road.label }
+            return network.kind(of: vertex) == .deadEnd ? !labels.isEmpty : labels.contains { $0 != street }
+        }
         // Facing along the street: the corner that way; else the nearer of its two.
         let bearing = placement.bearing
         let candidates: [(vertex: Int, edge: Int, distance: Double)] =
             if let heading = settings.heading {
-                [decisionPoint(network, from: placement, facing: heading, limit: Self.cornerLimit)].compactMap { $0 }
+                [
+                    decisionPoint(
+                        network, from: placement, facing: heading, limit: Self.cornerLimit, stoppingAt: crossStreet)
+                ].compactMap { $0 }
             } else {
                 [bearing, bearing + 180].compactMap {
-                    decisionPoint(network, from: placement, facing: $0, limit: Self.cornerLimit)
+                    decisionPoint(
+                        network, from: placement, facing: $0, limit: Self.cornerLimit, stoppingAt: crossStreet)
                 }
             }
         guard let corner = candidates.min(by: { $0.distance < $1.distance }) else {
@@ -258,5 +302,5 @@ extension NearbyState {
     }
 
     /// How far along the streets `where` looks for the nearest corner.
-    static let cornerLimit = 300.0
+    public static let cornerLimit = 300.0
 }

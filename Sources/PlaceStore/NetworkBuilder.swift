@@ -11,7 +11,7 @@ import PlaceData
 /// holds (a loop's two); it is an **intersection** when its degree is 3 or more or its edges
 /// carry two or more different names, a **dead end** when its degree is 1, and on a
 /// **roundabout** when one of its edges is `junction=roundabout`.
-struct StreetNetwork {
+struct NetworkBuilder {
     /// A walkable way's facts, shared by its edges.
     struct Way: Equatable {
         var osmID: Int64
