@@ -117,7 +117,7 @@ public final class PlaceStore: @unchecked Sendable {
             let phrase =
                 version == 0
                 ? Phrase(.storeNotComplete)
-                : Phrase(.storeOtherVersion, ["found": String(version), "expected": String(StoreSchema.version)])
+                : Phrase.storeOtherVersion(found: String(version), expected: String(StoreSchema.version))
             throw StoreProblem(.badData, file: path, phrase)
         }
     }
@@ -125,7 +125,7 @@ public final class PlaceStore: @unchecked Sendable {
     private static func problem(_ path: String, _ error: SQLiteError) -> StoreProblem {
         error.isNotADatabase
             ? StoreProblem(.badData, file: path, Phrase(.storeNotAStore))
-            : StoreProblem(.badData, file: path, Phrase(.storeCannotRead, ["reason": error.message]))
+            : StoreProblem(.badData, file: path, Phrase.storeCannotRead(reason: error.message))
     }
 
     /// Opens the store at `path`, read-only. Throws when it is missing, is not a place store,
@@ -134,7 +134,7 @@ public final class PlaceStore: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"
-            throw StoreProblem(.noInput, file: path, Phrase(.storeCannotOpen, ["reason": reason]))
+            throw StoreProblem(.noInput, file: path, Phrase.storeCannotOpen(reason: reason))
         }
         let database: SQLiteDatabase
         do throws(SQLiteError) { database = try SQLiteDatabase(path: path, readOnly: true) } catch {

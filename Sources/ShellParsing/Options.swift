@@ -82,7 +82,7 @@ public struct Options: Sendable {
                 continue
             }
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw Failure(.usage, options.words.text(.optionUnexpectedArgument, ["argument": argument]))
+                throw Failure(.usage, options.words.text(.optionUnexpectedArgument(argument: argument)))
             }
             var name = String(argument.dropFirst(2))
             var value: String? = nil
@@ -95,8 +95,8 @@ public struct Options: Sendable {
                 throw Failure(
                     .usage,
                     options.words.text(
-                        nearest == nil ? Key.optionUnknown : Key.optionUnknownDidYouMean,
-                        ["name": name, "suggestion": nearest ?? ""]))
+                        nearest.map { .optionUnknownDidYouMean(name: name, suggestion: $0) }
+                            ?? .optionUnknown(name: name)))
             }
             if value == nil {
                 // A switch stands alone, or takes on or off as its next word.
@@ -109,7 +109,7 @@ public struct Options: Sendable {
                     }
                 } else {
                     guard index < arguments.count else {
-                        throw Failure(.usage, options.words.text(.optionNeedsValue, ["name": name]))
+                        throw Failure(.usage, options.words.text(.optionNeedsValue(name: name)))
                     }
                     value = arguments[index]
                     index += 1
@@ -124,7 +124,7 @@ public struct Options: Sendable {
     public mutating func set(_ option: Option, _ value: String) throws(Failure) {
         guard let problem = apply(option, value) else { return }
         if case .setting(let setting) = option {
-            throw Failure(.usage, words.text(.optionSettingRefused, ["name": setting.key, "problem": problem]))
+            throw Failure(.usage, words.text(.optionSettingRefused(name: setting.key, problem: problem)))
         }
         throw Failure(.usage, problem)
     }
@@ -154,8 +154,7 @@ public struct Options: Sendable {
         let language = settings.language
         var refusal: String {
             let words = Catalog.builtIn(language)
-            return words.text(
-                .optionRefused, ["name": program.rawValue, "expected": program.expected(words), "value": value])
+            return words.text(.optionRefused(name: program.rawValue, expected: program.expected(words), value: value))
         }
         func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
             T(rawValue: value.lowercased())
@@ -211,7 +210,7 @@ public struct Options: Sendable {
         for (variable, setting) in variables {
             guard let value = environment[variable], !value.isEmpty else { continue }
             guard let on = Setting.bool(value) else {
-                throw Failure(.usage, words.text(.optionEnvironmentRefused, ["variable": variable, "value": value]))
+                throw Failure(.usage, words.text(.optionEnvironmentRefused(variable: variable, value: value)))
             }
             try set(.setting(setting), on ? "on" : "off")
         }

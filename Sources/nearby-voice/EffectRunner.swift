@@ -159,7 +159,7 @@ final class EffectRunner {
         }
         var problem: String?
         if options.wavPath != nil {
-            problem = state.words.text(.speechBackendKeptForWav, ["backend": backend.rawValue])
+            problem = state.words.text(.speechBackendKeptForWav(backend: backend.rawValue))
         } else {
             var changed = options
             changed.settings = state.settings
@@ -170,8 +170,7 @@ final class EffectRunner {
             } catch let failure as Failure {
                 throw failure
             } catch {
-                problem = state.words.text(
-                    .speechBackendNotChanged, ["backend": wanted.rawValue, "reason": "\(error)"])
+                problem = state.words.text(.speechBackendNotChanged(backend: wanted.rawValue, reason: "\(error)"))
             }
         }
         guard let problem else { return nil }

@@ -89,7 +89,9 @@ final class ScriptLineReader: LineReader {
             throw Failure(reading: .script, path, error, words)
         }
         do { lines = try TextFile(decoding: data, name: path, encoding: encoding).lines } catch {
-            throw Failure(.dataError, words.text(.fileScriptNotUtf8, error.fields))
+            throw Failure(
+                .dataError,
+                words.text(.fileScriptNotUtf8(file: error.at.file, line: error.at.line, column: error.at.column)))
         }
     }
 

@@ -27,8 +27,7 @@ enum StringsCommand {
                 throw Failure(
                     .usage,
                     words.text(
-                        .optionRefused,
-                        ["name": "language", "expected": Setting.language.expected(words), "value": value]))
+                        .optionRefused(name: "language", expected: Setting.language.expected(words), value: value)))
             }
             language = chosen
         }

@@ -74,7 +74,7 @@ enum TestCommand {
         if let junit = parsed.junitPath {
             // Into a new file renamed over the old: a killed run leaves the old report whole.
             do { try FileSystem.replace(junit, with: Array(junitXML(outcomes).utf8)) } catch {
-                throw Failure(.cannotWrite, words.text(.outputCannotWrite, ["file": junit, "reason": error.reason]))
+                throw Failure(.cannotWrite, words.text(.outputCannotWrite(file: junit, reason: error.reason)))
             }
         }
         if malformed > 0 { return .usage }
@@ -105,7 +105,7 @@ enum TestCommand {
                 throw Failure(.usage, usage)
             default:
                 guard !argument.hasPrefix("--") else {
-                    throw Failure(.usage, words.text(.testUnknownOption, ["option": argument]) + " " + usage)
+                    throw Failure(.usage, words.text(.testUnknownOption(option: argument)) + " " + usage)
                 }
                 parsed.paths.append(argument)
             }
@@ -120,7 +120,7 @@ enum TestCommand {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Failure(.noInput, words.text(.testNoSuchPath, ["path": path]))
+                throw Failure(.noInput, words.text(.testNoSuchPath(path: path)))
             }
             if !isDirectory.boolValue {
                 files.append(path)
@@ -133,7 +133,7 @@ enum TestCommand {
             files += found
         }
         guard !files.isEmpty else {
-            throw Failure(.noInput, words.text(.testNoFiles, ["paths": paths.joined(separator: ", ")]))
+            throw Failure(.noInput, words.text(.testNoFiles(paths: paths.joined(separator: ", "))))
         }
         return files
     }
@@ -172,11 +172,11 @@ enum TestCommand {
         }
         let data: Data
         do { data = Data(try FileContents(path: path).array) } catch {
-            return malformed(nil, words.text(.testCannotRead, ["reason": error.reason]))
+            return malformed(nil, words.text(.testCannotRead(reason: error.reason)))
         }
         let text: String
         do { text = try TextFile(decoding: data, name: path).text } catch {
-            return malformed(error.location.line, words.text(.testNotUtf8, error.fields))
+            return malformed(error.location.line, words.text(.testNotUtf8))
         }
         let scenario: Scenario
         let patterns: [String: NSRegularExpression]
@@ -202,7 +202,7 @@ enum TestCommand {
             let body = recorded.joined(separator: "\n") + "\n"
             // Into a new file renamed over the old, with its mode: a killed run leaves it whole.
             do { try FileSystem.replace(path, with: Array(body.utf8)) } catch {
-                return malformed(nil, words.text(.testCannotRecord, ["reason": error.reason]))
+                return malformed(nil, words.text(.testCannotRecord(reason: error.reason)))
             }
             return Outcome(path: path, verdict: .recorded)
         }

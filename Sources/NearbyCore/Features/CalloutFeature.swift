@@ -20,11 +20,9 @@ extension NearbyState {
                 said.append(
                     callout(
                         say(
-                            .calloutNothingNear,
-                            [
-                                "radius": distancePhrase(settings.radius), "name": places.all[nearest].name,
-                                "where": distanceAndDirection(of: nearest),
-                            ])))
+                            .calloutNothingNear(
+                                radius: distancePhrase(settings.radius), name: places.all[nearest].name,
+                                where: distanceAndDirection(of: nearest)))))
             }
         } else {
             position.saidNothingNear = false
@@ -44,7 +42,7 @@ extension NearbyState {
             guard place.id != selection else { continue }
             if let last = position.calledOut[place.id], time - last < again { continue }
             position.calledOut[place.id] = time
-            said.append(callout(say(.calloutPlace, ["name": place.name, "where": distanceAndDirection(of: index)])))
+            said.append(callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: index)))))
         }
         return said
     }
@@ -80,12 +78,12 @@ extension NearbyState {
             return nil
         }
         position.milestone = (place.id, level)
-        if level == 0 { return callout(say(.calloutArrived, ["name": place.name])) }
+        if level == 0 { return callout(say(.calloutArrived(name: place.name))) }
         let bearing = settings.origin.bearing(to: place.coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
         return callout(
-            say(.calloutMilestone, ["name": place.name, "distance": distancePhrase(level), "direction": direction]))
+            say(.calloutMilestone(name: place.name, distance: distancePhrase(level), direction: direction)))
     }
 
     /// `route`: how far along the walked route.
@@ -94,12 +92,10 @@ extension NearbyState {
             if case .route = position.source { return say(.routeStarting) }
             return say(.routeNone)
         }
-        if route.isFinished { return say(.routeEnded, ["length": distancePhrase(route.length)]) }
+        if route.isFinished { return say(.routeEnded(length: distancePhrase(route.length))) }
         return say(
-            .routeProgress,
-            [
-                "walked": distancePhrase(route.walked), "length": distancePhrase(route.length),
-                "left": distancePhrase(max(0, route.length - route.walked)),
-            ])
+            .routeProgress(
+                walked: distancePhrase(route.walked), length: distancePhrase(route.length),
+                left: distancePhrase(max(0, route.length - route.walked))))
     }
 }

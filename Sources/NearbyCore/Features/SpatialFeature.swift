@@ -99,7 +99,7 @@ extension NearbyState {
         let items = aroundItems()
         // The template's words around the items: rendered once with a marker where they go.
         let marker = "\u{1}"
-        let frame = say(.around, ["items": marker]).components(separatedBy: marker)
+        let frame = say(.around(items: marker)).components(separatedBy: marker)
         guard frame.count == 2 else { return answer }
         let separator = say(.listItemSeparator)
         var parts: [Announcement.Part] = frame[0].isEmpty ? [] : [Announcement.Part(frame[0], bearing: nil)]
