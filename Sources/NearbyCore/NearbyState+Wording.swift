@@ -32,7 +32,7 @@ extension NearbyState {
     func distanceAndDirection(of index: Int) -> String {
         let metres = distances[index]
         let distance = distancePhrase(metres)
-        if metres < 2.5 { return distance }
+        guard SpokenMeasure.hasDirection(atDistance: metres) else { return distance }
         let bearing = settings.origin.bearing(to: places.all[index].coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
@@ -123,7 +123,7 @@ extension NearbyState {
                 ? [12, 3, 6, 9].map { say(.directionClock(hour: String($0), plural: $0)) }
                 : [Key.directionAhead, Key.directionRight, Key.directionBehind, Key.directionLeft].map { say($0) }
         var nearest: [Int?] = Array(repeating: nil, count: 4)
-        for index in around.prefix(10_000) where distances[index] >= 2.5 {
+        for index in around.prefix(10_000) where SpokenMeasure.hasDirection(atDistance: distances[index]) {
             let bearing = settings.origin.bearing(to: places.all[index].coordinate)
             let angle = bearing - (relative ? settings.heading ?? 0 : 0)
             let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)

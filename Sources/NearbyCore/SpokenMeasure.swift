@@ -5,6 +5,14 @@ import Words
 /// Distances, directions and walk times in the words people use for them, in the words of a
 /// catalog.
 public enum SpokenMeasure {
+    /// Within this distance, in metres, a place has no direction: its words say none, the
+    /// `spatial` and beacon sounds take none, and `where` and the compass quarters of `around`
+    /// pass over it for a place that has one.
+    public static let noDirectionWithin = 2.5
+
+    /// Whether a place `metres` away has a direction to say or to hear.
+    public static func hasDirection(atDistance metres: Double) -> Bool { metres >= noDirectionWithin }
+
     /// A distance rounded as people say it: metric to 5 m below 1 km, to 50 m from 1 km (at most
     /// two decimals, "1.05 kilometres"), to 100 m from 10 km and to 1 km from 100 km; imperial to
     /// 10 ft below 1,000 ft, then miles to 0.05 (to 0.1 from 10 mi, to 1 from 100 mi).

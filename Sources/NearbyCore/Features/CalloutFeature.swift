@@ -6,8 +6,13 @@ import Words
 /// selected place's distance at milestones (every 100 m, then 50 m and 20 m) and arrival within
 /// 15 m; and, once, that no place is within the radius.
 extension NearbyState {
-    /// Within this distance of the selected place, in metres, the user has arrived.
+    /// Within this distance of the selected place, in metres, the user has arrived: "Arrived
+    /// at …" is said and the beacon falls silent (Soundscape's 15 m).
     public static let arrival = 15.0
+
+    /// Whether a place `metres` away has been arrived at: the callouts' milestone 0 and the
+    /// beacon's end.
+    public static func hasArrived(atDistance metres: Double) -> Bool { metres <= arrival }
 
     /// What a report at `time` (seconds) has to call out, in order: the empty surroundings,
     /// the selected place's milestone, then the places passed, nearest first.
@@ -50,8 +55,8 @@ extension NearbyState {
     /// The milestone a distance has reached: 0 (arrived) within 15 m, then 20, 50, 100, and
     /// each whole hundred above.
     static func milestone(_ metres: Double) -> Double {
-        switch metres {
-        case ...arrival: 0
+        if hasArrived(atDistance: metres) { return 0 }
+        return switch metres {
         case ...20: 20
         case ...50: 50
         case ...100: 100
