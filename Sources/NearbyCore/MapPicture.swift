@@ -77,8 +77,8 @@ public struct MapPicture {
         } else {
             lines.append(words.text(.mapNoStreetData))
         }
-        let widthMetres = Coordinate(latitude: frame.south, longitude: frame.west)
-            .distance(to: Coordinate(latitude: frame.south, longitude: frame.east))
+        let widthMetres = Coordinate(latitude: frame.region.south, longitude: frame.region.west)
+            .distance(to: Coordinate(latitude: frame.region.south, longitude: frame.region.east))
         let width = SpokenMeasure.distance(widthMetres, units: state.settings.units, words)
         lines.append(words.text(.mapScale(columns: String(frame.columns), distance: width)))
         var notes: [String] = []

@@ -137,10 +137,7 @@ public struct Options: Sendable {
                 // A place's name or address, or gpsd: kept as words until the places are loaded.
                 let trimmed = value.trimmingCharacters(in: .whitespaces)
                 // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
-                let numbers = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-                let isPoint =
-                    numbers.count == 2 && numbers.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
-                atWords = trimmed.isEmpty || isPoint ? nil : trimmed
+                atWords = trimmed.isEmpty || Coordinate.isWrittenAsPoint(trimmed) ? nil : trimmed
                 if atWords != nil {
                     chosenSettings.insert(setting)
                     return nil

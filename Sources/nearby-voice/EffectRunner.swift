@@ -130,7 +130,7 @@ final class EffectRunner {
             // that the places have no street data.
             guard let store, store.streetCount > 0 else { return .mapMeasured(columns: columns, rows: rows) }
             let frame = MapPicture.Frame(state: state, columns: columns, rows: rows)
-            let streets = store.streets(south: frame.south, north: frame.north, west: frame.west, east: frame.east)
+            let streets = store.streets(in: frame.region)
             return .mapMeasured(
                 columns: columns, rows: rows, streets: streets.map { MapStreet(name: $0.name, points: $0.points) })
         case .searchWholeStore(let query, let kind):

@@ -17,10 +17,7 @@ extension NearbyState {
     mutating func setPosition(byWords text: String) -> Reaction? {
         let value = text.trimmingCharacters(in: .whitespaces)
         // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
-        let numbers = value.split(separator: ",", omittingEmptySubsequences: false)
-        guard !value.isEmpty,
-            !(numbers.count == 2 && numbers.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }))
-        else { return nil }
+        guard !value.isEmpty, !Coordinate.isWrittenAsPoint(value) else { return nil }
         if value.lowercased().hasPrefix("gpsd") { return Reaction(effects: [.followGPS(address: value)]) }
         let matches = placesCalled(value)
         guard matches.count == 1, let place = matches.first else {
