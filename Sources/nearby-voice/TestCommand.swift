@@ -258,20 +258,6 @@ enum TestCommand {
     }
 
     static func junitXML(_ outcomes: [Outcome]) -> String {
-        func escape(_ text: String) -> String {
-            var result = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": result += "&amp;"
-                case "<": result += "&lt;"
-                case ">": result += "&gt;"
-                case "\"": result += "&quot;"
-                case "\n", "\t": result.unicodeScalars.append(scalar)
-                default: if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
-                }
-            }
-            return result
-        }
         let failures = outcomes.filter { $0.verdict == .failed || $0.verdict == .recorded }.count
         let errors = outcomes.filter { $0.verdict == .malformed }.count
         let total = outcomes.reduce(0) { $0 + $1.seconds }
@@ -279,7 +265,7 @@ enum TestCommand {
         xml +=
             "<testsuite name=\"nearby-voice\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(String(format: "%.3f", total))\">\n"
         for outcome in outcomes {
-            let name = escape(outcome.path)
+            let name = XMLText.escaped(outcome.path)
             xml +=
                 "  <testcase classname=\"nvtest\" name=\"\(name)\" time=\"\(String(format: "%.3f", outcome.seconds))\""
             switch outcome.verdict {
@@ -287,9 +273,9 @@ enum TestCommand {
             case .failed, .recorded:
                 let message = outcome.verdict == .recorded ? "recorded; run again" : "announcements differ"
                 xml +=
-                    ">\n    <failure message=\"\(message)\">\(escape(outcome.details.joined(separator: "\n")))</failure>\n  </testcase>\n"
+                    ">\n    <failure message=\"\(message)\">\(XMLText.escaped(outcome.details.joined(separator: "\n")))</failure>\n  </testcase>\n"
             case .malformed:
-                xml += ">\n    <error message=\"\(escape(outcome.details.first ?? ""))\"/>\n  </testcase>\n"
+                xml += ">\n    <error message=\"\(XMLText.escaped(outcome.details.first ?? ""))\"/>\n  </testcase>\n"
             }
         }
         return xml + "</testsuite>\n"
