@@ -9,7 +9,8 @@ import POFormat
 //   name whose labels are its fields (`Phrase.placeRow(name:kind:where:walk:)`), with `plural:`
 //   last for a key with plural forms, so that a misspelt or missing field is a compile error.
 //   A key with fields is internal: outside Words it is said only through its constructor. The
-//   fields named `{command-NAME}` are no labels: the catalog fills them with the command's word;
+//   fields named `{command-NAME}` are no labels: the catalog fills them with the command's word.
+//   And `Key.generated`, every key in order, which the tests hold each catalog file to;
 // - CATALOGS.swift: the text of each catalog (EN.PO and every PO after it) as one string
 //   literal, `CatalogTexts.en` for `en.po`. A string literal compiles in a moment where SwiftPM's
 //   `embedInCode` (an array literal of bytes) took the compiler over a minute and a half.
@@ -102,6 +103,7 @@ do {
         extension Phrase {
 
         """
+    var generated: [String] = []
     for entry in file.entries where !entry.isHeader {
         guard let key = entry.context else { continue }
         let name = swiftName(key)
@@ -116,6 +118,7 @@ do {
         names[name] = key
         let words = entry.id.replacingOccurrences(of: "\n", with: " ")
         let fields = try fields(of: entry, commandWords: commandWords)
+        generated.append(name)
         swift += "    /// \(words)\n"
         if fields.isEmpty {
             swift += "    public static let \(name) = Key(\"\(key)\")\n"
@@ -132,6 +135,10 @@ do {
         phrases += "        return phrase\n"
         phrases += "    }\n"
     }
+    swift += "\n    /// Every key of po/en.po, in its order: what the tests check each catalog file against.\n"
+    swift += "    static let generated: [Key] = [\n"
+    for name in generated { swift += "        .\(name),\n" }
+    swift += "    ]\n"
     swift += "}\n" + phrases + "}\n"
     try write(swift, to: keysOutput)
 
