@@ -80,8 +80,9 @@ let package = Package(
             exclude: ["po"],
             plugins: ["CatalogKeys"]
         ),
-        // gettext's PO format, read and written as translators' tools do: beneath Words, and
-        // beneath the tool that makes the catalog's typed keys.
+        // gettext's PO format, read and written as translators' tools do, and the templates
+        // with named fields its strings hold: beneath Words, and beneath the tool that makes the
+        // catalog's typed keys and the typed fields of each.
         .target(name: "POFormat"),
         // The catalog's typed keys (`Key.placesLoaded`), generated from po/en.po by this tool
         // through the CatalogKeys build-tool plugin before Words compiles, so that a missing or

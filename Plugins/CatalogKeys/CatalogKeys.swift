@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Generates two files from the target's `po/*.po` before the target compiles:
-/// `Key+Generated.swift` from `po/en.po`, one typed key for each entry, so that code naming a key
-/// that is not in the catalog does not build; and `CatalogTexts+Generated.swift`, the text of
+/// `Key+Generated.swift` from `po/en.po`, one typed key for each entry and, for a key with
+/// fields, a `Phrase` constructor labelled with its fields, so that code naming a key that is not
+/// in the catalog, or a field that is not the key's, does not build; and `CatalogTexts+Generated.swift`, the text of
 /// every catalog as a string literal, which the binary carries.
 @main
 struct CatalogKeys: BuildToolPlugin {

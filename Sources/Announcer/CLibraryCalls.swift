@@ -2,6 +2,7 @@ import CEspeak
 import Glibc
 import NearbyCore
 import Synchronization
+import TextFormats
 
 // The one file that calls C: espeak-ng for synthesis and pcaudiolib for the audio device.
 // Nothing here is thread-safe: the speech worker owns both, on its own thread.
@@ -143,24 +144,8 @@ final class EspeakEngine {
     /// place's name is spelled, never obeyed.
     func synthesizeSpelled(prefix: String, letters: String, into sink: SampleSink) throws(SpeechError) {
         let markup =
-            "<speak>\(Self.escaped(prefix)) <say-as interpret-as=\"characters\">\(Self.escaped(letters))</say-as></speak>"
+            "<speak>\(XMLText.escaped(prefix)) <say-as interpret-as=\"characters\">\(XMLText.escaped(letters))</say-as></speak>"
         try synthesize(markup, flags: UInt32(espeakCHARS_UTF8 | espeakENDPAUSE | espeakSSML), into: sink)
-    }
-
-    /// Text as SSML character data.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private func synthesize(_ text: String, flags: UInt32, into sink: SampleSink) throws(SpeechError) {

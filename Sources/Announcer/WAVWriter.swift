@@ -113,7 +113,8 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
 
     /// "Cannot write F: errno's words.", in the words of `words`.
     public func text(_ words: Catalog) -> String {
-        words.text(atWrite ? Key.outputCannotWriteTo : Key.outputCannotWrite, ["file": path, "reason": reason])
+        words.text(
+            atWrite ? .outputCannotWriteTo(file: path, reason: reason) : .outputCannotWrite(file: path, reason: reason))
     }
 
     public init(path: String, reason: String) {

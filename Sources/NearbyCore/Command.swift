@@ -102,7 +102,7 @@ public enum Command: String, CaseIterable, Sendable {
 
     /// How it is typed, as `help COMMAND` says it: "find WORDS".
     public func usage(_ words: Catalog) -> String {
-        words.text(key("usage"), Self.argumentWords(words))
+        words.text(Phrase(family: key("usage"), fields: Self.argumentWords(words)))
     }
 
     /// The words commands take as arguments, as fields: `{all}`, `{exact}` and each detent's
@@ -115,7 +115,7 @@ public enum Command: String, CaseIterable, Sendable {
 
     /// What it does, in a few words.
     public func summary(_ words: Catalog) -> String {
-        words.text(key("summary"), Self.argumentWords(words))
+        words.text(Phrase(family: key("summary"), fields: Self.argumentWords(words)))
     }
 
     /// The action this command asks for with `argument` (the rest of the line, trimmed). A bad
@@ -123,7 +123,7 @@ public enum Command: String, CaseIterable, Sendable {
     public func parse(_ argument: String, words: Catalog = .builtIn(.english)) -> Action {
         func noArgument(_ action: Action) -> Action {
             argument.isEmpty
-                ? action : .invalid(.badArgument(command: name, Phrase(.commandTakesNothing, ["command": name])))
+                ? action : .invalid(.badArgument(command: name, Phrase.commandTakesNothing(command: name)))
         }
         switch self {
         case .find: return argument.isEmpty ? .searchFocused : .queryEntered(argument)
@@ -147,9 +147,14 @@ public enum Command: String, CaseIterable, Sendable {
         case .back: return noArgument(.dimmedMapTapped)
         case .detent:
             guard let detent = Detent(word: argument, words: words) else {
-                var fields = Self.argumentWords(words)
-                fields["word"] = NearbyState.echo(argument, words)
-                let problem = Phrase(argument.isEmpty ? Key.detentNeedsName : Key.detentUnknown, fields)
+                let (resting, half, full) = (
+                    Detent.resting.word(words), Detent.half.word(words), Detent.full.word(words)
+                )
+                let problem =
+                    argument.isEmpty
+                    ? Phrase.detentNeedsName(resting: resting, half: half, full: full)
+                    : Phrase.detentUnknown(
+                        word: NearbyState.echo(argument, words), resting: resting, half: half, full: full)
                 return .invalid(.badArgument(command: name, problem))
             }
             return .detentChosen(detent)
@@ -163,7 +168,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .whereabouts:
             if argument.isEmpty { return .whereRequested(exact: false) }
             guard Self.isWord(argument, "exact", key: Key.whereExactWord, words) else {
-                return .invalid(.badArgument(command: name, Phrase(.whereBadArgument, Self.argumentWords(words))))
+                return .invalid(
+                    .badArgument(command: name, Phrase.whereBadArgument(exact: words.text(.whereExactWord))))
             }
             return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
@@ -185,7 +191,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .set:
             let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
-                return .invalid(.badArgument(command: name, Phrase(.setBadArgument, Self.argumentWords(words))))
+                return .invalid(.badArgument(command: name, Phrase.setBadArgument(all: words.text(.filterAll))))
             }
             let value = parts[1].trimmingCharacters(in: .whitespaces)
             guard let setting = Setting(key: parts[0]) else {
@@ -195,14 +201,14 @@ public enum Command: String, CaseIterable, Sendable {
         case .settings:
             if argument.isEmpty { return .settingsRequested(all: false) }
             guard Self.isWord(argument, "all", key: Key.filterAll, words) else {
-                return .invalid(.badArgument(command: name, Phrase(.settingsBadArgument, Self.argumentWords(words))))
+                return .invalid(.badArgument(command: name, Phrase.settingsBadArgument(all: words.text(.filterAll))))
             }
             return .settingsRequested(all: true)
         case .map: return noArgument(.mapRequested)
         case .voices:
             if argument.isEmpty { return .voicesRequested(all: false) }
             guard Self.isWord(argument, "all", key: Key.filterAll, words) else {
-                return .invalid(.badArgument(command: name, Phrase(.voicesBadArgument, Self.argumentWords(words))))
+                return .invalid(.badArgument(command: name, Phrase.voicesBadArgument(all: words.text(.filterAll))))
             }
             return .voicesRequested(all: true)
         case .help: return .helpRequested(argument.isEmpty ? nil : argument)

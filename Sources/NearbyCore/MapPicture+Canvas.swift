@@ -156,7 +156,7 @@ extension MapPicture {
             guard let index = state.selectedIndex, let spot = frame.cell(state.places.all[index].coordinate)
             else { return false }
             let minutes = SpokenMeasure.walkMinutes(state.distances[index], speed: state.settings.walkSpeed)
-            let chip = Array(state.words.text(.mapWalkChip, ["minutes": String(minutes)]))
+            let chip = Array(state.words.text(.mapWalkChip(minutes: String(minutes))))
             let row = spot.row > 0 ? spot.row - 1 : spot.row + 1
             guard row < frame.rows, chip.count <= frame.columns else { return false }
             let start = min(max(0, spot.column - chip.count / 2), frame.columns - chip.count)
@@ -233,7 +233,7 @@ extension MapPicture {
             }
             guard frame.sheetTop < frame.rows else { return }
             write("+" + String(repeating: "-", count: frame.columns - 2) + "+", row: frame.sheetTop)
-            let title = words.text(.mapSheetTitle, ["detent": state.sheet.detent.spoken(words)])
+            let title = words.text(.mapSheetTitle(detent: state.sheet.detent.spoken(words)))
             write("= \(title) =", row: frame.sheetTop, centred: true)
             if frame.sheetTop + 1 < frame.rows {
                 let field = state.query.isEmpty ? words.text(.searchPlaceholder) : state.query

@@ -9,10 +9,8 @@ extension MapPicture {
         public let rows: Int
         /// The first row the sheet covers (`rows` when it is dismissed).
         public let sheetTop: Int
-        public let north: Double
-        public let south: Double
-        public let east: Double
-        public let west: Double
+        /// The region the camera shows.
+        public let region: BoundingBox
 
         public init(state: NearbyState, columns: Int, rows: Int) {
             let columns = max(30, min(columns, 200))
@@ -26,17 +24,17 @@ extension MapPicture {
             // As the seed pads the map's safe area (the resting height, else half the map), what
             // the camera centres on stays in the rows the sheet leaves free.
             let freeRows = !presented ? rows : state.sheet.detent == .resting ? sheetTop : rows / 2
-            let region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
             self.columns = columns
             self.rows = rows
             self.sheetTop = sheetTop
-            (north, south, east, west) = region
+            region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
         }
 
         /// Where `point` falls on the grid, in columns and rows from the top left (outside the
         /// grid when it is beyond the region).
         func position(_ point: Coordinate) -> (x: Double, y: Double) {
-            (
+            let (north, south, east, west) = (region.north, region.south, region.east, region.west)
+            return (
                 (point.longitude - west) / (east - west) * Double(columns - 1),
                 (north - point.latitude) / (north - south) * Double(rows - 1)
             )
@@ -44,6 +42,7 @@ extension MapPicture {
 
         /// The cell `point` falls in, or nil beyond the region.
         func cell(_ point: Coordinate) -> (row: Int, column: Int)? {
+            let (north, south, east, west) = (region.north, region.south, region.east, region.west)
             let x = (point.longitude - west) / (east - west)
             let y = (north - point.latitude) / (north - south)
             guard x >= 0, x <= 1, y >= 0, y <= 1 else { return nil }
@@ -55,9 +54,7 @@ extension MapPicture {
         /// The region the camera shows, on `rows` rows of which the top `freeRows` are clear of
         /// the sheet: the close-up centred in the free rows, or every shown place and the user
         /// fitted into them.
-        static func region(for state: NearbyState, rows: Int, freeRows: Int) -> (
-            north: Double, south: Double, east: Double, west: Double
-        ) {
+        static func region(for state: NearbyState, rows: Int, freeRows: Int) -> BoundingBox {
             if case .closeUp(let id, let altitude) = state.camera,
                 let place = state.places.all.first(where: { $0.id == id })
             {
@@ -66,10 +63,9 @@ extension MapPicture {
                 let halfLon = halfLat / max(0.01, cos(place.coordinate.latitude * .pi / 180))
                 let latitudePerRow = 2 * halfLat / Double(rows - 1)
                 let north = place.coordinate.latitude + Double(freeRows - 1) / 2 * latitudePerRow
-                return (
-                    north, north - 2 * halfLat, place.coordinate.longitude + halfLon,
-                    place.coordinate.longitude - halfLon
-                )
+                return BoundingBox(
+                    south: north - 2 * halfLat, north: north, west: place.coordinate.longitude - halfLon,
+                    east: place.coordinate.longitude + halfLon)
             }
             let points = state.shown.prefix(10_000).map { state.places.all[$0].coordinate } + [state.settings.origin]
             var north = points.map(\.latitude).max()!
@@ -84,7 +80,7 @@ extension MapPicture {
             west -= lonMargin
             // Stretch southwards so that the places fill the free rows only.
             south = north - (north - south) * Double(rows - 1) / Double(max(1, freeRows - 1))
-            return (north, south, east, west)
+            return BoundingBox(south: south, north: north, west: west, east: east)
         }
     }
 }

@@ -57,31 +57,30 @@ public struct MapPicture {
             var sentences: [String] = []
             if !labels.numbered.isEmpty {
                 let items = labels.numbered.enumerated().map {
-                    words.text(
-                        .mapIndexPin, ["number": String($0.offset + 1), "name": state.places.all[$0.element].name])
+                    words.text(.mapIndexPin(number: String($0.offset + 1), name: state.places.all[$0.element].name))
                 }
                 sentences.append(
-                    words.text(.mapIndex, ["pins": items.joined(separator: words.text(.listItemSeparator))]))
+                    words.text(.mapIndex(pins: items.joined(separator: words.text(.listItemSeparator)))))
             }
             if labels.unlabelled > 0 {
                 sentences.append(
-                    words.text(.mapUnlabelled, ["count": state.grouped(labels.unlabelled)], count: labels.unlabelled))
+                    words.text(.mapUnlabelled(count: state.grouped(labels.unlabelled), plural: labels.unlabelled)))
             }
             lines.append(sentences.joined(separator: " "))
         }
         if chip, let index = state.selectedIndex {
             lines.append(
-                words.text(.mapChipLegend, ["name": state.places.all[index].name, "walk": state.walkPhrase(of: index)]))
+                words.text(.mapChipLegend(name: state.places.all[index].name, walk: state.walkPhrase(of: index))))
         }
         if let ground {
             lines += Self.groundLegend(ground, state)
         } else {
             lines.append(words.text(.mapNoStreetData))
         }
-        let widthMetres = Coordinate(latitude: frame.south, longitude: frame.west)
-            .distance(to: Coordinate(latitude: frame.south, longitude: frame.east))
+        let widthMetres = Coordinate(latitude: frame.region.south, longitude: frame.region.west)
+            .distance(to: Coordinate(latitude: frame.region.south, longitude: frame.region.east))
         let width = SpokenMeasure.distance(widthMetres, units: state.settings.units, words)
-        lines.append(words.text(.mapScale, ["columns": String(frame.columns), "distance": width]))
+        lines.append(words.text(.mapScale(columns: String(frame.columns), distance: width)))
         var notes: [String] = []
         if dimmed {
             notes.append(words.text(state.settings.reduceMotion ? Key.mapNoteDimmed : Key.mapNoteDimmedScaled))
@@ -93,22 +92,23 @@ public struct MapPicture {
         }
         if keyboard { notes.append(words.text(.mapNoteKeyboard)) }
         if !notes.isEmpty {
-            lines.append(words.text(.mapNotes, ["notes": notes.joined(separator: words.text(.listItemSeparator))]))
+            lines.append(words.text(.mapNotes(notes: notes.joined(separator: words.text(.listItemSeparator)))))
         }
         text = lines.joined(separator: "\n")
         pictureRows = frame.rows
         let pinsPhrase = state.placesPhrase(state.shown.count)
-        var summary = words.text(
-            state.selection == nil ? Key.mapSummary : Key.mapSummarySelected, ["places": pinsPhrase])
+        var summary =
+            state.selection == nil
+            ? words.text(.mapSummary(places: pinsPhrase)) : words.text(.mapSummarySelected(places: pinsPhrase))
         if chip, let index = state.selectedIndex {
-            summary += " " + words.text(.mapSummaryChip, ["walk": state.walkPhrase(of: index)])
+            summary += " " + words.text(.mapSummaryChip(walk: state.walkPhrase(of: index)))
         }
         if let ground {
             let streetsPhrase = words.text(
-                .mapStreetCount, ["count": state.grouped(ground.streets.count)], count: ground.streets.count)
+                .mapStreetCount(count: state.grouped(ground.streets.count), plural: ground.streets.count))
             let parksPhrase = words.text(
-                .mapParkCount, ["count": state.grouped(ground.parks.count)], count: ground.parks.count)
-            summary += " " + words.text(.mapSummaryGround, ["streets": streetsPhrase, "parks": parksPhrase])
+                .mapParkCount(count: state.grouped(ground.parks.count), plural: ground.parks.count))
+            summary += " " + words.text(.mapSummaryGround(streets: streetsPhrase, parks: parksPhrase))
         }
         self.summary = summary
     }
@@ -126,20 +126,18 @@ public struct MapPicture {
         }
         let pins = letters.sorted { $0.value < $1.value }.map { kind, letter in
             words.text(
-                .mapLegendPin,
-                [
-                    "letter": String(letter), "kind": state.kindName(kind),
-                    "symbols": (symbols[kind] ?? []).joined(separator: words.text(.listSeparator)),
-                ])
+                .mapLegendPin(
+                    letter: String(letter), kind: state.kindName(kind),
+                    symbols: (symbols[kind] ?? []).joined(separator: words.text(.listSeparator))))
         }
         var legend = pins.joined(separator: words.text(.listItemSeparator))
         // Kinds beyond the alphabet's letters are drawn as ?: the legend counts them.
         let others = state.places.kindCounts(among: state.shown).filter { letters[$0.kind] == nil }.count
         if others > 0 {
-            let other = words.text(.mapLegendOther, ["count": state.grouped(others)], count: others)
+            let other = words.text(.mapLegendOther(count: state.grouped(others), plural: others))
             legend += (legend.isEmpty ? "" : words.text(.listItemSeparator)) + other
         }
-        return words.text(.mapLegend, ["pins": legend.isEmpty ? words.text(.mapNoPins) : legend])
+        return words.text(.mapLegend(pins: legend.isEmpty ? words.text(.mapNoPins) : legend))
     }
 
     /// How many street names the legend gives, nearest first, before "and N more".
@@ -152,15 +150,15 @@ public struct MapPicture {
             let shown = all.prefix(limit).joined(separator: words.text(.listSeparator))
             guard all.count > limit else { return shown }
             let more = all.count - limit
-            return words.text(.mapMore, ["names": shown, "count": state.grouped(more)], count: more)
+            return words.text(.mapMore(names: shown, count: state.grouped(more), plural: more))
         }
         return [
             ground.streets.isEmpty
                 ? words.text(.mapStreetsNone)
-                : words.text(.mapStreets, ["names": names(ground.streets, limit: namedStreets)]),
+                : words.text(.mapStreets(names: names(ground.streets, limit: namedStreets))),
             ground.parks.isEmpty
                 ? words.text(.mapParksNone)
-                : words.text(.mapParks, ["names": names(ground.parks, limit: namedStreets)]),
+                : words.text(.mapParks(names: names(ground.parks, limit: namedStreets))),
         ]
     }
 

@@ -4,11 +4,11 @@ import Words
 /// The words of every announcement: how places, the sheet and the map are said. Every word
 /// comes from `words`, the catalog of the current language.
 extension NearbyState {
-    /// The words of `key` with `fields`, in the session's language.
-    func say(_ key: Key, _ fields: [String: String] = [:], count: Int? = nil) -> String {
-        words.text(key, fields, count: count)
-    }
+    /// The words of a key without fields, in the session's language.
+    func say(_ key: Key) -> String { words.text(key) }
 
+    /// The words of `phrase` (a key with its fields: `say(.placeRow(name: …))`), in the
+    /// session's language.
     func say(_ phrase: Phrase) -> String { words.text(phrase) }
 
     /// `announcement` marked as telling only what the eye sees, unless visuals are on.
@@ -32,11 +32,11 @@ extension NearbyState {
     func distanceAndDirection(of index: Int) -> String {
         let metres = distances[index]
         let distance = distancePhrase(metres)
-        if metres < 2.5 { return distance }
+        guard SpokenMeasure.hasDirection(atDistance: metres) else { return distance }
         let bearing = settings.origin.bearing(to: places.all[index].coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
-        return say(.placeDistanceDirection, ["distance": distance, "direction": direction])
+        return say(.placeDistanceDirection(distance: distance, direction: direction))
     }
 
     /// "4 minute walk".
@@ -50,15 +50,16 @@ extension NearbyState {
     func describe(_ index: Int, position: Int? = nil) -> String {
         let place = places.all[index]
         var text = say(
-            namesItsKind(index) ? Key.placeRowKindInName : Key.placeRow,
-            [
-                "name": place.name, "kind": kindName(place.kind), "where": distanceAndDirection(of: index),
-                "walk": walkPhrase(of: index),
-            ])
-        if place.id == selection { text = say(.placeSelected, ["place": text]) }
+            namesItsKind(index)
+                ? .placeRowKindInName(
+                    name: place.name, where: distanceAndDirection(of: index), walk: walkPhrase(of: index))
+                : .placeRow(
+                    name: place.name, kind: kindName(place.kind), where: distanceAndDirection(of: index),
+                    walk: walkPhrase(of: index)))
+        if place.id == selection { text = say(.placeSelected(place: text)) }
         if let position {
-            let spokenPosition = say(.listPosition, ["index": grouped(position), "count": grouped(shown.count)])
-            text = say(.placeWithPosition, ["place": text, "position": spokenPosition])
+            let spokenPosition = say(.listPosition(index: grouped(position), count: grouped(shown.count)))
+            text = say(.placeWithPosition(place: text, position: spokenPosition))
         }
         return text
     }
@@ -72,17 +73,17 @@ extension NearbyState {
 
     /// "1 place" or "21 places".
     func placesPhrase(_ count: Int) -> String {
-        say(.placesCount, ["count": grouped(count)], count: count)
+        say(.placesCount(count: grouped(count), plural: count))
     }
 
     /// What an empty list says: no results for the query, in the filter when one is on.
     func emptyListPhrase() -> String {
         if let kindFilter {
             return query.isEmpty
-                ? say(.listNoneInFilter, ["kind": kindName(kindFilter)])
-                : say(.resultsNoneInFilter, ["query": query, "kind": kindName(kindFilter)])
+                ? say(.listNoneInFilter(kind: kindName(kindFilter)))
+                : say(.resultsNoneInFilter(query: query, kind: kindName(kindFilter)))
         }
-        return query.isEmpty ? say(.listNone) : say(.resultsNone, ["query": query])
+        return query.isEmpty ? say(.listNone) : say(.resultsNone(query: query))
     }
 
     /// The places around the user whatever the search and the filter: those within the radius
@@ -105,7 +106,7 @@ extension NearbyState {
     /// nearest 10,000 are looked at.
     func aroundPhrase() -> String {
         guard !placesAround().isEmpty else { return say(.listNone) }
-        let text = say(.around, ["items": aroundItems().map(\.text).joined(separator: say(.listItemSeparator))])
+        let text = say(.around(items: aroundItems().map(\.text).joined(separator: say(.listItemSeparator))))
         return isNarrowed ? text + " " + countPhrase() : text
     }
 
@@ -119,10 +120,10 @@ extension NearbyState {
             !relative
             ? [Key.directionNorth, Key.directionEast, Key.directionSouth, Key.directionWest].map { say($0) }
             : settings.directions == .clock
-                ? [12, 3, 6, 9].map { say(.directionClock, ["hour": String($0)], count: $0) }
+                ? [12, 3, 6, 9].map { say(.directionClock(hour: String($0), plural: $0)) }
                 : [Key.directionAhead, Key.directionRight, Key.directionBehind, Key.directionLeft].map { say($0) }
         var nearest: [Int?] = Array(repeating: nil, count: 4)
-        for index in around.prefix(10_000) where distances[index] >= 2.5 {
+        for index in around.prefix(10_000) where SpokenMeasure.hasDirection(atDistance: distances[index]) {
             let bearing = settings.origin.bearing(to: places.all[index].coordinate)
             let angle = bearing - (relative ? settings.heading ?? 0 : 0)
             let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
@@ -131,13 +132,10 @@ extension NearbyState {
             if !nearest.contains(nil) { break }
         }
         return zip(quarters, nearest).map { quarter, index in
-            guard let index else { return (say(.aroundNothing, ["direction": quarter]), nil) }
+            guard let index else { return (say(.aroundNothing(direction: quarter)), nil) }
             let text = say(
-                .aroundItem,
-                [
-                    "direction": quarter, "name": places.all[index].name,
-                    "distance": distancePhrase(distances[index]),
-                ])
+                .aroundItem(
+                    direction: quarter, name: places.all[index].name, distance: distancePhrase(distances[index])))
             return (text, index)
         }
     }
@@ -145,37 +143,39 @@ extension NearbyState {
     /// `count`: how many places the list shows, under the search and the filter.
     func countPhrase() -> String {
         guard !shown.isEmpty else { return emptyListPhrase() }
-        let count = ["count": grouped(shown.count), "query": query, "kind": kindFilter.map(kindName) ?? ""]
-        switch (query.isEmpty, kindFilter == nil) {
-        case (true, true): return say(.countAll, count, count: shown.count)
-        case (true, false): return say(.countInFilter, count, count: shown.count)
-        case (false, true): return say(.countMatching, count, count: shown.count)
-        case (false, false): return say(.countMatchingInFilter, count, count: shown.count)
+        let (count, plural) = (grouped(shown.count), shown.count)
+        switch (query.isEmpty, kindFilter.map(kindName)) {
+        case (true, nil): return say(.countAll(count: count, plural: plural))
+        case (true, let kind?): return say(.countInFilter(count: count, kind: kind, plural: plural))
+        case (false, nil): return say(.countMatching(count: count, query: query, plural: plural))
+        case (false, let kind?):
+            return say(.countMatchingInFilter(count: count, query: query, kind: kind, plural: plural))
         }
     }
 
     /// The search's answer: how many match, and the first.
     func resultsPhrase() -> String {
-        guard let first = shown.first else { return emptyListPhrase() }
-        var fields = [
-            "count": grouped(shown.count), "query": query, "kind": kindFilter.map(kindName) ?? "",
-            "first": describe(first),
-        ]
-        fields["places"] = placesPhrase(shown.count)
+        guard let nearest = shown.first else { return emptyListPhrase() }
+        let first = describe(nearest)
+        let kind = kindFilter.map(kindName)
         if isBeyondRadius {
-            fields["radius"] = distancePhrase(settings.radius)
-            switch (query.isEmpty, kindFilter == nil) {
-            case (true, true): return say(.resultsBeyondRadiusAll, fields)
-            case (true, false): return say(.resultsBeyondRadiusInFilter, fields)
-            case (false, true): return say(.resultsBeyondRadius, fields)
-            case (false, false): return say(.resultsBeyondRadiusMatchingInFilter, fields)
+            let radius = distancePhrase(settings.radius)
+            switch (query.isEmpty, kind) {
+            case (true, nil): return say(.resultsBeyondRadiusAll(radius: radius, first: first))
+            case (true, let kind?): return say(.resultsBeyondRadiusInFilter(kind: kind, radius: radius, first: first))
+            case (false, nil): return say(.resultsBeyondRadius(radius: radius, query: query, first: first))
+            case (false, let kind?):
+                return say(.resultsBeyondRadiusMatchingInFilter(kind: kind, radius: radius, query: query, first: first))
             }
         }
-        switch (query.isEmpty, kindFilter == nil) {
-        case (true, true): return say(.resultsAll, fields)
-        case (true, false): return say(.resultsAllInFilter, fields)
-        case (false, true): return say(.resultsMatching, fields, count: shown.count)
-        case (false, false): return say(.resultsMatchingInFilter, fields, count: shown.count)
+        let (count, plural) = (grouped(shown.count), shown.count)
+        switch (query.isEmpty, kind) {
+        case (true, nil): return say(.resultsAll(places: placesPhrase(shown.count), first: first))
+        case (true, let kind?):
+            return say(.resultsAllInFilter(places: placesPhrase(shown.count), kind: kind, first: first))
+        case (false, nil): return say(.resultsMatching(count: count, query: query, first: first, plural: plural))
+        case (false, let kind?):
+            return say(.resultsMatchingInFilter(count: count, query: query, kind: kind, first: first, plural: plural))
         }
     }
 
@@ -184,43 +184,46 @@ extension NearbyState {
         switch camera {
         case .showingAll:
             if shown.isEmpty {
-                return kindFilter.map { say(.cameraShowsNoneInFilter, ["kind": kindName($0)]) } ?? say(.cameraShowsNone)
+                return kindFilter.map { say(.cameraShowsNoneInFilter(kind: kindName($0))) } ?? say(.cameraShowsNone)
             }
-            let fields = ["places": placesPhrase(shown.count), "kind": kindFilter.map(kindName) ?? "", "query": query]
-            switch (query.isEmpty, kindFilter == nil) {
-            case (true, true): return say(.cameraShowsAll, fields)
-            case (true, false): return say(.cameraShowsInFilter, fields)
-            case (false, true): return say(.cameraShowsMatching, fields)
-            case (false, false): return say(.cameraShowsMatchingInFilter, fields)
+            let places = placesPhrase(shown.count)
+            switch (query.isEmpty, kindFilter.map(kindName)) {
+            case (true, nil): return say(.cameraShowsAll(places: places))
+            case (true, let kind?): return say(.cameraShowsInFilter(places: places, kind: kind))
+            case (false, nil): return say(.cameraShowsMatching(places: places, query: query))
+            case (false, let kind?): return say(.cameraShowsMatchingInFilter(places: places, kind: kind, query: query))
             }
         case .closeUp(let id, let altitude):
             let name = places.all.first { $0.id == id }?.name ?? id
-            return say(.cameraShowsCloseUp, ["name": name, "height": distancePhrase(altitude)])
+            return say(.cameraShowsCloseUp(name: name, height: distancePhrase(altitude)))
         }
     }
 
     /// The camera's move to a place: it flies, or, with reduce motion, it simply shows it.
     func cameraMovePhrase(to index: Int) -> String {
-        let fields = ["name": places.all[index].name, "height": distancePhrase(settings.closeUpDistance)]
-        return say(settings.reduceMotion ? Key.cameraShowsCloseUp : Key.cameraFliesTo, fields)
+        let (name, height) = (places.all[index].name, distancePhrase(settings.closeUpDistance))
+        return settings.reduceMotion
+            ? say(.cameraShowsCloseUp(name: name, height: height)) : say(.cameraFliesTo(name: name, height: height))
     }
 
     /// The camera's return to every match after a query change.
     func cameraOverviewPhrase() -> String {
         let what: String
         if shown.isEmpty {
-            what = kindFilter.map { say(.cameraWhatNoneInFilter, ["kind": kindName($0)]) } ?? say(.cameraWhatNone)
+            what = kindFilter.map { say(.cameraWhatNoneInFilter(kind: kindName($0))) } ?? say(.cameraWhatNone)
         } else if !query.isEmpty {
-            let fields = ["count": grouped(shown.count), "kind": kindFilter.map(kindName) ?? ""]
-            what = say(
-                kindFilter == nil ? Key.cameraWhatMatches : Key.cameraWhatMatchesInFilter, fields, count: shown.count)
+            let count = grouped(shown.count)
+            what =
+                kindFilter.map {
+                    say(.cameraWhatMatchesInFilter(count: count, kind: kindName($0), plural: shown.count))
+                } ?? say(.cameraWhatMatches(count: count, plural: shown.count))
         } else {
             what =
                 kindFilter.map {
-                    say(.cameraWhatInFilter, ["places": placesPhrase(shown.count), "kind": kindName($0)])
+                    say(.cameraWhatInFilter(places: placesPhrase(shown.count), kind: kindName($0)))
                 }
-                ?? say(.cameraWhatAll, ["places": placesPhrase(shown.count)])
+                ?? say(.cameraWhatAll(places: placesPhrase(shown.count)))
         }
-        return say(settings.reduceMotion ? Key.cameraShows : Key.cameraZoomsOut, ["what": what])
+        return settings.reduceMotion ? say(.cameraShows(what: what)) : say(.cameraZoomsOut(what: what))
     }
 }

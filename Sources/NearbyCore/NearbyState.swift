@@ -120,7 +120,7 @@ public struct NearbyState: Equatable, Sendable {
 
     /// What an error repeats of what was typed: at most `echoLimit` characters, then an ellipsis.
     public static func echo(_ typed: String, _ words: Catalog) -> String {
-        typed.count > echoLimit ? words.text(.inputEchoCut, ["text": String(typed.prefix(echoLimit))]) : typed
+        typed.count > echoLimit ? words.text(.inputEchoCut(text: String(typed.prefix(echoLimit)))) : typed
     }
 
     /// What a search typed and then abandoned had changed: put back as it was.

@@ -115,7 +115,7 @@ public enum Setting: String, CaseIterable, Sendable {
             .calloutRepeat, .intersectionDistance, .keyboardHeight:
             let range = range ?? 0...0
             return words.text(
-                .settingExpectedRange, ["low": Self.plain(range.lowerBound), "high": Self.plain(range.upperBound)])
+                .settingExpectedRange(low: Self.plain(range.lowerBound), high: Self.plain(range.upperBound)))
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
             .language, .directions, .speechBackend, .spatial, .beacon, .callouts, .screen:
@@ -223,7 +223,7 @@ public enum Setting: String, CaseIterable, Sendable {
     /// it takes. `places` and `strings` only record the file's name: reading it is the shell's.
     public func apply(_ text: String, to settings: inout Settings, _ words: Catalog) -> String? {
         let value = text.trimmingCharacters(in: .whitespaces)
-        let refusal = words.text(.settingRefused, ["key": key, "expected": expected(words), "value": value])
+        let refusal = words.text(.settingRefused(key: key, expected: expected(words), value: value))
         func number() -> Double? {
             guard let parsed = Command.decimalNumber(value), let range, range.contains(parsed) else { return nil }
             return parsed
@@ -283,7 +283,7 @@ public enum Setting: String, CaseIterable, Sendable {
             guard !value.isEmpty, value.count <= 64,
                 value.allSatisfy({ $0.isLetter || $0.isNumber || "-_+.()/".contains($0) })
             else {
-                return words.text(.settingRefusedVoice, ["expected": expected(words), "value": value])
+                return words.text(.settingRefusedVoice(expected: expected(words), value: value))
             }
             settings.chosenVoice = value.lowercased() == Self.automatic ? nil : value
         case .rate:
@@ -376,6 +376,6 @@ public enum Setting: String, CaseIterable, Sendable {
     static func either(_ items: [String], _ words: Catalog) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return words.text(
-            .listOr, ["items": items.dropLast().joined(separator: words.text(.listSeparator)), "last": items.last!])
+            .listOr(items: items.dropLast().joined(separator: words.text(.listSeparator)), last: items.last!))
     }
 }

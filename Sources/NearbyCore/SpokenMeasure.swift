@@ -5,6 +5,14 @@ import Words
 /// Distances, directions and walk times in the words people use for them, in the words of a
 /// catalog.
 public enum SpokenMeasure {
+    /// Within this distance, in metres, a place has no direction: its words say none, the
+    /// `spatial` and beacon sounds take none, and `where` and the compass quarters of `around`
+    /// pass over it for a place that has one.
+    public static let noDirectionWithin = 2.5
+
+    /// Whether a place `metres` away has a direction to say or to hear.
+    public static func hasDirection(atDistance metres: Double) -> Bool { metres >= noDirectionWithin }
+
     /// A distance rounded as people say it: metric to 5 m below 1 km, to 50 m from 1 km (at most
     /// two decimals, "1.05 kilometres"), to 100 m from 10 km and to 1 km from 100 km; imperial to
     /// 10 ft below 1,000 ft, then miles to 0.05 (to 0.1 from 10 mi, to 1 from 100 mi).
@@ -14,7 +22,7 @@ public enum SpokenMeasure {
             let rounded5 = (metres / 5).rounded() * 5
             if rounded5 < 1000 {
                 guard rounded5 >= 5 else { return words.text(.distanceUnder5Metres) }
-                return words.text(.distanceMetres, ["count": grouped(Int(rounded5), words)], count: Int(rounded5))
+                return words.text(.distanceMetres(count: grouped(Int(rounded5), words), plural: Int(rounded5)))
             }
             let kilometres: Double
             if metres < 10_000 {
@@ -24,14 +32,13 @@ public enum SpokenMeasure {
             } else {
                 kilometres = (metres / 1000).rounded()
             }
-            return words.text(
-                .distanceKilometres, ["count": decimal(kilometres, words)], count: pluralCount(kilometres))
+            return words.text(.distanceKilometres(count: decimal(kilometres, words), plural: pluralCount(kilometres)))
         case .imperial:
             let feet = metres / 0.3048
             let rounded10 = (feet / 10).rounded() * 10
             if rounded10 < 1000 {
                 guard rounded10 >= 10 else { return words.text(.distanceUnder10Feet) }
-                return words.text(.distanceFeet, ["count": grouped(Int(rounded10), words)], count: Int(rounded10))
+                return words.text(.distanceFeet(count: grouped(Int(rounded10), words), plural: Int(rounded10)))
             }
             let miles = metres / 1609.344
             let roundedMiles: Double
@@ -42,8 +49,7 @@ public enum SpokenMeasure {
             } else {
                 roundedMiles = miles.rounded()
             }
-            return words.text(
-                .distanceMiles, ["count": decimal(roundedMiles, words)], count: pluralCount(roundedMiles))
+            return words.text(.distanceMiles(count: decimal(roundedMiles, words), plural: pluralCount(roundedMiles)))
         }
     }
 
@@ -69,23 +75,22 @@ public enum SpokenMeasure {
     /// beyond `longestWalk`.
     public static func walk(minutes: Int, _ words: Catalog) -> String {
         guard minutes <= longestWalk else { return words.text(.walkTooFar) }
-        func part(_ key: Key, _ count: Int) -> String {
-            words.text(key, ["count": grouped(count, words)], count: count)
+        func part(_ phrase: (String, Int) -> Phrase, _ count: Int) -> String {
+            words.text(phrase(grouped(count, words), count))
         }
         let time: String
         if minutes < 60 {
-            time = part(.walkMinutes, minutes)
+            time = part(Phrase.walkMinutes, minutes)
         } else {
             let hours = minutes / 60
             let rest = minutes % 60
             time =
                 rest == 0
-                ? part(.walkHours, hours)
+                ? part(Phrase.walkHours, hours)
                 : words.text(
-                    .walkHoursAndMinutes,
-                    ["hours": part(.walkHours, hours), "minutes": part(.walkMinutes, rest)])
+                    .walkHoursAndMinutes(hours: part(Phrase.walkHours, hours), minutes: part(Phrase.walkMinutes, rest)))
         }
-        return words.text(.walkTime, ["time": time])
+        return words.text(.walkTime(time: time))
     }
 
     /// The catalog keys of the compass words, clockwise from north.
@@ -115,7 +120,7 @@ public enum SpokenMeasure {
         guard let heading, style != .compass else { return words.text(compassKeys[sector(bearing)]) }
         guard style == .clock else { return words.text(relativeKeys[sector(bearing - heading)]) }
         let hour = clockHour(bearing - heading)
-        return words.text(.directionClock, ["hour": String(hour)], count: hour)
+        return words.text(.directionClock(hour: String(hour), plural: hour))
     }
 
     /// The hour of a clock face (1 to 12, 12 ahead) that an angle from ahead points to.
@@ -173,18 +178,16 @@ public enum SpokenMeasure {
 
     /// A coordinate as it is read out: "38.7115 north, 9.139 west".
     public static func coordinate(_ point: Coordinate, _ words: Catalog) -> String {
-        func part(_ value: Double, _ positive: Key, _ negative: Key) -> String {
+        func part(_ value: Double, _ positive: (String) -> Phrase, _ negative: (String) -> Phrase) -> String {
             let rounded = (abs(value) * 10_000).rounded() / 10_000
             var text = String(rounded)
             if text.hasSuffix(".0") { text.removeLast(2) }
             text = text.replacingOccurrences(of: ".", with: decimalSeparator(words))
-            return words.text(value < 0 ? negative : positive, ["degrees": text])
+            return words.text(value < 0 ? negative(text) : positive(text))
         }
         return words.text(
-            .coordinate,
-            [
-                "latitude": part(point.latitude, Key.coordinateNorth, Key.coordinateSouth),
-                "longitude": part(point.longitude, Key.coordinateEast, Key.coordinateWest),
-            ])
+            .coordinate(
+                latitude: part(point.latitude, Phrase.coordinateNorth, Phrase.coordinateSouth),
+                longitude: part(point.longitude, Phrase.coordinateEast, Phrase.coordinateWest)))
     }
 }

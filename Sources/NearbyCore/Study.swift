@@ -118,23 +118,23 @@ public enum TaskFile {
         let verb = parts.first?.lowercased() ?? ""
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         guard goalWords.contains(verb) else {
-            throw TaskFileProblem(line: line, Phrase(.tasksUnknownGoal, ["goal": text]))
+            throw TaskFileProblem(line: line, Phrase.tasksUnknownGoal(goal: text))
         }
         guard !argument.isEmpty else {
-            throw TaskFileProblem(line: line, Phrase(.tasksGoalNeedsArgument, ["goal": verb]))
+            throw TaskFileProblem(line: line, Phrase.tasksGoalNeedsArgument(goal: verb))
         }
         switch verb {
         case "select", "walk":
             let wanted = TextFolding.fold(argument)
             let named = places.all.filter { TextFolding.fold($0.name) == wanted }
             guard let first = named.first else {
-                throw TaskFileProblem(line: line, Phrase(.tasksUnknownPlace, ["place": argument]))
+                throw TaskFileProblem(line: line, Phrase.tasksUnknownPlace(place: argument))
             }
             let ids = Set(named.map(\.id))
             return verb == "select" ? .select(place: first.name, ids: ids) : .walk(place: first.name, ids: ids)
         case "detent":
             guard let detent = Detent.allCases.first(where: { $0.name == argument.lowercased() }) else {
-                throw TaskFileProblem(line: line, Phrase(.tasksUnknownDetent, ["detent": argument]))
+                throw TaskFileProblem(line: line, Phrase.tasksUnknownDetent(detent: argument))
             }
             return .detent(detent)
         default:
@@ -143,7 +143,7 @@ public enum TaskFile {
             guard let kind = kinds.first(where: { TextFolding.fold($0) == wanted }) else {
                 throw TaskFileProblem(
                     line: line,
-                    Phrase(.tasksUnknownKind, ["kind": argument, "kinds": kinds.joined(separator: ", ")]))
+                    Phrase.tasksUnknownKind(kind: argument, kinds: kinds.joined(separator: ", ")))
             }
             return .filter(kind: kind)
         }

@@ -41,12 +41,23 @@ public struct Coordinate: Hashable, Sendable {
 
     /// Parses "LAT,LON" (spaces allowed), as `--at` takes it; nil when it is not a valid point.
     public init?(parsing text: String) {
+        guard let (latitude, longitude) = Self.numbers(text) else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
+        guard isValid else { return nil }
+    }
+
+    /// Whether `text` is written as a latitude and longitude: two numbers and a comma ("LAT,LON",
+    /// spaces allowed), in range or not. Such words are a point (refused as one when out of
+    /// range), never a place's name or an address to look for.
+    public static func isWrittenAsPoint(_ text: String) -> Bool { numbers(text) != nil }
+
+    /// The two numbers of "LAT,LON" (spaces allowed), in range or not.
+    private static func numbers(_ text: String) -> (Double, Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
+            let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
         else { return nil }
-        self.init(latitude: lat, longitude: lon)
-        guard isValid else { return nil }
+        return (latitude, longitude)
     }
 }

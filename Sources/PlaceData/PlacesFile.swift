@@ -35,7 +35,7 @@ public enum PlacesFile {
 
         /// A file whose places memory cannot be found for: mmap(2)'s error, with the file's name.
         static func outOfMemory(file: String, _ error: SystemError) -> Problem {
-            var problem = Problem(file: file, message: Phrase(.placesFileOutOfMemory, ["reason": error.reason]))
+            var problem = Problem(file: file, message: Phrase.placesFileOutOfMemory(reason: error.reason))
             problem.isOutOfMemory = true
             return problem
         }
@@ -47,9 +47,9 @@ public enum PlacesFile {
         public func text(_ words: Catalog) -> String {
             let place = line.map { SourceLocation(file: file, line: $0, column: column).description } ?? file
             let message = words.text(self.message)
-            guard let field else { return words.text(.placesFileProblem, ["place": place, "message": message]) }
+            guard let field else { return words.text(.placesFileProblem(place: place, message: message)) }
             return words.text(
-                .placesFileProblemInField, ["place": place, "field": Self.field(field, words), "message": message])
+                .placesFileProblemInField(place: place, field: Self.field(field, words), message: message))
         }
 
         /// A field's name with its item words ("feature 3", "place 2", "row 4", "header") in the
@@ -57,13 +57,14 @@ public enum PlacesFile {
         static func field(_ field: String, _ words: Catalog) -> String {
             if field == "header" { return words.text(.placesFileFieldHeader) }
             let parts = field.split(separator: " ", maxSplits: 2).map(String.init)
-            let items: [String: Key] = [
-                "feature": .placesFileFieldFeature, "place": .placesFileFieldPlace, "row": .placesFileFieldRow,
+            let items: [String: (String) -> Phrase] = [
+                "feature": { .placesFileFieldFeature(number: $0) }, "place": { .placesFileFieldPlace(number: $0) },
+                "row": { .placesFileFieldRow(number: $0) },
             ]
-            guard parts.count >= 2, let itemKey = items[parts[0]], Int(parts[1]) != nil else { return field }
-            let item = words.text(itemKey, ["number": parts[1]])
+            guard parts.count >= 2, let itemPhrase = items[parts[0]], Int(parts[1]) != nil else { return field }
+            let item = words.text(itemPhrase(parts[1]))
             guard parts.count == 3 else { return item }
-            return words.text(.placesFileFieldInItem, ["item": item, "key": parts[2]])
+            return words.text(.placesFileFieldInItem(item: item, key: parts[2]))
         }
     }
 
@@ -123,8 +124,7 @@ public enum PlacesFile {
             throw data.withUnsafeBytes { raw in
                 Problem(
                     file: file, in: raw.bindMemory(to: UInt8.self), at: offset, field: nil,
-                    message: Phrase(
-                        .placesFileNotUtf8, ["byte": byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte]))
+                    message: Phrase.placesFileNotUtf8(byte: byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte))
             }
         }
         return try load(data, file: file, as: format(of: data, file: file), kindWords: kindWords)

@@ -1,3 +1,5 @@
+import PlaceData
+
 /// The grid a store's places are ordered by: cells of 1/1024 of a degree each way (108 m of
 /// latitude; of longitude 108 m at the equator, 54 m at 60° north), numbered along strips of
 /// latitude, south to north, and along each strip west to east. A box is then one run of cells
@@ -30,12 +32,13 @@ enum Cell {
         (Double(key >> columnBits) / perDegree - 90, Double(key & lastColumn) / perDegree - 180)
     }
 
-    /// The runs of cells that cover a box ([south, north, west, east], as `PlaceStore.box`
-    /// gives it): one a strip, first and last cell.
-    static func runs(_ box: [Double]) -> [(first: Int64, last: Int64)] {
-        let west = column(box[2])
-        let east = column(box[3])
+    /// The runs of cells that cover a box: one a strip, first and last cell.
+    static func runs(_ box: BoundingBox) -> [(first: Int64, last: Int64)] {
+        let west = column(box.west)
+        let east = column(box.east)
         guard west <= east else { return [] }
-        return (row(box[0])...row(box[1])).map { strip in (strip << columnBits | west, strip << columnBits | east) }
+        return (row(box.south)...row(box.north)).map { strip in
+            (strip << columnBits | west, strip << columnBits | east)
+        }
     }
 }

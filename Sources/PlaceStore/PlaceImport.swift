@@ -47,7 +47,7 @@ public enum PlaceImport {
         guard FileManager.default.isReadableFile(atPath: path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"
-            throw StoreProblem(.noInput, file: path, Phrase(.storeCannotOpen, ["reason": reason]))
+            throw StoreProblem(.noInput, file: path, Phrase.storeCannotOpen(reason: reason))
         }
         let writer = try StoreWriter(output: output)
         var failure: StoreProblem?
@@ -84,7 +84,7 @@ public enum PlaceImport {
             switch error {
             case .stopped: return nil
             case .broken(let reason):
-                throw StoreProblem(.badData, file: path, Phrase(.storeNotOsm, ["reason": reason]))
+                throw StoreProblem(.badData, file: path, Phrase.storeNotOsm(reason: reason))
             }
         }
         if let failure {
@@ -179,7 +179,7 @@ extension PlaceImport {
         guard FileManager.default.isReadableFile(atPath: path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"
-            throw StoreProblem(.noInput, file: path, Phrase(.storeCannotOpen, ["reason": reason]))
+            throw StoreProblem(.noInput, file: path, Phrase.storeCannotOpen(reason: reason))
         }
         var places: [Place] = []
         var streets = StreetIndex()
@@ -204,7 +204,7 @@ extension PlaceImport {
             case .broken(let text): reason = text
             case .stopped: reason = "stopped"
             }
-            throw StoreProblem(.badData, file: path, Phrase(.storeNotOsm, ["reason": reason]))
+            throw StoreProblem(.badData, file: path, Phrase.storeNotOsm(reason: reason))
         }
         guard !places.isEmpty else { throw StoreProblem(.badData, file: path, Phrase(.storeNoPlaces)) }
         for index in places.indices where places[index].facts.street == nil {

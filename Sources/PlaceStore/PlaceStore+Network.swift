@@ -245,12 +245,10 @@ extension PlaceStore {
         return ranges
     }
 
-    /// South, north, west and east of a circle, a little wide.
+    /// South, north, west and east of a circle, a little wide, as the statements bind them.
     private static func degrees(around point: Coordinate, radius: Double) -> [Double] {
-        let degrees = radius / 111_000 * 1.01 + 1e-6
-        let cosine = cos(point.latitude * .pi / 180)
-        let across = cosine > 0.01 ? degrees / cosine : 360
-        return [point.latitude - degrees, point.latitude + degrees, point.longitude - across, point.longitude + across]
+        let box = BoundingBox(around: point, radius: radius)
+        return [box.south, box.north, box.west, box.east]
     }
 
     private static func list(_ text: String?) -> [String] {

@@ -24,7 +24,7 @@ public final class PlaceStore: @unchecked Sendable {
     /// The mean position of its places (the start of a session given no position), and the
     /// box that holds them all; nil in a store without places.
     public let centre: Coordinate?
-    let bounds: [Double]?
+    let bounds: BoundingBox?
 
     let database: SQLiteDatabase
     private let lock = NSLock()
@@ -71,12 +71,16 @@ public final class PlaceStore: @unchecked Sendable {
             sourceModified = meta["source_modified"].flatMap { Int64($0) }
             count = Int(meta["places"] ?? "") ?? 0
             streetCount = Int(meta["streets"] ?? "") ?? 0
-            let box = [
-                "min_latitude", "max_latitude", "min_longitude", "max_longitude", "mean_latitude",
-                "mean_longitude",
-            ].compactMap { meta[$0].flatMap(Double.init) }
-            bounds = box.count == 6 ? Array(box.prefix(4)) : nil
-            centre = box.count == 6 ? Coordinate(latitude: box[4], longitude: box[5]) : nil
+            func degrees(_ key: String) -> Double? { meta[key].flatMap(Double.init) }
+            if let south = degrees("min_latitude"), let north = degrees("max_latitude"),
+                let west = degrees("min_longitude"), let east = degrees("max_longitude"),
+                let latitude = degrees("mean_latitude"), let longitude = degrees("mean_longitude")
+            {
+                bounds = BoundingBox(south: south, north: north, west: west, east: east)
+                centre = Coordinate(latitude: latitude, longitude: longitude)
+            } else {
+                (bounds, centre) = (nil, nil)
+            }
             var kinds: [Int64: String] = [:]
             try database.prepare("SELECT id, kind FROM kinds").forEachRow([]) { row in
                 kinds[row.int64(0)] = row.text(1) ?? ""
@@ -120,7 +124,7 @@ public final class PlaceStore: @unchecked Sendable {
             let phrase =
                 version == 0
                 ? Phrase(.storeNotComplete)
-                : Phrase(.storeOtherVersion, ["found": String(version), "expected": String(StoreSchema.version)])
+                : Phrase.storeOtherVersion(found: String(version), expected: String(StoreSchema.version))
             throw StoreProblem(.badData, file: path, phrase)
         }
     }
@@ -128,7 +132,7 @@ public final class PlaceStore: @unchecked Sendable {
     private static func problem(_ path: String, _ error: SQLiteError) -> StoreProblem {
         error.isNotADatabase
             ? StoreProblem(.badData, file: path, Phrase(.storeNotAStore))
-            : StoreProblem(.badData, file: path, Phrase(.storeCannotRead, ["reason": error.message]))
+            : StoreProblem(.badData, file: path, Phrase.storeCannotRead(reason: error.message))
     }
 
     /// Opens the store at `path`, read-only. Throws when it is missing, is not a place store,
@@ -137,7 +141,7 @@ public final class PlaceStore: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"
-            throw StoreProblem(.noInput, file: path, Phrase(.storeCannotOpen, ["reason": reason]))
+            throw StoreProblem(.noInput, file: path, Phrase.storeCannotOpen(reason: reason))
         }
         let database: SQLiteDatabase
         do throws(SQLiteError) { database = try SQLiteDatabase(path: path, readOnly: true) } catch {
@@ -159,12 +163,10 @@ public final class PlaceStore: @unchecked Sendable {
 
     /// The ranges of rows (first and last) that hold the places of the cells of a box, in
     /// order, neighbours joined. Inside `locked`.
-    func rows(in box: [Double]) -> [(first: Int64, last: Int64)] {
+    func rows(in box: BoundingBox) -> [(first: Int64, last: Int64)] {
         var ranges: [(first: Int64, last: Int64)] = []
         // Only the strips and columns of the store's own box.
-        guard let bounds else { return [] }
-        let within = [max(box[0], bounds[0]), min(box[1], bounds[1]), max(box[2], bounds[2]), min(box[3], bounds[3])]
-        guard within[0] <= within[1], within[2] <= within[3] else { return [] }
+        guard let within = bounds.flatMap(box.intersection) else { return [] }
         for run in Cell.runs(within) {
             try? cellRows.forEachRow([.integer(run.first), .integer(run.last)]) { row in
                 guard !row.isNull(0) else { return }
@@ -178,17 +180,6 @@ public final class PlaceStore: @unchecked Sendable {
             }
         }
         return ranges
-    }
-
-    /// The latitude and longitude bounds of a circle (`radius` metres about `origin`), a little
-    /// wide; the whole range of longitudes near a pole.
-    static func box(around origin: Coordinate, radius: Double) -> [Double] {
-        let degrees = radius / 111_000 * 1.01 + 1e-6
-        let cosine = cos(origin.latitude * .pi / 180)
-        let across = cosine > 0.01 ? degrees / cosine : 360
-        return [
-            origin.latitude - degrees, origin.latitude + degrees, origin.longitude - across, origin.longitude + across,
-        ]
     }
 
     // MARK: Search (StoreSearch.swift)
@@ -209,24 +200,24 @@ public final class PlaceStore: @unchecked Sendable {
     public func nearestStreet(to point: Coordinate, within radius: Double = StreetIndex.reach) -> (
         name: String, distance: Double
     )? {
-        let box = Self.box(around: point, radius: radius)
+        let box = BoundingBox(around: point, radius: radius)
         var index = StreetIndex()
         locked {
-            try? streetsInBox.forEachRow(box.map { .real($0) }) { row in
+            try? streetsInBox.forEachRow([.real(box.south), .real(box.north), .real(box.west), .real(box.east)]) {
+                row in
                 index.add(name: row.text(0) ?? "", points: StreetIndex.points(row.bytes(1)))
             }
         }
         return index.nearest(to: point, within: radius)
     }
 
-    /// The named streets whose box meets the box `south`, `north`, `west`, `east` (degrees),
-    /// each with its points in order: what the `map` picture draws.
-    public func streets(south: Double, north: Double, west: Double, east: Double) -> [(
-        name: String, points: [Coordinate]
-    )] {
+    /// The named streets whose box meets `box`, each with its points in order: what the `map`
+    /// picture draws.
+    public func streets(in box: BoundingBox) -> [(name: String, points: [Coordinate])] {
         var streets: [(name: String, points: [Coordinate])] = []
         locked {
-            try? streetsInBox.forEachRow([.real(south), .real(north), .real(west), .real(east)]) { row in
+            try? streetsInBox.forEachRow([.real(box.south), .real(box.north), .real(box.west), .real(box.east)]) {
+                row in
                 let points = StreetIndex.points(row.bytes(1)).map {
                     Coordinate(latitude: $0.latitude, longitude: $0.longitude)
                 }

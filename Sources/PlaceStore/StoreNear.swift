@@ -85,10 +85,9 @@ extension PlaceStore {
     /// The cells that may hold places within `radius` of `origin`, in the order of their
     /// numbers. Inside `locked`.
     func cells(around origin: Coordinate, radius: Double) -> [CellSpan] {
-        guard let bounds else { return [] }
-        let box = Self.box(around: origin, radius: radius)
-        let within = [max(box[0], bounds[0]), min(box[1], bounds[1]), max(box[2], bounds[2]), min(box[3], bounds[3])]
-        guard within[0] <= within[1], within[2] <= within[3] else { return [] }
+        guard let within = bounds.flatMap(BoundingBox(around: origin, radius: radius).intersection) else {
+            return []
+        }
         let side = 1 / Cell.perDegree
         var spans: [CellSpan] = []
         for run in Cell.runs(within) {

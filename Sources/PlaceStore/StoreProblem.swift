@@ -28,11 +28,11 @@ public struct StoreProblem: Error, Equatable, CustomStringConvertible, Sendable 
 
     /// "FILE: what is wrong.", in the words of `words`.
     public func text(_ words: Catalog) -> String {
-        words.text(.placesFileProblem, ["place": file, "message": words.text(message)])
+        words.text(.placesFileProblem(place: file, message: words.text(message)))
     }
 
     /// An SQLite failure while writing `file`: a full disk is the disk's fault, anything else too.
     static func writing(_ file: String, _ error: SQLiteError) -> StoreProblem {
-        StoreProblem(.cannotWrite, file: file, Phrase(.storeCannotWrite, ["reason": error.message]))
+        StoreProblem(.cannotWrite, file: file, Phrase.storeCannotWrite(reason: error.message))
     }
 }

@@ -187,7 +187,7 @@ extension PlaceStore {
         locked {
             guard let statement = try? database.prepare(sql) else { return }
             while true {
-                let box = Self.box(around: origin, radius: circle)
+                let box = BoundingBox(around: origin, radius: circle)
                 let whole = radius == nil && (circle >= 20_000_000 || covers(box))
                 hits = []
                 let ranges = whole ? [(first: Int64(1), last: Int64.max)] : rows(in: box)
@@ -206,9 +206,9 @@ extension PlaceStore {
     }
 
     /// Whether `box` holds all the store's places.
-    private func covers(_ box: [Double]) -> Bool {
+    private func covers(_ box: BoundingBox) -> Bool {
         guard let bounds else { return count == 0 }
-        return box[0] <= bounds[0] && box[1] >= bounds[1] && box[2] <= bounds[2] && box[3] >= bounds[3]
+        return box.contains(bounds)
     }
 }
 

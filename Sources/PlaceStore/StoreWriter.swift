@@ -40,10 +40,10 @@ final class StoreWriter {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
             throw StoreProblem(
-                .cannotWrite, file: output, Phrase(.storeCannotWrite, ["reason": "No such file or directory"]))
+                .cannotWrite, file: output, Phrase.storeCannotWrite(reason: "No such file or directory"))
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw StoreProblem(.cannotWrite, file: output, Phrase(.storeCannotWrite, ["reason": "Permission denied"]))
+            throw StoreProblem(.cannotWrite, file: output, Phrase.storeCannotWrite(reason: "Permission denied"))
         }
         try? FileSystem.remove(temporary)
         do throws(SQLiteError) {
@@ -211,7 +211,7 @@ final class StoreWriter {
             try FileSystem.rename(temporary, to: output)
         } catch {
             abandon()
-            throw StoreProblem(.cannotWrite, file: output, Phrase(.storeCannotWrite, ["reason": error.reason]))
+            throw StoreProblem(.cannotWrite, file: output, Phrase.storeCannotWrite(reason: error.reason))
         }
     }
 

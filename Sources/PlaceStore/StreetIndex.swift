@@ -49,10 +49,10 @@ public struct StreetIndex {
 
     /// The nearest street within `radius` metres of `point`, and its distance.
     func nearest(to point: Coordinate, within radius: Double) -> (name: String, distance: Double)? {
-        let box = PlaceStore.box(around: point, radius: radius)
+        let box = BoundingBox(around: point, radius: radius)
         var best: (street: Int32, distance: Double)?
-        for row in Self.row(box[0])...Self.row(box[1]) {
-            for column in Self.column(box[2])...Self.column(box[3]) {
+        for row in Self.row(box.south)...Self.row(box.north) {
+            for column in Self.column(box.west)...Self.column(box.east) {
                 // A segment in several cells is measured more than once: cheaper than a set.
                 for index in cells[Self.key(row, column)] ?? [] {
                     let segment = segments[Int(index)]

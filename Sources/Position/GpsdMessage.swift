@@ -1,4 +1,5 @@
 import Foundation
+import PlaceData
 
 /// One line of gpsd's JSON protocol, read as untrusted input: gpsd 3.x sends `VERSION`,
 /// `DEVICES`, `WATCH`, then a `TPV` (time, position, velocity) report a second per device.
@@ -41,7 +42,7 @@ public enum GpsdMessage: Equatable, Sendable {
         /// Whether it is a fix with a usable position.
         public var hasFix: Bool {
             guard mode >= 2, let latitude, let longitude else { return false }
-            return latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+            return Coordinate(latitude: latitude, longitude: longitude).isValid
         }
     }
 

@@ -19,11 +19,13 @@ public enum ConfigFile {
         do { data = Data(try FileContents(path: path).array) } catch {
             // No config file is no error: it is optional.
             if error.isMissingFile { return }
-            throw Failure(.noInput, options.words.text(.configUnreadable, ["file": path, "reason": error.reason]))
+            throw Failure(.noInput, options.words.text(.configUnreadable(file: path, reason: error.reason)))
         }
         let file: TextFile
         do { file = try TextFile(decoding: data, name: path) } catch {
-            throw Failure(.dataError, options.words.text(.configNotUtf8, error.fields))
+            throw Failure(
+                .dataError,
+                options.words.text(.configNotUtf8(file: error.at.file, line: error.at.line, column: error.at.column)))
         }
         try apply(contents: file.text, path: path, to: &options)
     }
@@ -44,18 +46,17 @@ public enum ConfigFile {
             guard let option = Option(name: name), option.isConfigurable else {
                 throw Failure(
                     .dataError,
-                    options.words.text(.configUnknown, ["file": path, "line": number, "key": key]))
+                    options.words.text(.configUnknown(file: path, line: number, key: key)))
             }
             guard !value.isEmpty || option.isSwitch else {
                 throw Failure(
                     .dataError,
-                    options.words.text(.configNeedsValue, ["file": path, "line": number, "name": name]))
+                    options.words.text(.configNeedsValue(file: path, line: number, name: name)))
             }
             if let problem = options.apply(option, value.isEmpty ? "on" : value) {
                 throw Failure(
                     .dataError,
-                    options.words.text(
-                        .configRefused, ["file": path, "line": number, "problem": problem]))
+                    options.words.text(.configRefused(file: path, line: number, problem: problem)))
             }
         }
     }

@@ -47,9 +47,16 @@ extension Failure {
     public enum InputFile: String, CaseIterable, Sendable {
         case places, script, tasks
 
-        /// `file.KIND.cannot-open` or `file.KIND.cannot-read` (the tests check every kind).
-        func key(opening: Bool) -> Key {
-            Key(family: "file", rawValue, opening ? "cannot-open" : "cannot-read")
+        /// `file.KIND.cannot-open` or `file.KIND.cannot-read`, with the file and the reason.
+        func problem(opening: Bool, file: String, reason: String) -> Phrase {
+            switch (self, opening) {
+            case (.places, true): .filePlacesCannotOpen(file: file, reason: reason)
+            case (.places, false): .filePlacesCannotRead(file: file, reason: reason)
+            case (.script, true): .fileScriptCannotOpen(file: file, reason: reason)
+            case (.script, false): .fileScriptCannotRead(file: file, reason: reason)
+            case (.tasks, true): .fileTasksCannotOpen(file: file, reason: reason)
+            case (.tasks, false): .fileTasksCannotRead(file: file, reason: reason)
+            }
         }
     }
 
@@ -58,7 +65,8 @@ extension Failure {
     /// directory." when it cannot be read, with errno's own words; 66.
     public init(reading kind: InputFile, _ path: String, _ error: SystemError, _ words: Catalog) {
         self.init(
-            .noInput, words.text(kind.key(opening: error.operation == "open"), ["file": path, "reason": error.reason]))
+            .noInput,
+            words.text(kind.problem(opening: error.operation == "open", file: path, reason: error.reason)))
     }
 }
 

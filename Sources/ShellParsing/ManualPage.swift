@@ -95,7 +95,7 @@ public struct ManualPage {
             let aliases = english + command.aliases
             if !aliases.isEmpty {
                 text +=
-                    ". " + words.text(.helpShort, ["aliases": aliases.joined(separator: words.text(.listSeparator))])
+                    ". " + words.text(.helpShort(aliases: aliases.joined(separator: words.text(.listSeparator))))
             }
             page.item(bold: command.usage(words), text)
         }
@@ -109,7 +109,7 @@ public struct ManualPage {
             let values = expected.isEmpty ? (setting.choices ?? []).joined(separator: "|") : expected
             page.item(
                 bold: setting.key,
-                words.text(.manualSettingLine, ["name": words.text(setting.nameKey), "values": values]))
+                words.text(.manualSettingLine(name: words.text(setting.nameKey), values: values)))
         }
     }
 

@@ -93,8 +93,7 @@ extension Option.Program {
             let choices = Option.program(self).choices ?? []
             guard choices.count > 1 else { return choices.first ?? "" }
             return words.text(
-                .listOr,
-                ["items": choices.dropLast().joined(separator: words.text(.listSeparator)), "last": choices.last!])
+                .listOr(items: choices.dropLast().joined(separator: words.text(.listSeparator)), last: choices.last!))
         }
     }
 }

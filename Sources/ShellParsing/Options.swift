@@ -81,17 +81,17 @@ public struct Options: Sendable {
                 Failure(
                     .usage,
                     words.text(
-                        nearest == nil ? Key.optionUnknown : Key.optionUnknownDidYouMean,
-                        ["name": name, "suggestion": nearest ?? ""]))
+                        nearest.map { .optionUnknownDidYouMean(name: name, suggestion: $0) }
+                            ?? .optionUnknown(name: name)))
             },
-            needsValue: { name in Failure(.usage, words.text(.optionNeedsValue, ["name": name])) })
+            needsValue: { name in Failure(.usage, words.text(.optionNeedsValue(name: name))) })
         try scanner.scan(arguments) { (argument) throws(Failure) in
             switch argument {
             case .option(let option, let value):
                 try options.set(option, value)
                 words = options.words
             case .operand(let operand):
-                throw Failure(.usage, words.text(.optionUnexpectedArgument, ["argument": operand]))
+                throw Failure(.usage, words.text(.optionUnexpectedArgument(argument: operand)))
             }
         }
     }
@@ -101,7 +101,7 @@ public struct Options: Sendable {
     public mutating func set(_ option: Option, _ value: String) throws(Failure) {
         guard let problem = apply(option, value) else { return }
         if case .setting(let setting) = option {
-            throw Failure(.usage, words.text(.optionSettingRefused, ["name": setting.key, "problem": problem]))
+            throw Failure(.usage, words.text(.optionSettingRefused(name: setting.key, problem: problem)))
         }
         throw Failure(.usage, problem)
     }
@@ -114,10 +114,7 @@ public struct Options: Sendable {
                 // A place's name or address, or gpsd: kept as words until the places are loaded.
                 let trimmed = value.trimmingCharacters(in: .whitespaces)
                 // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
-                let numbers = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-                let isPoint =
-                    numbers.count == 2 && numbers.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
-                atWords = trimmed.isEmpty || isPoint ? nil : trimmed
+                atWords = trimmed.isEmpty || Coordinate.isWrittenAsPoint(trimmed) ? nil : trimmed
                 if atWords != nil {
                     chosenSettings.insert(setting)
                     return nil
@@ -131,8 +128,7 @@ public struct Options: Sendable {
         let language = settings.language
         var refusal: String {
             let words = Catalog.builtIn(language)
-            return words.text(
-                .optionRefused, ["name": program.rawValue, "expected": program.expected(words), "value": value])
+            return words.text(.optionRefused(name: program.rawValue, expected: program.expected(words), value: value))
         }
         func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
             T(rawValue: value.lowercased())
@@ -188,7 +184,7 @@ public struct Options: Sendable {
         for (variable, setting) in variables {
             guard let value = environment[variable], !value.isEmpty else { continue }
             guard let on = Setting.bool(value) else {
-                throw Failure(.usage, words.text(.optionEnvironmentRefused, ["variable": variable, "value": value]))
+                throw Failure(.usage, words.text(.optionEnvironmentRefused(variable: variable, value: value)))
             }
             try set(.setting(setting), on ? "on" : "off")
         }

@@ -12,8 +12,11 @@ public enum StringsFile {
         let words = Catalog.builtIn(language)
         let data: Data
         do { data = Data(try FileContents(path: location ?? path).array) } catch {
-            let key = error.operation == "open" ? Key.stringsCannotOpen : Key.stringsCannotRead
-            throw Failure(.noInput, words.text(key, ["file": path, "reason": error.reason]))
+            let problem =
+                error.operation == "open"
+                ? Phrase.stringsCannotOpen(file: path, reason: error.reason)
+                : Phrase.stringsCannotRead(file: path, reason: error.reason)
+            throw Failure(.noInput, words.text(problem))
         }
         return try apply(data, path: path, language: language)
     }
@@ -23,7 +26,9 @@ public enum StringsFile {
         let words = Catalog.builtIn(language)
         let text: String
         do { text = try TextFile(decoding: data, name: path).text } catch {
-            throw Failure(.dataError, words.text(.stringsNotUtf8, error.fields))
+            throw Failure(
+                .dataError,
+                words.text(.stringsNotUtf8(file: error.at.file, line: error.at.line, column: error.at.column)))
         }
         let file: POFile
         do { file = try POFile.parse(text) } catch {

@@ -22,18 +22,18 @@ extension Subcommand {
     /// accepted, then (unless `--help` was asked for) the options it needs and its operands there.
     /// A problem is a usage failure (64) that names the option, in `words`.
     public func parse(_ arguments: [String], words: Catalog) throws(Failure) -> SubcommandArguments {
-        let see = ["subcommand": rawValue]
-        func failure(_ key: Key, _ fields: [String: String]) -> Failure {
-            Failure(.usage, words.text(key, see.merging(fields) { $1 }))
-        }
+        let see = rawValue
+        func failure(_ phrase: Phrase) -> Failure { Failure(.usage, words.text(phrase)) }
         let scanner = ArgumentScanner(
             options: options, switchesTakeNextWord: false,
             unknown: { name, nearest in
                 failure(
-                    nearest == nil ? .subcommandUnknownOption : .subcommandUnknownOptionDidYouMean,
-                    ["option": "--" + name, "suggestion": nearest ?? ""])
+                    nearest.map {
+                        .subcommandUnknownOptionDidYouMean(option: "--" + name, subcommand: see, suggestion: $0)
+                    }
+                        ?? .subcommandUnknownOption(option: "--" + name, subcommand: see))
             },
-            needsValue: { name in failure(.subcommandNeedsValue, ["name": name]) })
+            needsValue: { name in failure(.subcommandNeedsValue(name: name, subcommand: see)) })
         var parsed = SubcommandArguments()
         try scanner.scan(arguments) { (argument) throws(Failure) in
             switch argument {
@@ -41,38 +41,39 @@ extension Subcommand {
                 guard option.accepts(value) else {
                     throw Failure(
                         .usage,
-                        words.text(
-                            .optionRefused, ["name": option.name, "expected": option.expected(words), "value": value]))
+                        words.text(.optionRefused(name: option.name, expected: option.expected(words), value: value)))
                 }
                 let chosen = option.choices?.first { $0.lowercased() == value.lowercased() } ?? value
                 parsed.values[option] = option.isSwitch ? (Setting.bool(chosen)! ? "on" : "off") : chosen
             case .operand(let operand):
                 // `-` is a file (standard input, or a file so named); any other dash starts an option.
                 if operand.hasPrefix("-"), operand != "-" {
-                    throw failure(.subcommandUnknownOption, ["option": operand])
+                    throw failure(.subcommandUnknownOption(option: operand, subcommand: see))
                 }
                 parsed.operands.append(operand)
             }
         }
         if parsed.wantsHelp { return parsed }
         for option in requiredOptions where parsed[option] == nil {
-            throw failure(.subcommandNeedsOption, ["option": option.usage(words)])
+            throw failure(.subcommandNeedsOption(subcommand: see, option: option.usage(words)))
         }
         switch operands {
         case .none:
-            if let extra = parsed.operands.first { throw failure(.subcommandUnexpectedArgument, ["argument": extra]) }
+            if let extra = parsed.operands.first {
+                throw failure(.subcommandUnexpectedArgument(argument: extra, subcommand: see))
+            }
         case .one(let value), .oneOrMore(let value):
             guard let first = parsed.operands.first else {
                 // "test needs PATH.", not "PATH....": the placeholder without its dots.
                 let placeholder = operand(words) ?? ""
                 let named = placeholder.hasSuffix("...") ? String(placeholder.dropLast(3)) : placeholder
-                throw failure(.subcommandNeedsOperand, ["operand": named])
+                throw failure(.subcommandNeedsOperand(subcommand: see, operand: named))
             }
             if case .one = operands, parsed.operands.count > 1 {
-                throw failure(.subcommandUnexpectedArgument, ["argument": parsed.operands[1]])
+                throw failure(.subcommandUnexpectedArgument(argument: parsed.operands[1], subcommand: see))
             }
             if case .words(let choices) = value, !choices.contains(first) {
-                throw failure(.subcommandUnexpectedArgument, ["argument": first])
+                throw failure(.subcommandUnexpectedArgument(argument: first, subcommand: see))
             }
         }
         return parsed

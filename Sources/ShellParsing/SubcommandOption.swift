@@ -97,7 +97,6 @@ public enum SubcommandOption: String, CaseIterable, Sendable, CommandLineOption 
         }
         guard choices.count > 1 else { return choices.first ?? "" }
         return words.text(
-            .listOr,
-            ["items": choices.dropLast().joined(separator: words.text(.listSeparator)), "last": choices.last!])
+            .listOr(items: choices.dropLast().joined(separator: words.text(.listSeparator)), last: choices.last!))
     }
 }

@@ -30,7 +30,7 @@ extension StudyReport {
             <h1>Usability study</h1>
 
             """
-        html += "<p>\(Self.escaped(introduction))</p>\n"
+        html += "<p>\(XMLText.escaped(introduction))</p>\n"
         html += "<h2>Sessions</h2>\n" + Self.table(sessionTable, caption: "Sessions: one row a log", id: "sessions")
         html += "<h2>Time to done</h2>\n" + chart
         html += Self.table(
@@ -102,20 +102,20 @@ extension StudyReport {
         svg +=
             "<svg role=\"img\" aria-labelledby=\"chart-title chart-desc\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         svg += "<title id=\"chart-title\">Time to done per task per session, in seconds</title>\n"
-        svg += "<desc id=\"chart-desc\">\(Self.escaped(description))</desc>\n"
+        svg += "<desc id=\"chart-desc\">\(XMLText.escaped(description))</desc>\n"
         // The legend: a swatch and the session's name.
         for (offset, session) in sessions.enumerated() {
             let x = labelWidth + Double(offset) * 140
             let colour = Self.colours[offset % Self.colours.count]
             svg += "<rect x=\"\(Int(x))\" y=\"4\" width=\"12\" height=\"12\" fill=\"\(colour)\"/>"
             svg +=
-                "<text x=\"\(Int(x + 16))\" y=\"15\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped(Self.name(session.file)))</text>\n"
+                "<text x=\"\(Int(x + 16))\" y=\"15\" font-size=\"12\" fill=\"#1a1a1a\">\(XMLText.escaped(Self.name(session.file)))</text>\n"
         }
         for (index, task) in tasks.enumerated() {
             let top = 30 + Double(index) * groupHeight
             let label = task.words.count > 40 ? String(task.words.prefix(39)) + "…" : task.words
             svg +=
-                "<text x=\"0\" y=\"\(Int(top + barHeight - 4))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped("\(task.number). \(label)"))</text>\n"
+                "<text x=\"0\" y=\"\(Int(top + barHeight - 4))\" font-size=\"12\" fill=\"#1a1a1a\">\(XMLText.escaped("\(task.number). \(label)"))</text>\n"
             for (offset, session) in sessions.enumerated() {
                 let y = top + Double(offset) * (barHeight + gap)
                 let row = rows.first { $0.session == session.file && $0.task == task.number }
@@ -129,12 +129,12 @@ extension StudyReport {
                 } else {
                     let word = row?.outcome.rawValue ?? "not begun"
                     svg +=
-                        "<text x=\"\(Int(labelWidth))\" y=\"\(Int(y + barHeight - 5))\" font-size=\"12\" fill=\"#1a1a1a\">\(Self.escaped(Self.name(session.file))): \(word)</text>\n"
+                        "<text x=\"\(Int(labelWidth))\" y=\"\(Int(y + barHeight - 5))\" font-size=\"12\" fill=\"#1a1a1a\">\(XMLText.escaped(Self.name(session.file))): \(word)</text>\n"
                 }
             }
         }
         svg += "</svg>\n"
-        svg += "<figcaption>\(Self.escaped(description)) The table below holds the same numbers.</figcaption>\n"
+        svg += "<figcaption>\(XMLText.escaped(description)) The table below holds the same numbers.</figcaption>\n"
         svg += "</figure>\n"
         return svg
     }
@@ -158,18 +158,20 @@ extension StudyReport {
     /// A table with a caption, header cells for its columns, and the first cell of each row a
     /// row header. Cells that hold numbers are right-aligned.
     static func table(_ table: (headers: [String], cells: [[String]]), caption: String, id: String) -> String {
-        var html = "<table id=\"\(id)\">\n<caption>\(escaped(caption))</caption>\n<thead><tr>"
-        html += table.headers.map { "<th scope=\"col\">\(escaped($0))</th>" }.joined()
+        var html = "<table id=\"\(id)\">\n<caption>\(XMLText.escaped(caption))</caption>\n<thead><tr>"
+        html += table.headers.map { "<th scope=\"col\">\(XMLText.escaped($0))</th>" }.joined()
         html += "</tr></thead>\n<tbody>\n"
         for row in table.cells {
             html += "<tr>"
             for (column, cell) in row.enumerated() {
                 if column == 0 {
-                    html += "<th scope=\"row\">\(escaped(cell))</th>"
+                    html += "<th scope=\"row\">\(XMLText.escaped(cell))</th>"
                 } else {
                     let isNumber =
                         cell.contains(where: \.isNumber) && cell.allSatisfy { "0123456789.-() ".contains($0) }
-                    html += isNumber ? "<td class=\"number\">\(escaped(cell))</td>" : "<td>\(escaped(cell))</td>"
+                    html +=
+                        isNumber
+                        ? "<td class=\"number\">\(XMLText.escaped(cell))</td>" : "<td>\(XMLText.escaped(cell))</td>"
                 }
             }
             html += "</tr>\n"
@@ -177,19 +179,4 @@ extension StudyReport {
         return html + "</tbody>\n</table>\n"
     }
 
-    /// Text made safe inside HTML and SVG.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }

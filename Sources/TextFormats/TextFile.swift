@@ -78,11 +78,9 @@ public struct TextFile: Sendable {
 }
 
 extension TextFile.NotText {
-    /// The fields a message about it fills in: `file`, `line`, `column` and `byte`.
-    public var fields: [String: String] {
-        [
-            "file": location.file, "line": String(location.line), "column": String(location.column ?? 1),
-            "byte": byteText,
-        ]
+    /// Where it is, as a message about it says it: the file, the line, and the column (1 when
+    /// only the line is known).
+    public var at: (file: String, line: String, column: String) {
+        (location.file, String(location.line), String(location.column ?? 1))
     }
 }

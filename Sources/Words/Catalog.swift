@@ -186,9 +186,14 @@ public struct Catalog: Equatable, Sendable {
         return fields
     }
 
+    /// The words of a key that takes no fields (its `{command-NAME}` fields aside, which the
+    /// catalog fills in). A key with fields is said as a `Phrase`, through its constructor.
+    public func text(_ key: Key) -> String { text(key, [:], count: nil) }
+
     /// The words of `key` with `fields` filled in; `count` chooses the plural form of a plural
     /// key. A key the catalog lacks says so in brackets, which every scenario test would hear.
-    public func text(_ key: Key, _ fields: [String: String] = [:], count: Int? = nil) -> String {
+    /// Internal: field names here are unchecked strings; code says a `Phrase`.
+    func text(_ key: Key, _ fields: [String: String], count: Int?) -> String {
         guard let templates = entries[key.rawValue], !templates.isEmpty else { return "⟦missing \(key)⟧" }
         let template = templates.count == 1 ? templates[0] : templates[plural.form(for: count ?? 1)]
         var values = fields

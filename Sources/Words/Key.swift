@@ -4,8 +4,10 @@
 ///
 /// Every key is a constant generated from `po/en.po` at build time (`Key.placesLoaded`, by
 /// the CatalogKeys build-tool plugin), so a missing or misspelt key is a compile error, never a
-/// "⟦missing …⟧" heard in a session. Keys that a table builds from its cases (`command.find.word`
-/// for every command) come from `Key(family:)`, and each table's test checks every member.
+/// "⟦missing …⟧" heard in a session. A key with fields is internal to Words: it is said through
+/// its `Phrase` constructor, which names its fields (`Phrase.placesLoaded(places:file:)`). Keys
+/// that a table builds from its cases (`command.find.word` for every command) come from
+/// `Key(family:)`, and each table's test checks every member.
 public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// The key as the PO file writes it.
     public let rawValue: String

@@ -5,7 +5,12 @@ import POFormat
 // before Words compiles. Writes
 // - KEYS.swift: one `Key` constant for each entry of the English catalog, named after its
 //   msgctxt in lower camel case (`places-file.not-utf8` is `placesFileNotUtf8`), with the English
-//   words as its documentation;
+//   words as its documentation; and for each key with fields, a `Phrase` constructor of the same
+//   name whose labels are its fields (`Phrase.placeRow(name:kind:where:walk:)`), with `plural:`
+//   last for a key with plural forms, so that a misspelt or missing field is a compile error.
+//   A key with fields is internal: outside Words it is said only through its constructor. The
+//   fields named `{command-NAME}` are no labels: the catalog fills them with the command's word.
+//   And `Key.generated`, every key in order, which the tests hold each catalog file to;
 // - CATALOGS.swift: the text of each catalog (EN.PO and every PO after it) as one string
 //   literal, `CatalogTexts.en` for `en.po`. A string literal compiles in a moment where SwiftPM's
 //   `embedInCode` (an array literal of bytes) took the compiler over a minute and a half.
@@ -27,6 +32,34 @@ func swiftName(_ key: String) -> String {
     }
     let name = words.joined()
     return name.first?.isNumber == true ? "_" + name : name
+}
+
+/// A field's name as a Swift argument label: `command-help` is `commandHelp`.
+func labelName(_ field: String) -> String {
+    let parts = field.split(separator: "-").map(String.init)
+    return parts.enumerated().map { index, part in
+        index == 0 ? part : part.prefix(1).uppercased() + part.dropFirst()
+    }.joined()
+}
+
+/// The fields of `entry`'s English words, in order, each once: the labels of its constructor.
+/// A `{command-NAME}` field is none of them (the catalog fills it in), but its command must have
+/// a word (`command.NAME.word`).
+func fields(of entry: POFile.Entry, commandWords: Set<String>) throws -> [String] {
+    var fields: [String] = []
+    for text in [entry.id] + (entry.idPlural.map { [$0] } ?? []) {
+        for field in Template(text).fields where !fields.contains(field) {
+            if field.hasPrefix("command-") {
+                let word = "command.\(field.dropFirst("command-".count)).word"
+                guard commandWords.contains(word) else {
+                    throw POFile.Problem(line: entry.line, message: "{\(field)} names no command: en.po has no \(word)")
+                }
+                continue
+            }
+            fields.append(field)
+        }
+    }
+    return fields
 }
 
 /// The text as a one-line Swift string literal.
@@ -57,6 +90,7 @@ do {
     let text = try String(contentsOfFile: input, encoding: .utf8)
     let file = try POFile.parse(text)
     var names: [String: String] = [:]
+    let commandWords = Set(file.entries.compactMap(\.context).filter { $0.hasPrefix("command.") })
     var swift = """
         // Generated from po/en.po by the CatalogKeys build-tool plugin (Sources/catalog-keys).
         // Do not edit: add or change a key in po/en.po.
@@ -64,6 +98,12 @@ do {
         extension Key {
 
         """
+    var phrases = """
+
+        extension Phrase {
+
+        """
+    var generated: [String] = []
     for entry in file.entries where !entry.isHeader {
         guard let key = entry.context else { continue }
         let name = swiftName(key)
@@ -77,10 +117,29 @@ do {
         }
         names[name] = key
         let words = entry.id.replacingOccurrences(of: "\n", with: " ")
+        let fields = try fields(of: entry, commandWords: commandWords)
+        generated.append(name)
         swift += "    /// \(words)\n"
-        swift += "    public static let \(name) = Key(\"\(key)\")\n"
+        if fields.isEmpty {
+            swift += "    public static let \(name) = Key(\"\(key)\")\n"
+            continue
+        }
+        swift += "    static let \(name) = Key(\"\(key)\")\n"
+        let plural = entry.idPlural != nil
+        let parameters =
+            fields.map { "\(labelName($0)): some PhraseField" } + (plural ? ["plural: Int"] : [])
+        phrases += "    /// \(words)\n"
+        phrases += "    public static func \(name)(\(parameters.joined(separator: ", "))) -> Phrase {\n"
+        phrases += "        var phrase = Phrase(raw: Key.\(name), count: \(plural ? "plural" : "nil"))\n"
+        for field in fields { phrases += "        `\(labelName(field))`.fill(\"\(field)\", of: &phrase)\n" }
+        phrases += "        return phrase\n"
+        phrases += "    }\n"
     }
-    swift += "}\n"
+    swift += "\n    /// Every key of po/en.po, in its order: what the tests check each catalog file against.\n"
+    swift += "    static let generated: [Key] = [\n"
+    for name in generated { swift += "        .\(name),\n" }
+    swift += "    ]\n"
+    swift += "}\n" + phrases + "}\n"
     try write(swift, to: keysOutput)
 
     var embedded = """

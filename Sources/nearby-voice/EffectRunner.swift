@@ -149,7 +149,7 @@ final class EffectRunner {
             // that the places have no street data.
             guard let store, store.streetCount > 0 else { return Outcome(.mapMeasured(columns: columns, rows: rows)) }
             let frame = MapPicture.Frame(state: state, columns: columns, rows: rows)
-            let streets = store.streets(south: frame.south, north: frame.north, west: frame.west, east: frame.east)
+            let streets = store.streets(in: frame.region)
             return Outcome(
                 .mapMeasured(
                     columns: columns, rows: rows, streets: streets.map { MapStreet(name: $0.name, points: $0.points) }))
@@ -179,7 +179,7 @@ final class EffectRunner {
         }
         var problem: String?
         if options.wavPath != nil {
-            problem = state.words.text(.speechBackendKeptForWav, ["backend": backend.rawValue])
+            problem = state.words.text(.speechBackendKeptForWav(backend: backend.rawValue))
         } else {
             var changed = options
             changed.settings = state.settings
@@ -190,8 +190,7 @@ final class EffectRunner {
             } catch let failure as Failure {
                 throw failure
             } catch {
-                problem = state.words.text(
-                    .speechBackendNotChanged, ["backend": wanted.rawValue, "reason": "\(error)"])
+                problem = state.words.text(.speechBackendNotChanged(backend: wanted.rawValue, reason: "\(error)"))
             }
         }
         guard let problem else { return nil }

@@ -75,29 +75,25 @@ enum ImportCommand {
         func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
         var lines = [
             words.text(
-                .importDone,
-                [
-                    "places": words.text(.placesCount, ["count": grouped(counts.places)], count: counts.places),
-                    "streets": words.text(.importStreets, ["count": grouped(counts.streets)], count: counts.streets),
-                    "file": source, "store": output,
-                ])
+                .importDone(
+                    places: words.text(.placesCount(count: grouped(counts.places), plural: counts.places)),
+                    streets: words.text(.importStreets(count: grouped(counts.streets), plural: counts.streets)),
+                    file: source, store: output))
         ]
         if counts.nearestStreets > 0 {
             lines.append(
-                words.text(
-                    .importNearestStreets, ["count": grouped(counts.nearestStreets)], count: counts.nearestStreets))
+                words.text(.importNearestStreets(count: grouped(counts.nearestStreets), plural: counts.nearestStreets)))
         }
         if counts.waysWithoutLocation > 0 {
             lines.append(
                 words.text(
-                    .importSkippedWays, ["count": grouped(counts.waysWithoutLocation)],
-                    count: counts.waysWithoutLocation))
+                    .importSkippedWays(count: grouped(counts.waysWithoutLocation), plural: counts.waysWithoutLocation)))
         }
         if counts.relationsWithoutLocation > 0 {
             lines.append(
                 words.text(
-                    .importSkippedRelations, ["count": grouped(counts.relationsWithoutLocation)],
-                    count: counts.relationsWithoutLocation))
+                    .importSkippedRelations(
+                        count: grouped(counts.relationsWithoutLocation), plural: counts.relationsWithoutLocation)))
         }
         return lines.joined(separator: "\n")
     }

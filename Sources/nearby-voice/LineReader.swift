@@ -63,7 +63,7 @@ enum StandardOutput {
             if error.code == EPIPE { throw Failure(.outputClosed, "") }
             throw Failure(
                 .cannotWrite,
-                words.text(.outputCannotWrite, ["file": words.text(.outputStandardOutput), "reason": error.reason]))
+                words.text(.outputCannotWrite(file: words.text(.outputStandardOutput), reason: error.reason)))
         }
     }
 }
@@ -103,7 +103,9 @@ final class ScriptLineReader: LineReader {
             throw Failure(reading: .script, path, error, words)
         }
         do { lines = try TextFile(decoding: data, name: path, encoding: encoding).lines } catch {
-            throw Failure(.dataError, words.text(.fileScriptNotUtf8, error.fields))
+            throw Failure(
+                .dataError,
+                words.text(.fileScriptNotUtf8(file: error.at.file, line: error.at.line, column: error.at.column)))
         }
     }
 

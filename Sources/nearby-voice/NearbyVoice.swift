@@ -121,13 +121,13 @@ enum NearbyVoice {
         }
         if opening.skippedFeatures > 0 {
             let skipped = opening.skippedFeatures
-            let note = words.text(.placesSkippedNote, ["count": String(skipped)], count: skipped)
+            let note = words.text(.placesSkippedNote(count: String(skipped), plural: skipped))
             FileHandle.standardError.write(Data("nearby-voice: \(path): \(note)\n".utf8))
         }
         // A place named by `--at` is found among the places at the centre: no note then.
         if let centre = opening.centre, !positionToCome {
             let position = String(format: "%.5f, %.5f", centre.latitude, centre.longitude)
-            let note = words.text(.storeStartsAtCentre, ["file": path, "position": position])
+            let note = words.text(.storeStartsAtCentre(file: path, position: position))
             FileHandle.standardError.write(Data("nearby-voice: \(note)\n".utf8))
         }
         return opening

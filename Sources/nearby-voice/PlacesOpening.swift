@@ -113,13 +113,13 @@ struct PlacesOpening {
             return opened(existing, origin: origin, language: language)
         }
         func inMemory(_ reason: String) throws(StoreProblem) -> PlacesOpening {
-            note(words.text(.storeCacheUnavailable, ["folder": folder, "reason": reason, "file": file]))
+            note(words.text(.storeCacheUnavailable(folder: folder, reason: reason, file: file)))
             return PlacesOpening(places: try PlaceImport.readOSM(file, format: format), source: Places.openStreetMap)
         }
         do throws(SystemError) { try FileSystem.makeFolders(folder) } catch {
             return try inMemory(error.reason)
         }
-        note(words.text(.storeImporting, ["file": file, "store": store]))
+        note(words.text(.storeImporting(file: file, store: store)))
         do throws(StoreProblem) {
             _ = try PlaceImport.importOSM(file, format: format, into: store)
         } catch {

@@ -36,12 +36,10 @@ struct PositionStart {
         guard let address = GpsdAddress(parsing: text) else {
             throw Failure(
                 .usage,
-                words.text(
-                    .optionSettingRefused,
-                    ["name": "at", "problem": words.text(.positionNoPlace, ["name": text])]))
+                words.text(.optionSettingRefused(name: "at", problem: words.text(.positionNoPlace(name: text)))))
         }
         guard let socket = GpsdClient.connect(address) else {
-            throw Failure(.unavailable, words.text(.positionNoGps, ["address": address.description]))
+            throw Failure(.unavailable, words.text(.positionNoGps(address: address.description)))
         }
         gpsd = (address, socket)
         source = .gps(address.description)
@@ -53,9 +51,9 @@ struct PositionStart {
         guard let name else { return nil }
         let matches = state.placesCalled(name)
         guard matches.count == 1, let place = matches.first else {
-            if matches.isEmpty { throw Failure(.usage, words.text(.optionAtNoPlace, ["name": name])) }
+            if matches.isEmpty { throw Failure(.usage, words.text(.optionAtNoPlace(name: name))) }
             throw Failure(
-                .usage, words.text(.optionAtChoices, ["name": name, "items": state.choicesPhrase(matches)]))
+                .usage, words.text(.optionAtChoices(name: name, items: state.choicesPhrase(matches))))
         }
         return place.coordinate
     }
@@ -79,7 +77,7 @@ struct PositionStart {
         do { data = Data(try FileContents(path: path).array) } catch {
             throw Failure(
                 error.code == SystemError.noSuchFile ? .noInput : .dataError,
-                words.text(.routeFileCannotRead, ["file": path, "reason": error.reason]))
+                words.text(.routeFileCannotRead(file: path, reason: error.reason)))
         }
         let text: String
         do { text = try TextFile(decoding: data, name: path, encoding: encoding).text } catch {
@@ -89,9 +87,9 @@ struct PositionStart {
             let reason: String
             switch error.reason {
             case .notGPX: reason = words.text(.routeFileNotGpx)
-            case .badCoordinate(let attribute): reason = words.text(.routeFileBadCoordinate, ["attribute": attribute])
-            case .badTime(let time): reason = words.text(.routeFileBadTime, ["time": time])
-            case .unclosed(let tag): reason = words.text(.routeFileUnclosed, ["tag": tag])
+            case .badCoordinate(let attribute): reason = words.text(.routeFileBadCoordinate(attribute: attribute))
+            case .badTime(let time): reason = words.text(.routeFileBadTime(time: time))
+            case .unclosed(let tag): reason = words.text(.routeFileUnclosed(tag: tag))
             case .noPoints: reason = words.text(.routeFileNoPoints)
             }
             throw Failure(.dataError, "\(path):\(error.line): \(reason)")

@@ -309,19 +309,16 @@ final class ReadlineReader: LineReader {
         let total = completion.total
         let lines =
             total > Completion.listLimit
-            ? [events.words().text(.completionTooMany, ["count": String(total)], count: total)]
+            ? [events.words().text(.completionTooMany(count: String(total), plural: total))]
             : labels
         showBelowLine(lines)
         if configuration.keyEcho != .none {
             let words = events.words()
             events.echo(
                 words.text(
-                    .completionCandidates,
-                    [
-                        "count": String(total),
-                        "labels": labels.prefix(10).joined(separator: words.text(.listSeparator)),
-                    ],
-                    count: total))
+                    .completionCandidates(
+                        count: String(total), labels: labels.prefix(10).joined(separator: words.text(.listSeparator)),
+                        plural: total)))
         }
     }
 }

@@ -258,7 +258,9 @@ final class Session {
         }
         let text: String
         do { text = try TextFile(decoding: data, name: path, encoding: options.encoding).text } catch {
-            throw Failure(.dataError, words.text(.fileTasksNotUtf8, error.fields))
+            throw Failure(
+                .dataError,
+                words.text(.fileTasksNotUtf8(file: error.at.file, line: error.at.line, column: error.at.column)))
         }
         do { return try TaskFile.parse(text, places: places) } catch {
             let location = error.line > 0 ? "\(path):\(error.line)" : path

@@ -94,7 +94,7 @@ final class SpeechFollower {
         for notice in presenter.speech?.outcomes.drainNotices() ?? [] {
             switch notice {
             case .voiceNotSet(let voice, let reason, let kept):
-                let text = words.text(.speechVoiceNotLoaded, ["voice": voice, "reason": reason, "kept": kept])
+                let text = words.text(.speechVoiceNotLoaded(voice: voice, reason: reason, kept: kept))
                 FileHandle.standardError.write(Data((text + "\n").utf8))
                 presenter.speech?.enqueue(Utterance(seq: 0, text: text, priority: .polite))
             }

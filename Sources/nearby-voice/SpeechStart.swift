@@ -56,14 +56,14 @@ enum SpeechStart {
             if error.isVoiceNotFound { throw failure(error, options) }
             if options.speech == .on {
                 throw Failure(
-                    .unavailable, options.words.text(.speechDispatcherUnreachableOn, ["reason": "\(error)"]))
+                    .unavailable, options.words.text(.speechDispatcherUnreachableOn(reason: "\(error)")))
             }
             FileHandle.standardError.write(
-                Data((options.words.text(.speechDispatcherUnreachableAuto, ["reason": "\(error)"]) + "\n").utf8))
+                Data((options.words.text(.speechDispatcherUnreachableAuto(reason: "\(error)")) + "\n").utf8))
             return try renderOnly()
         } catch {
             if options.speech == .on {
-                throw Failure(.unavailable, options.words.text(.speechNoDeviceOn, ["reason": "\(error)"]))
+                throw Failure(.unavailable, options.words.text(.speechNoDeviceOn(reason: "\(error)")))
             }
             FileHandle.standardError.write(Data((options.words.text(.speechNoDeviceAuto) + "\n").utf8))
             return try renderOnly()
@@ -80,13 +80,11 @@ enum SpeechStart {
             return Failure(
                 .usage,
                 options.words.text(
-                    .voiceUnknownAtStart,
-                    [
-                        "voice": options.settings.voice,
-                        "close": close.joined(separator: options.words.text(.listSeparator)),
-                    ]))
+                    .voiceUnknownAtStart(
+                        voice: options.settings.voice,
+                        close: close.joined(separator: options.words.text(.listSeparator)))))
         }
-        return Failure(.unavailable, options.words.text(.speechCannotStart, ["reason": "\(error)"]))
+        return Failure(.unavailable, options.words.text(.speechCannotStart(reason: "\(error)")))
     }
 }
 

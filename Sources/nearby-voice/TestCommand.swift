@@ -68,7 +68,7 @@ enum TestCommand {
         if let junit = arguments[.junit] {
             // Into a new file renamed over the old: a killed run leaves the old report whole.
             do { try FileSystem.replace(junit, with: Array(junitXML(outcomes).utf8)) } catch {
-                throw Failure(.cannotWrite, words.text(.outputCannotWrite, ["file": junit, "reason": error.reason]))
+                throw Failure(.cannotWrite, words.text(.outputCannotWrite(file: junit, reason: error.reason)))
             }
         }
         if malformed > 0 { return .usage }
@@ -81,7 +81,7 @@ enum TestCommand {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Failure(.noInput, words.text(.testNoSuchPath, ["path": path]))
+                throw Failure(.noInput, words.text(.testNoSuchPath(path: path)))
             }
             if !isDirectory.boolValue {
                 files.append(path)
@@ -94,7 +94,7 @@ enum TestCommand {
             files += found
         }
         guard !files.isEmpty else {
-            throw Failure(.noInput, words.text(.testNoFiles, ["paths": paths.joined(separator: ", ")]))
+            throw Failure(.noInput, words.text(.testNoFiles(paths: paths.joined(separator: ", "))))
         }
         return files
     }
@@ -133,11 +133,11 @@ enum TestCommand {
         }
         let data: Data
         do { data = Data(try FileContents(path: path).array) } catch {
-            return malformed(nil, words.text(.testCannotRead, ["reason": error.reason]))
+            return malformed(nil, words.text(.testCannotRead(reason: error.reason)))
         }
         let text: String
         do { text = try TextFile(decoding: data, name: path).text } catch {
-            return malformed(error.location.line, words.text(.testNotUtf8, error.fields))
+            return malformed(error.location.line, words.text(.testNotUtf8))
         }
         let scenario: Scenario
         let patterns: [String: NSRegularExpression]
@@ -163,7 +163,7 @@ enum TestCommand {
             let body = recorded.joined(separator: "\n") + "\n"
             // Into a new file renamed over the old, with its mode: a killed run leaves it whole.
             do { try FileSystem.replace(path, with: Array(body.utf8)) } catch {
-                return malformed(nil, words.text(.testCannotRecord, ["reason": error.reason]))
+                return malformed(nil, words.text(.testCannotRecord(reason: error.reason)))
             }
             return Outcome(path: path, verdict: .recorded)
         }
@@ -219,20 +219,6 @@ enum TestCommand {
     }
 
     static func junitXML(_ outcomes: [Outcome]) -> String {
-        func escape(_ text: String) -> String {
-            var result = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": result += "&amp;"
-                case "<": result += "&lt;"
-                case ">": result += "&gt;"
-                case "\"": result += "&quot;"
-                case "\n", "\t": result.unicodeScalars.append(scalar)
-                default: if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
-                }
-            }
-            return result
-        }
         let failures = outcomes.filter { $0.verdict == .failed || $0.verdict == .recorded }.count
         let errors = outcomes.filter { $0.verdict == .malformed }.count
         let total = outcomes.reduce(0) { $0 + $1.seconds }
@@ -240,7 +226,7 @@ enum TestCommand {
         xml +=
             "<testsuite name=\"nearby-voice\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(String(format: "%.3f", total))\">\n"
         for outcome in outcomes {
-            let name = escape(outcome.path)
+            let name = XMLText.escaped(outcome.path)
             xml +=
                 "  <testcase classname=\"nvtest\" name=\"\(name)\" time=\"\(String(format: "%.3f", outcome.seconds))\""
             switch outcome.verdict {
@@ -248,9 +234,9 @@ enum TestCommand {
             case .failed, .recorded:
                 let message = outcome.verdict == .recorded ? "recorded; run again" : "announcements differ"
                 xml +=
-                    ">\n    <failure message=\"\(message)\">\(escape(outcome.details.joined(separator: "\n")))</failure>\n  </testcase>\n"
+                    ">\n    <failure message=\"\(message)\">\(XMLText.escaped(outcome.details.joined(separator: "\n")))</failure>\n  </testcase>\n"
             case .malformed:
-                xml += ">\n    <error message=\"\(escape(outcome.details.first ?? ""))\"/>\n  </testcase>\n"
+                xml += ">\n    <error message=\"\(XMLText.escaped(outcome.details.first ?? ""))\"/>\n  </testcase>\n"
             }
         }
         return xml + "</testsuite>\n"

@@ -51,15 +51,18 @@ struct SpeechDispatcherStoppedTests {
         }
     }
 
-    /// Stopped while an answer is spoken: each answer after it is printed within 3 s, speech
-    /// gives up and says so once, and the program ends normally at the end of its input. With
-    /// the default pace the next line waits for help's speech to end: the server is asked after
-    /// 2 s without a word from it, and gives up within the deadline after that (about 4 s).
+    /// Stopped while an answer is spoken (help's, once 0.7 s of it has reached the sink): each
+    /// answer after it is printed within 3 s, speech gives up and says so once, and the program
+    /// ends normally at the end of its input. With the default pace the next line waits for
+    /// help's speech to end: the server is asked after 2 s without a word from it, and gives up
+    /// within the deadline after that (about 4 s).
     @Test(arguments: ["none", "speech"])
     func stoppedMidSession(pace: String) throws {
         let patience: Double = pace == "none" ? 3 : 5
         let pulse = try PulseServer()
         let server = try SpeechDispatcherServer(pulse: pulse)
+        let recording = temporaryPath("stopped-\(pace).wav")
+        try pulse.startRecording(recording)
         let running = try Program(
             SpeechDispatcherTests.backend + ["--pace", pace], environment: server.environment, input: .open
         ).transcribed().start()
@@ -72,8 +75,11 @@ struct SpeechDispatcherStoppedTests {
             return Date().timeIntervalSince(sent)
         }
         #expect(send(lines[0]) != nil)
-        // help is long: a second of it is said, then the server stops answering.
-        Thread.sleep(forTimeInterval: 1)
+        // help is long: the server stops answering once 0.7 s of it has been heard at the sink
+        // (the server's own "Ready." was heard before the recording began).
+        try #require(
+            waitUntil(every: 0.05) { ((try? Recording(recording))?.soundSeconds() ?? 0) >= 0.7 },
+            "help was not heard at the sink within \(Sanitizer.patience) s")
         let (waits, ended): ([Double?], Double) = try whileStopped(server) {
             let waits = lines.dropFirst().map { send($0) }
             let closed = Date()

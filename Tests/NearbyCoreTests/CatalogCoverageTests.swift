@@ -1,20 +1,46 @@
 import Foundation
 import PlaceData
 import Testing
-import Words
 
 @testable import NearbyCore
+// Words' own: the generated key list (`Key.generated`) and each catalog file's text.
+@testable import Words
 
 /// The catalogs hold every word the code asks for, in every language, and the command words of
 /// each language name one command each.
 @Suite("The built-in catalogs cover the code")
 struct CatalogCoverageTests {
-    @Test("Spanish and Portuguese have every English key", arguments: [Language.spanish, .portuguese, .pseudo])
-    func complete(language: Language) {
-        let english = Catalog.builtIn(.english)
-        let other = Catalog.builtIn(language)
-        #expect(other.keys == english.keys)
-        for key in english.keys { #expect(other.has(key), "\(language.code) lacks \(key)") }
+    /// Each built-in catalog file, by its name, as the binary carries it.
+    static let files = [("en", CatalogTexts.en), ("es", CatalogTexts.es), ("pt", CatalogTexts.pt)]
+
+    /// The keys (msgctxt) of a catalog file, read from the file itself.
+    static func keys(of text: String) throws -> [String] {
+        try POFile.parse(text).entries.compactMap(\.context)
+    }
+
+    @Test(
+        "Each catalog file holds every key the code was built with (Key.generated), and no other",
+        arguments: files.map(\.0))
+    func complete(file: String) throws {
+        let keys = try Self.keys(of: try #require(Self.files.first { $0.0 == file }?.1))
+        let generated = Key.generated.map(\.rawValue)
+        let missing = Set(generated).subtracting(keys)
+        let unknown = Set(keys).subtracting(generated)
+        #expect(missing.isEmpty, "\(file).po lacks \(missing.sorted())")
+        #expect(unknown.isEmpty, "\(file).po has keys the code does not know: \(unknown.sorted())")
+        #expect(keys.count == generated.count, "\(file).po has \(keys.count) keys, the code \(generated.count)")
+    }
+
+    @Test("The Brazilian variant overrides only keys the code was built with")
+    func variantKeys() throws {
+        let unknown = Set(try Self.keys(of: CatalogTexts.ptBR)).subtracting(Key.generated.map(\.rawValue))
+        #expect(unknown.isEmpty, "pt_BR.po has keys the code does not know: \(unknown.sorted())")
+    }
+
+    @Test("Every built-in catalog says every key the code was built with", arguments: Language.allCases)
+    func says(language: Language) {
+        let words = Catalog.builtIn(language)
+        for key in Key.generated { #expect(words.has(key), "\(language.code) lacks \(key)") }
     }
 
     /// Whether `text` came from the catalog: a key it lacks is said as "⟦missing KEY⟧".

@@ -132,7 +132,7 @@ struct ScrollSignalsAndTypedTextTests {
         var state = NearbyState()
         for detent in Detent.allCases {
             _ = state.reduce(.detentChosen(detent))
-            let title = "= " + state.words.text(.mapSheetTitle, ["detent": detent.spoken(state.words)]) + " ="
+            let title = "= " + state.words.text(.mapSheetTitle(detent: detent.spoken(state.words))) + " ="
             for columns in 30...120 {
                 for rows in [12, 24, 40] {
                     let picture = MapPicture(state: state, columns: columns, rows: rows)

@@ -1,8 +1,10 @@
 import PlaceData
 import Testing
-import Words
 
 @testable import NearbyCore
+// The keys of the problems with fields are Words' own (said through their phrases): the test
+// names them to check which problem each line is.
+@testable import Words
 
 /// The four tasks of a sample study, as a tasks file writes them.
 let exampleTasks = """

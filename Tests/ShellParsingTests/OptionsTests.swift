@@ -231,7 +231,7 @@ struct SpeechBackendOptionTests {
         }
         for kind in Failure.InputFile.allCases {
             for opening in [true, false] {
-                let text = words.text(kind.key(opening: opening), ["file": "F", "reason": "R"])
+                let text = words.text(kind.problem(opening: opening, file: "F", reason: "R"))
                 #expect(text.contains("F") && !text.contains("⟦missing"), "\(kind.rawValue): \(text)")
             }
         }

@@ -36,7 +36,7 @@ struct TextFileTests {
         } catch {
             #expect(error.location.description == "f:2:2")
             #expect(error.byteText == "0xC0")
-            #expect(error.fields == ["file": "f", "line": "2", "column": "2", "byte": "0xC0"])
+            #expect(error.at == ("f", "2", "2"))
         }
     }
 

@@ -117,15 +117,25 @@ struct TemplateTests {
     func pseudo() {
         var catalog = Catalog.builtIn(.english)
         catalog.language = .pseudo
-        #expect(catalog.text(.placesCount, ["count": "21"], count: 21) == "21⟦ þļáçéš⟧")
+        #expect(catalog.text(.placesCount(count: "21", plural: 21)) == "21⟦ þļáçéš⟧")
     }
 
     @Test("Plural keys choose their form by count")
     func plural() {
         let english = Catalog.builtIn(.english)
-        #expect(english.text(.placesCount, ["count": "1"], count: 1) == "1 place")
-        #expect(english.text(.placesCount, ["count": "2"], count: 2) == "2 places")
+        #expect(english.text(.placesCount(count: "1", plural: 1)) == "1 place")
+        #expect(english.text(.placesCount(count: "2", plural: 2)) == "2 places")
         #expect(english.text(Key(family: "no", "such", "key")) == "⟦missing no.such.key⟧")
+    }
+
+    @Test(
+        "A field may hold a phrase: it is said in the catalog's language, as its words would be",
+        arguments: Language.allCases)
+    func nested(language: Language) {
+        let words = Catalog.builtIn(language)
+        #expect(
+            words.text(.listOr(items: "a", last: Phrase(.languageName)))
+                == words.text(.listOr(items: "a", last: words.text(.languageName))))
     }
 
     private func override(_ text: String) throws(Catalog.Problem) -> Catalog {
@@ -146,12 +156,12 @@ struct TemplateTests {
             msgstr[0] "one spot"
             msgstr[1] "{count} spots"
             """)
-        #expect(catalog.text(.placesCount, ["count": "3"], count: 3) == "3 spots")
-        #expect(catalog.text(.placesCount, ["count": "1"], count: 1) == "one spot")
+        #expect(catalog.text(.placesCount(count: "3", plural: 3)) == "3 spots")
+        #expect(catalog.text(.placesCount(count: "1", plural: 1)) == "one spot")
         #expect(catalog.overrides == "mine.po")
         let kept = try override(
             "msgctxt \"places.count\"\nmsgid \"x\"\nmsgid_plural \"y\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"")
-        #expect(kept.text(.placesCount, ["count": "3"], count: 3) == "3 places")
+        #expect(kept.text(.placesCount(count: "3", plural: 3)) == "3 places")
     }
 
     @Test(

@@ -47,11 +47,11 @@ func fromCatalog(_ words: Catalog) -> Int {
     let i = next()
     let metres = 275 + i * 5
     let minutes = 4 + i
-    let distance = words.text(.distanceMetres, ["count": String(metres)], count: metres)
+    let distance = words.text(.distanceMetres(count: String(metres), plural: metres))
     let direction = words.text(.directionNorth)
-    let walk = words.text(.walkTime, ["time": words.text(.walkMinutes, ["count": String(minutes)], count: minutes)])
-    let place = words.text(.placeDistanceDirection, ["distance": distance, "direction": direction])
-    return words.text(.placeRow, ["name": names[i], "kind": kinds[i], "where": place, "walk": walk]).utf8.count
+    let walk = words.text(.walkTime(time: words.text(.walkMinutes(count: String(minutes), plural: minutes))))
+    let place = words.text(.placeDistanceDirection(distance: distance, direction: direction))
+    return words.text(.placeRow(name: names[i], kind: kinds[i], where: place, walk: walk)).utf8.count
 }
 
 let override = try! Catalog.builtIn(.english).overriding(

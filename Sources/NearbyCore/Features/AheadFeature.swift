@@ -23,7 +23,7 @@ extension NearbyState {
         guard !items.isEmpty else {
             return Reaction([Announcement(say(.aheadNothing), kind: .location)])
         }
-        let text = say(.ahead, ["items": items.map(\.text).joined(separator: say(.listItemSeparator))])
+        let text = say(.ahead(items: items.map(\.text).joined(separator: say(.listItemSeparator))))
         return Reaction([placed(Announcement(text, kind: .location), at: items.first?.place)])
     }
 
@@ -33,12 +33,11 @@ extension NearbyState {
             abs(Self.relative(settings.origin.bearing(to: point), to: heading)) <= Self.aheadWidth
         }
         var items: [(text: String, place: Int?, distance: Double)] = []
-        // rule: no direction within 2.5 m
-        for index in placesAround().prefix(10_000) where distances[index] >= 2.5 {
+        for index in placesAround().prefix(10_000) where SpokenMeasure.hasDirection(atDistance: distances[index]) {
             guard inCone(places.all[index].coordinate) else { continue }
             let location = distanceAndDirection(of: index)
             items.append(
-                (say(.aheadItem, ["name": places.all[index].name, "where": location]), index, distances[index]))
+                (say(.aheadItem(name: places.all[index].name, where: location)), index, distances[index]))
             if items.count == Self.aheadLimit { break }
         }
         if let network = position.network, network.at == settings.origin {
@@ -47,13 +46,13 @@ extension NearbyState {
                 guard streets.kind(of: vertex) != .deadEnd else { continue }
                 let point = streets.vertices[vertex].coordinate
                 let distance = settings.origin.distance(to: point)
-                guard distance >= 2.5, distance <= settings.radius, inCone(point) else { continue }
+                guard SpokenMeasure.hasDirection(atDistance: distance), distance <= settings.radius, inCone(point)
+                else { continue }
                 let direction = SpokenMeasure.direction(
                     bearing: settings.origin.bearing(to: point), heading: heading, style: settings.directions, words)
-                let name = say(.intersectionName, ["roads": cornerRoads(streets, vertex: vertex)])
-                let location = say(
-                    .placeDistanceDirection, ["distance": distancePhrase(distance), "direction": direction])
-                items.append((say(.aheadItem, ["name": name, "where": location]), nil, distance))
+                let name = say(.intersectionName(roads: cornerRoads(streets, vertex: vertex)))
+                let location = say(.placeDistanceDirection(distance: distancePhrase(distance), direction: direction))
+                items.append((say(.aheadItem(name: name, where: location)), nil, distance))
             }
         }
         return Array(items.sorted { $0.distance < $1.distance }.prefix(Self.aheadLimit))

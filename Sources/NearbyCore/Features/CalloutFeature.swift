@@ -6,8 +6,13 @@ import Words
 /// selected place's distance at milestones (every 100 m, then 50 m and 20 m) and arrival within
 /// 15 m; and, once, that no place is within the radius.
 extension NearbyState {
-    /// Within this distance of the selected place, in metres, the user has arrived.
+    /// Within this distance of the selected place, in metres, the user has arrived: "Arrived
+    /// at …" is said and the beacon falls silent (Soundscape's 15 m).
     public static let arrival = 15.0
+
+    /// Whether a place `metres` away has been arrived at: the callouts' milestone 0 and the
+    /// beacon's end.
+    public static func hasArrived(atDistance metres: Double) -> Bool { metres <= arrival }
 
     /// What a report at `time` (seconds) has to call out, in order: the empty surroundings,
     /// the selected place's milestone, then the places passed, nearest first.
@@ -20,11 +25,9 @@ extension NearbyState {
                 said.append(
                     callout(
                         say(
-                            .calloutNothingNear,
-                            [
-                                "radius": distancePhrase(settings.radius), "name": places.all[nearest].name,
-                                "where": distanceAndDirection(of: nearest),
-                            ])))
+                            .calloutNothingNear(
+                                radius: distancePhrase(settings.radius), name: places.all[nearest].name,
+                                where: distanceAndDirection(of: nearest)))))
             }
         } else {
             position.saidNothingNear = false
@@ -44,7 +47,7 @@ extension NearbyState {
             guard place.id != selection else { continue }
             if let last = position.calledOut[place.id], time - last < again { continue }
             position.calledOut[place.id] = time
-            said.append(callout(say(.calloutPlace, ["name": place.name, "where": distanceAndDirection(of: index)])))
+            said.append(callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: index)))))
         }
         return said
     }
@@ -52,8 +55,8 @@ extension NearbyState {
     /// The milestone a distance has reached: 0 (arrived) within 15 m, then 20, 50, 100, and
     /// each whole hundred above.
     static func milestone(_ metres: Double) -> Double {
-        switch metres {
-        case ...arrival: 0
+        if hasArrived(atDistance: metres) { return 0 }
+        return switch metres {
         case ...20: 20
         case ...50: 50
         case ...100: 100
@@ -80,12 +83,12 @@ extension NearbyState {
             return nil
         }
         position.milestone = (place.id, level)
-        if level == 0 { return callout(say(.calloutArrived, ["name": place.name])) }
+        if level == 0 { return callout(say(.calloutArrived(name: place.name))) }
         let bearing = settings.origin.bearing(to: place.coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
         return callout(
-            say(.calloutMilestone, ["name": place.name, "distance": distancePhrase(level), "direction": direction]))
+            say(.calloutMilestone(name: place.name, distance: distancePhrase(level), direction: direction)))
     }
 
     /// `route`: how far along the walked route.
@@ -94,12 +97,10 @@ extension NearbyState {
             if case .route = position.source { return say(.routeStarting) }
             return say(.routeNone)
         }
-        if route.isFinished { return say(.routeEnded, ["length": distancePhrase(route.length)]) }
+        if route.isFinished { return say(.routeEnded(length: distancePhrase(route.length))) }
         return say(
-            .routeProgress,
-            [
-                "walked": distancePhrase(route.walked), "length": distancePhrase(route.length),
-                "left": distancePhrase(max(0, route.length - route.walked)),
-            ])
+            .routeProgress(
+                walked: distancePhrase(route.walked), length: distancePhrase(route.length),
+                left: distancePhrase(max(0, route.length - route.walked))))
     }
 }

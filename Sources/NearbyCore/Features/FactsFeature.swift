@@ -12,13 +12,13 @@ extension NearbyState {
     func factsPhrases(_ facts: Place.Facts, full: Bool) -> [String] {
         var parts: [String] = []
         if let street = facts.street, facts.streetIsNearest {
-            parts.append(say(.detailsOnStreet, ["street": street]))
+            parts.append(say(.detailsOnStreet(street: street)))
         } else if let address = FactsWording.address(facts, words) {
-            parts.append(say(.detailsAddressLine, ["address": address]))
+            parts.append(say(.detailsAddressLine(address: address)))
         }
         if let mapped = facts.openingHours {
             if let hours = OpeningHours.parse(mapped) {
-                parts.append(say(.detailsHours, ["hours": FactsWording.hours(hours, words)]))
+                parts.append(say(.detailsHours(hours: FactsWording.hours(hours, words))))
                 if let now {
                     // Public holidays are not known here: when a rule for them gives another
                     // answer at this time (open now, but closed on holidays), it says so.
@@ -34,24 +34,24 @@ extension NearbyState {
                                 : (open ? Key.detailsOpenNow : Key.detailsClosedNow)))
                 }
             } else {
-                parts.append(say(.detailsHoursAsMapped, ["hours": mapped]))
+                parts.append(say(.detailsHoursAsMapped(hours: mapped)))
             }
         }
         if let phone = facts.phone {
-            parts.append(say(.detailsPhone, ["number": FactsWording.phone(phone, words) ?? phone]))
+            parts.append(say(.detailsPhone(number: FactsWording.phone(phone, words) ?? phone)))
         }
         if let wheelchair = facts.wheelchair {
             switch wheelchair.lowercased() {
             case "yes", "designated": parts.append(say(.detailsWheelchairYes))
             case "limited": parts.append(say(.detailsWheelchairLimited))
             case "no": parts.append(say(.detailsWheelchairNo))
-            default: parts.append(say(.detailsWheelchairAsMapped, ["value": wheelchair]))
+            default: parts.append(say(.detailsWheelchairAsMapped(value: wheelchair)))
             }
         }
         if let website = facts.website {
             let short = FactsWording.website(website)
             if full || short.count <= FactsWording.shortWebsite {
-                parts.append(say(.detailsWebsite, ["address": short]))
+                parts.append(say(.detailsWebsite(address: short)))
             }
         }
         return parts
@@ -69,11 +69,11 @@ enum FactsWording {
         var address: String?
         if let street = facts.street {
             address =
-                facts.houseNumber.map { words.text(.detailsAddress, ["number": $0, "street": street]) } ?? street
+                facts.houseNumber.map { words.text(.detailsAddress(number: $0, street: street)) } ?? street
         }
         guard let city = facts.city else { return address }
         guard let address else { return city }
-        return words.text(.detailsAddressInCity, ["address": address, "city": city])
+        return words.text(.detailsAddressInCity(address: address, city: city))
     }
 
     /// "Monday to Friday, 8 to 18; Saturday, 9 to 13".
@@ -83,9 +83,9 @@ enum FactsWording {
             let times =
                 rule.spans.isEmpty
                 ? words.text(.hoursClosed) : all(rule.spans.map { span($0, words) }, words)
-            let said = words.text(.hoursRule, ["days": days(rule, words), "times": times])
+            let said = words.text(.hoursRule(days: days(rule, words), times: times))
             guard !rule.months.isEmpty else { return said }
-            return words.text(.hoursInMonths, ["months": months(rule.months, words), "rule": said])
+            return words.text(.hoursInMonths(months: months(rule.months, words), rule: said))
         }
         .joined(separator: words.text(.listItemSeparator))
     }
@@ -96,7 +96,7 @@ enum FactsWording {
         var items = rule.days.map { range -> String in
             if range.isWholeWeek { return words.text(.hoursEveryDay) }
             if range.first == range.last { return day(range.first, words) }
-            return words.text(.hoursDayRange, ["first": day(range.first, words), "last": day(range.last, words)])
+            return words.text(.hoursDayRange(first: day(range.first, words), last: day(range.last, words)))
         }
         if rule.publicHolidays { items.append(words.text(.hoursPublicHolidays)) }
         return all(items, words)
@@ -108,7 +108,7 @@ enum FactsWording {
         return all(
             ranges.map {
                 $0.first == $0.last
-                    ? name($0.first) : words.text(.hoursMonthRange, ["first": name($0.first), "last": name($0.last)])
+                    ? name($0.first) : words.text(.hoursMonthRange(first: name($0.first), last: name($0.last)))
             }, words)
     }
 
@@ -120,9 +120,9 @@ enum FactsWording {
     static func span(_ span: OpeningHours.Span, _ words: Catalog) -> String {
         if span.isWholeDay { return words.text(.hoursAllDay) }
         let from = clock(span.start)
-        if span.end == 1440 { return words.text(.hoursSpanToMidnight, ["from": from]) }
-        if span.end > 1440 { return words.text(.hoursSpanOvernight, ["from": from, "to": clock(span.end - 1440)]) }
-        return words.text(.hoursSpan, ["from": from, "to": clock(span.end)])
+        if span.end == 1440 { return words.text(.hoursSpanToMidnight(from: from)) }
+        if span.end > 1440 { return words.text(.hoursSpanOvernight(from: from, to: clock(span.end - 1440))) }
+        return words.text(.hoursSpan(from: from, to: clock(span.end)))
     }
 
     /// A time as the clock says it: "8", "8:30", "18".
@@ -134,8 +134,7 @@ enum FactsWording {
     /// "a, b and c".
     static func all(_ items: [String], _ words: Catalog) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return words.text(
-            .listAnd, ["items": items.dropLast().joined(separator: words.text(.listSeparator)), "last": last])
+        return words.text(.listAnd(items: items.dropLast().joined(separator: words.text(.listSeparator)), last: last))
     }
 
     /// A phone number digit by digit, its groups apart, so that a synthesiser says "three five

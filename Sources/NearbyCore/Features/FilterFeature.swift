@@ -27,7 +27,7 @@ extension NearbyState {
                 .joined(separator: say(.listSeparator))
             return [
                 Announcement(
-                    say(.filterUnknown, ["kind": Self.echo(kind, words), "all": say(.filterAll), "kinds": names]),
+                    say(.filterUnknown(kind: Self.echo(kind, words), all: say(.filterAll), kinds: names)),
                     kind: .error,
                     earcon: .error)
             ]
@@ -43,7 +43,7 @@ extension NearbyState {
         if !shown.isEmpty { setFocus(0) }
         return [
             Announcement(
-                say(.filterChosen, ["kind": kindFilter.map(kindName) ?? say(.filterAllPill)]) + " " + resultsPhrase(),
+                say(.filterChosen(kind: kindFilter.map(kindName) ?? say(.filterAllPill))) + " " + resultsPhrase(),
                 kind: .results, earcon: shown.isEmpty ? .noResults : nil)
         ] + (overview.map { [$0] } ?? [])
     }
@@ -53,9 +53,8 @@ extension NearbyState {
     func filtersSummary() -> String {
         let count = pillCounts().kinds.count + 1
         // "All" is what a screen starts with: only a chosen filter is named.
-        return say(
-            kindFilter == nil ? Key.filterSummaryAll : Key.filterSummary,
-            ["count": grouped(count), "kind": kindFilter.map(kindName) ?? ""], count: count)
+        guard let kindFilter else { return say(.filterSummaryAll(count: grouped(count), plural: count)) }
+        return say(.filterSummary(count: grouped(count), kind: kindName(kindFilter), plural: count))
     }
 
     /// "Type filter to hear them", when it is due after the pills' summary: the first time, as
@@ -73,14 +72,13 @@ extension NearbyState {
     func filtersPhrase() -> String {
         let (counts, all) = pillCounts()
         func pill(_ name: String, _ count: Int, selected: Bool) -> String {
-            say(
-                selected ? Key.filterPillSelected : Key.filterPill, ["kind": name, "count": grouped(count)],
-                count: count
-            )
+            selected
+                ? say(.filterPillSelected(kind: name, count: grouped(count)))
+                : say(.filterPill(kind: name, count: grouped(count)))
         }
         let pills = counts.map { pill(kindName($0.kind), $0.count, selected: $0.kind == kindFilter) }
         let allPill = pill(say(.filterAllPill), all, selected: kindFilter == nil)
-        return say(.filterPills, ["pills": ([allPill] + pills).joined(separator: say(.listItemSeparator))])
+        return say(.filterPills(pills: ([allPill] + pills).joined(separator: say(.listItemSeparator))))
     }
 
     /// Each kind's pill with its count among the places the query matches within the radius

@@ -25,7 +25,7 @@ extension NearbyState {
         guard sheet.isPresented else { return [sheetDismissedError()] }
         if shown.isEmpty, !suggestions.isEmpty { return moveThroughSuggestions(by: step) }
         if shown.isEmpty {
-            let text = query.isEmpty ? say(.listEmpty) : say(.resultsNone, ["query": query])
+            let text = query.isEmpty ? say(.listEmpty) : say(.resultsNone(query: query))
             return [Announcement(text, kind: .place, earcon: .end)]
         }
         guard sheet.detent != .resting else {
@@ -35,7 +35,7 @@ extension NearbyState {
         if detailsShown, let index = selectedIndex {
             return [
                 Announcement(
-                    say(.listBehindDetails, ["name": places.all[index].name]), kind: .place, earcon: .end)
+                    say(.listBehindDetails(name: places.all[index].name)), kind: .place, earcon: .end)
             ]
         }
         // A focus beyond what this detent reaches, set before the sheet came down, steps back
@@ -47,7 +47,7 @@ extension NearbyState {
             return [
                 placed(
                     Announcement(
-                        say(.listStart, ["place": describe(shown[0], position: 1)]), kind: .place, earcon: .end),
+                        say(.listStart(place: describe(shown[0], position: 1))), kind: .place, earcon: .end),
                     at: shown[0])
             ]
         }
@@ -56,15 +56,16 @@ extension NearbyState {
                 let more = shown.count - reachableCount
                 return [
                     Announcement(
-                        say(
-                            settings.screen == .nearby ? Key.listEndOfRail : Key.listEndOfRailInOrder,
-                            ["count": grouped(more)], count: more), kind: .place, earcon: .end)
+                        settings.screen == .nearby
+                            ? say(.listEndOfRail(count: grouped(more), plural: more))
+                            : say(.listEndOfRailInOrder(count: grouped(more), plural: more)),
+                        kind: .place, earcon: .end)
                 ]
             }
             let last = describe(shown[shown.count - 1], position: shown.count)
             return [
                 placed(
-                    Announcement(say(.listEnd, ["place": last]), kind: .place, earcon: .end), at: shown[shown.count - 1]
+                    Announcement(say(.listEnd(place: last)), kind: .place, earcon: .end), at: shown[shown.count - 1]
                 )
             ]
         }
@@ -73,7 +74,7 @@ extension NearbyState {
         return [
             placed(
                 Announcement(
-                    say(.placeFocused, ["place": describe(shown[target], position: target + 1)]), kind: .place),
+                    say(.placeFocused(place: describe(shown[target], position: target + 1))), kind: .place),
                 at: shown[target])
         ]
     }
@@ -82,18 +83,18 @@ extension NearbyState {
     /// direction and number, which `select` (or `select N`) then takes.
     private mutating func moveThroughSuggestions(by step: Int) -> [Announcement] {
         func said(_ position: Int) -> String {
-            let row = say(.suggestionPosition, ["index": grouped(position + 1), "count": grouped(suggestions.count)])
-            return say(.placeWithPosition, ["place": describe(suggestions[position]), "position": row])
+            let row = say(.suggestionPosition(index: grouped(position + 1), count: grouped(suggestions.count)))
+            return say(.placeWithPosition(place: describe(suggestions[position]), position: row))
         }
         let target = focus.map { $0 + step } ?? (step > 0 ? 0 : suggestions.count - 1)
         if target < 0 {
-            return [Announcement(say(.listStart, ["place": said(0)]), kind: .place, earcon: .end)]
+            return [Announcement(say(.listStart(place: said(0))), kind: .place, earcon: .end)]
         }
         if target >= suggestions.count {
-            return [Announcement(say(.listEnd, ["place": said(suggestions.count - 1)]), kind: .place, earcon: .end)]
+            return [Announcement(say(.listEnd(place: said(suggestions.count - 1))), kind: .place, earcon: .end)]
         }
         setFocus(target)
-        return [Announcement(say(.placeFocused, ["place": said(target)]), kind: .place)]
+        return [Announcement(say(.placeFocused(place: said(target))), kind: .place)]
     }
 
     /// Whether a drag reaches the full list's scroll: the list is shown at the top detent.
@@ -122,6 +123,6 @@ extension NearbyState {
     func pagePhrase() -> String {
         let first = Int(scrollOffset / Self.rowHeight) + 1
         let last = min(shown.count, first + visibleRows - 1)
-        return say(.listPage, ["first": grouped(first), "last": grouped(last), "count": grouped(shown.count)])
+        return say(.listPage(first: grouped(first), last: grouped(last), count: grouped(shown.count)))
     }
 }

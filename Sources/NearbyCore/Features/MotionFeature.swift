@@ -15,12 +15,12 @@ extension NearbyState {
         let situation = detent.situation(words)
         let text: String
         if settings.reduceMotion {
-            text = say(.sheetMotionEaseOut, ["detent": situation])
+            text = say(.sheetMotionEaseOut(detent: situation))
         } else if abs(velocity) >= Self.flingSpeed {
             let speed = grouped(Int(abs(velocity).rounded()))
-            text = say(.sheetMotionFling, ["detent": situation, "speed": speed])
+            text = say(.sheetMotionFling(speed: speed, detent: situation))
         } else {
-            text = say(.sheetMotionRelease, ["detent": situation])
+            text = say(.sheetMotionRelease(detent: situation))
         }
         return visual(Announcement(text, priority: .polite, kind: .detent))
     }
@@ -29,6 +29,6 @@ extension NearbyState {
     func walkChip(of index: Int) -> Announcement {
         // Kind `selection`: the chip is part of selecting, not the answer to `walk`.
         return visual(
-            Announcement(say(.selectWalkChip, ["walk": walkPhrase(of: index)]), priority: .polite, kind: .selection))
+            Announcement(say(.selectWalkChip(walk: walkPhrase(of: index))), priority: .polite, kind: .selection))
     }
 }

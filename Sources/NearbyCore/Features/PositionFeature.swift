@@ -17,29 +17,24 @@ extension NearbyState {
     mutating func setPosition(byWords text: String) -> Reaction? {
         let value = text.trimmingCharacters(in: .whitespaces)
         // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
-        let numbers = value.split(separator: ",", omittingEmptySubsequences: false)
-        guard !value.isEmpty,
-            !(numbers.count == 2 && numbers.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }))
-        else { return nil }
+        guard !value.isEmpty, !Coordinate.isWrittenAsPoint(value) else { return nil }
         if value.lowercased().hasPrefix("gpsd") { return Reaction(effects: [.followGPS(address: value)]) }
         let matches = placesCalled(value)
         guard matches.count == 1, let place = matches.first else {
             guard !matches.isEmpty else {
-                let text = say(.positionNoPlace, ["name": Self.echo(value, words)])
+                let text = say(.positionNoPlace(name: Self.echo(value, words)))
                 return Reaction([Announcement(text, kind: .error, earcon: .error)])
             }
             // As many choices as the answer holds within `answerWords` (45), at least one.
             func choices(_ listed: Int) -> String {
-                say(
-                    .positionChoices,
-                    ["name": Self.echo(value, words), "items": choicesPhrase(matches, listing: listed)])
+                say(.positionChoices(name: Self.echo(value, words), items: choicesPhrase(matches, listing: listed)))
             }
             var listed = Self.choicesListed
             while listed > 1 && Self.wordCount([choices(listed)]) > Self.answerWords { listed -= 1 }
             return Reaction([Announcement(choices(listed), kind: .error, earcon: .error)])
         }
         var reaction = changeSetting(.at, "\(place.coordinate.latitude),\(place.coordinate.longitude)")
-        reaction.announcements = [Announcement(say(.positionAtPlace, ["name": place.name]), kind: .settings)]
+        reaction.announcements = [Announcement(say(.positionAtPlace(name: place.name)), kind: .settings)]
         return reaction
     }
 
@@ -76,16 +71,14 @@ extension NearbyState {
         let items = matches.prefix(listed).enumerated().map { offset, place in
             let index = places.all.firstIndex { $0.id == place.id } ?? 0
             return say(
-                .positionChoice,
-                [
-                    "number": grouped(offset + 1), "name": place.name, "kind": place.kind,
-                    "where": distanceAndDirection(of: index),
-                    "point": "\(Self.decimals(place.coordinate.latitude)),\(Self.decimals(place.coordinate.longitude))",
-                ])
+                .positionChoice(
+                    number: grouped(offset + 1), name: place.name, kind: place.kind,
+                    where: distanceAndDirection(of: index),
+                    point: "\(Self.decimals(place.coordinate.latitude)),\(Self.decimals(place.coordinate.longitude))"))
         }
         var text = items.joined(separator: say(.listItemSeparator))
         if matches.count > listed {
-            text += say(.listItemSeparator) + say(.positionChoicesMore, ["count": grouped(matches.count - listed)])
+            text += say(.listItemSeparator) + say(.positionChoicesMore(count: grouped(matches.count - listed)))
         }
         return text
     }
@@ -122,7 +115,7 @@ extension NearbyState {
         }
         said += callouts(at: report.time)
         if report.route?.isFinished == true {
-            said.append(callout(say(.routeEnded, ["length": distancePhrase(report.route?.length ?? 0)])))
+            said.append(callout(say(.routeEnded(length: distancePhrase(report.route?.length ?? 0)))))
         }
         var effects: [Effect] = []
         if places.isWindow {
@@ -172,13 +165,13 @@ extension NearbyState {
     mutating func gpsFollowed(_ address: String) -> Reaction {
         position.source = .gps(address)
         position.fixLost = false
-        return Reaction([Announcement(say(.positionFollowingGps, ["address": address]), kind: .settings)])
+        return Reaction([Announcement(say(.positionFollowingGps(address: address)), kind: .settings)])
     }
 
     /// `set at gpsd` found nothing answering: the position stays.
     func gpsUnavailable(_ address: String) -> Reaction {
-        let problem = say(.positionNoGps, ["address": address])
-        return Reaction([Announcement(say(.positionNoGpsKept, ["problem": problem]), kind: .error, earcon: .error)])
+        let problem = say(.positionNoGps(address: address))
+        return Reaction([Announcement(say(.positionNoGpsKept(problem: problem)), kind: .error, earcon: .error)])
     }
 
     /// `where` and `where exact`: with a place store, the street is found first (by the shell).
@@ -191,7 +184,7 @@ extension NearbyState {
             // The walking network knows the street and its corners; nothing when no way is near.
             if let street = networkWherePhrase(network.streets) { answer[0].text = street + " " + answer[0].text }
         } else if !exact, let street = position.street, street.at == settings.origin, let name = street.name {
-            answer[0].text = say(.whereStreet, ["street": name]) + " " + answer[0].text
+            answer[0].text = say(.whereStreet(street: name)) + " " + answer[0].text
         }
         if exact {
             var extra: [String] = []
@@ -199,11 +192,11 @@ extension NearbyState {
             case .fixed: break
             case .gps(let address):
                 extra.append(
-                    say(position.fixLost ? .whereGpsLost : .whereGps, ["address": address]))
-            case .route(let file): extra.append(say(.whereRoute, ["file": file]))
+                    position.fixLost ? say(.whereGpsLost(address: address)) : say(.whereGps(address: address)))
+            case .route(let file): extra.append(say(.whereRoute(file: file)))
             }
             if let accuracy = position.accuracy {
-                extra.append(say(.whereAccuracy, ["distance": distancePhrase(accuracy)]))
+                extra.append(say(.whereAccuracy(distance: distancePhrase(accuracy))))
             }
             if !extra.isEmpty { answer[0].text += " " + extra.joined(separator: " ") }
         }

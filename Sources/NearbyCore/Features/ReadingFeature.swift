@@ -14,8 +14,8 @@ extension NearbyState {
             return [Announcement(say(.readDismissed) + " " + cameraPhrase(), kind: .screen)]
         }
         let text = query.isEmpty ? say(.searchPlaceholder) : query
-        var parts = [say(.readTitle, ["detent": sheet.detent.spoken(words)])]
-        let field = say(isSearching ? Key.readFieldEditing : Key.readField, ["text": text])
+        var parts = [say(.readTitle(detent: sheet.detent.spoken(words)))]
+        let field = isSearching ? say(.readFieldEditing(text: text)) : say(.readField(text: text))
         switch sheet.detent {
         case .resting:
             parts.append(field)
@@ -78,7 +78,7 @@ extension NearbyState {
     /// A place's name, said to be selected when it is: "Selected, Harbor Coffee".
     private func markedName(_ index: Int) -> String {
         let name = places.all[index].name
-        return places.all[index].id == selection ? say(.placeSelected, ["place": name]) : name
+        return places.all[index].id == selection ? say(.placeSelected(place: name)) : name
     }
 
     /// The rail of the half detent: the nearest few, with their distances (the first few in
@@ -87,13 +87,13 @@ extension NearbyState {
         let rail = shown.prefix(Self.railSize)
         guard !rail.isEmpty else { return emptyListPhrase() }
         let blocks = rail.map {
-            say(.railItem, ["name": markedName($0), "distance": distanceAndDirection(of: $0)])
+            say(.railItem(name: markedName($0), distance: distanceAndDirection(of: $0)))
         }
-        let opening = settings.screen == .nearby ? Key.rail : Key.railInOrder
-        var text = say(opening, ["places": blocks.joined(separator: say(.listItemSeparator))])
+        let railPlaces = blocks.joined(separator: say(.listItemSeparator))
+        var text = settings.screen == .nearby ? say(.rail(places: railPlaces)) : say(.railInOrder(places: railPlaces))
         if shown.count > rail.count {
             let more = shown.count - rail.count
-            text += " " + say(.railMore, ["count": grouped(more)], count: more)
+            text += " " + say(.railMore(count: grouped(more), plural: more))
         }
         return text
     }
@@ -109,25 +109,21 @@ extension NearbyState {
         let first = firstRowShown
         let rows = (first..<min(first + limit, shown.count)).map { position in
             say(
-                .listRow,
-                [
-                    "number": String(position + 1), "name": markedName(shown[position]),
-                    "where": distanceAndDirection(of: shown[position]),
-                ])
+                .listRow(
+                    number: String(position + 1), name: markedName(shown[position]),
+                    where: distanceAndDirection(of: shown[position])))
         }
         // The keyboard covers the bottom of the sheet: the rows above it, and which they are.
         let places =
             keyboardHidesRows
             ? say(
-                .readKeyboard,
-                [
-                    "first": grouped(first + 1), "last": grouped(first + visibleRows),
-                    "count": grouped(shown.count),
-                ]) : placesPhrase(shown.count)
-        var text = say(.listAll, ["places": places, "rows": rows.joined(separator: say(.listItemSeparator))])
+                .readKeyboard(
+                    first: grouped(first + 1), last: grouped(first + visibleRows), count: grouped(shown.count)))
+            : placesPhrase(shown.count)
+        var text = say(.listAll(places: places, rows: rows.joined(separator: say(.listItemSeparator))))
         if shown.count > first + limit {
             let more = shown.count - first - limit
-            text += " " + say(.listMore, ["count": grouped(more)], count: more)
+            text += " " + say(.listMore(count: grouped(more), plural: more))
         }
         return text
     }
@@ -138,24 +134,24 @@ extension NearbyState {
     func wherePhrase() -> String {
         var parts: [String] = []
         if let heading = settings.heading {
-            parts.append(say(.whereFacing, ["direction": SpokenMeasure.compass(heading, words)]))
+            parts.append(say(.whereFacing(direction: SpokenMeasure.compass(heading, words))))
         }
         // The nearest place, whatever the search, unless it is the selected place, which is
         // said next.
         let around = placesAround()
-        if let nearest = around.prefix(16).first(where: { distances[$0] >= 2.5 }) ?? around.first,
+        if let nearest = around.prefix(16).first(where: { SpokenMeasure.hasDirection(atDistance: distances[$0]) })
+            ?? around.first,
             places.all[nearest].id != selection
         {
             parts.append(
-                say(
-                    .whereNearest, ["name": places.all[nearest].name, "where": distanceAndDirection(of: nearest)])
+                say(.whereNearest(name: places.all[nearest].name, where: distanceAndDirection(of: nearest)))
             )
         }
         if let index = selectedIndex {
             parts.append(
-                say(.whereSelected, ["name": places.all[index].name, "where": distanceAndDirection(of: index)]))
+                say(.whereSelected(name: places.all[index].name, where: distanceAndDirection(of: index))))
         }
-        parts.append(say(.whereSheet, ["detent": sheet.situation(words)]))
+        parts.append(say(.whereSheet(detent: sheet.situation(words))))
         parts.append(countPhrase())
         // What the map shows is for the eye: a height above a place, heard, sounds like a walk.
         if settings.visuals, case .closeUp = camera { parts.append(cameraPhrase()) }
@@ -179,7 +175,7 @@ extension NearbyState {
     func exactWherePhrase() -> String {
         let point = SpokenMeasure.coordinate(settings.origin, words)
         return settings.heading.map {
-            say(.whereAtFacing, ["point": point, "direction": SpokenMeasure.compass($0, words)])
-        } ?? say(.whereAt, ["point": point])
+            say(.whereAtFacing(point: point, direction: SpokenMeasure.compass($0, words)))
+        } ?? say(.whereAt(point: point))
     }
 }

@@ -64,20 +64,20 @@ extension NearbyState {
             let countText = SpokenMeasure.grouped(count, words)
             /// Item 1 is the newest; a mark says when it was not heard whole.
             func item(_ position: Int) -> String {
-                let fields = ["index": String(position), "count": countText, "text": spoken[count - position].text]
+                let (index, text) = (String(position), spoken[count - position].text)
                 switch speechMarks[spokenTotal - position + 1] {
-                case .interrupted?: return words.text(.historyItemInterrupted, fields)
-                case .dropped?: return words.text(.historyItemDropped, fields)
-                case .failed?: return words.text(.historyItemFailed, fields)
-                case nil: return words.text(.historyItem, fields)
+                case .interrupted?:
+                    return words.text(.historyItemInterrupted(index: index, count: countText, text: text))
+                case .dropped?: return words.text(.historyItemDropped(index: index, count: countText, text: text))
+                case .failed?: return words.text(.historyItemFailed(index: index, count: countText, text: text))
+                case nil: return words.text(.historyItem(index: index, count: countText, text: text))
                 }
             }
             if let number {
                 guard number <= count else {
                     return [
                         Announcement(
-                            words.text(
-                                .historyNoSuchItem, ["number": String(number), "count": countText], count: count),
+                            words.text(.historyNoSuchItem(number: String(number), count: countText, plural: count)),
                             kind: .error, earcon: .error)
                     ]
                 }
@@ -89,7 +89,7 @@ extension NearbyState {
             var answer = Announcement(item(1), kind: .history)
             lastReviewed = answer
             if count > 1 && !saidOlderHint {
-                answer.text += " " + words.text(.historyOlder, ["next": "2"])
+                answer.text += " " + words.text(.historyOlder(next: "2"))
                 saidOlderHint = true
             }
             return [answer]
@@ -110,7 +110,7 @@ extension NearbyState {
             return Announcement(say(.currentNothing), kind: .error, earcon: .error)
         }
         return placed(
-            Announcement(say(.placeFocused, ["place": describe(index, position: position)]), kind: .history), at: index)
+            Announcement(say(.placeFocused(place: describe(index, position: position))), kind: .history), at: index)
     }
 
     /// `spell`: the focused or selected place's name, letter by letter, through the
@@ -120,10 +120,10 @@ extension NearbyState {
             return Announcement(say(.spellNothing), kind: .error, earcon: .error)
         }
         let name = places.all[index].name
-        let prefix = say(.spellPrefix, ["name": name])
+        let prefix = say(.spellPrefix(name: name))
         let shown = name.map { $0 == " " ? say(.spellSpace) : String($0) }.joined(separator: " ")
         return Announcement(
-            say(.spellAnswer, ["prefix": prefix, "letters": shown]), kind: .place,
+            say(.spellAnswer(prefix: prefix, letters: shown)), kind: .place,
             form: .spelled(prefix: prefix, letters: name))
     }
 }

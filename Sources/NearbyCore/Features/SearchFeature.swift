@@ -32,14 +32,14 @@ extension NearbyState {
         restore(before)
         guard sheet.detent != detent || sheet.isPresented != isPresented else { return nil }
         let situation = sheet.isPresented ? sheet.detent.situation(words) : say(.sheetSituationDismissed)
-        return Announcement(say(.sheetBack, ["detent": situation]), kind: .detent, earcon: .snap)
+        return Announcement(say(.sheetBack(detent: situation)), kind: .detent, earcon: .snap)
     }
 
     /// `find` alone: the field takes focus, and the keyboard lifts the sheet.
     mutating func focusSearch() -> [Announcement] {
         isSearching = true
         let moved = sheet.raiseToFull()
-        var text = say(.searchFieldEditing, ["text": query.isEmpty ? say(.searchPlaceholder) : query])
+        var text = say(.searchFieldEditing(text: query.isEmpty ? say(.searchPlaceholder) : query))
         if moved { text += " " + say(.sheetNowFull) }
         return [Announcement(text, kind: .screen)]
     }
@@ -48,7 +48,7 @@ extension NearbyState {
     mutating func enterQuery(_ text: String) -> [Announcement] {
         guard !Self.isTooLong(text) else {
             return [
-                Announcement(say(.searchTooLong, ["limit": grouped(Self.queryLimit)]), kind: .error, earcon: .error)
+                Announcement(say(.searchTooLong(limit: grouped(Self.queryLimit))), kind: .error, earcon: .error)
             ]
         }
         let cleaned = Self.cleanQuery(text)
@@ -62,7 +62,7 @@ extension NearbyState {
         if countHeard, let first = shown.first {
             answers = [
                 placed(
-                    Announcement(say(.placeFocused, ["place": describe(first, position: 1)]), kind: .results), at: first
+                    Announcement(say(.placeFocused(place: describe(first, position: 1))), kind: .results), at: first
                 )
             ]
         } else {
@@ -76,7 +76,7 @@ extension NearbyState {
         if shown.isEmpty && !query.isEmpty, let offer = suggest() {
             answers[0] = offer
         } else if shown.isEmpty && countHeard {
-            answers[0].text = say(.resultsStillNone, ["query": query])
+            answers[0].text = say(.resultsStillNone(query: query))
         }
         // A detent change is always heard: the snap, and the words `find` alone says.
         if moved {
@@ -125,11 +125,9 @@ extension NearbyState {
         let names = suggestions.map { places.all[$0].name }
         let numbers = (1...suggestions.count).map(String.init)
         let text = say(
-            .searchDidYouMean,
-            [
-                "query": query, "names": Setting.either(names, words),
-                "numbers": Setting.either(numbers, words),
-            ], count: suggestions.count)
+            .searchDidYouMean(
+                query: query, names: Setting.either(names, words), numbers: Setting.either(numbers, words),
+                plural: suggestions.count))
         return Announcement(text, kind: .results, earcon: .noResults)
     }
 
@@ -214,7 +212,7 @@ extension NearbyState {
             focus = nil
             answers = [
                 Announcement(
-                    say(.selectionCleared, ["name": places.all[index].name]) + " " + resultsPhrase(),
+                    say(.selectionCleared(name: places.all[index].name)) + " " + resultsPhrase(),
                     kind: .results)
             ]
             if camera != .showingAll {
@@ -237,11 +235,11 @@ extension NearbyState {
         }
         let hidRows = sheet.isPresented && sheet.detent == .full && !detailsShown && keyboardHidesRows
         isSearching = false
-        var text = say(.searchClosed, ["detent": sheet.detent.situation(words)])
+        var text = say(.searchClosed(detent: sheet.detent.situation(words)))
         // The keyboard gives the full list its rows back.
         if hidRows {
             scrollOffset = min(scrollOffset, maxScrollOffset)
-            text += " " + say(.searchClosedRows, ["page": pagePhrase()])
+            text += " " + say(.searchClosedRows(page: pagePhrase()))
         }
         return [Announcement(text, kind: .screen)]
     }

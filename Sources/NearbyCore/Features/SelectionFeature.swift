@@ -20,7 +20,7 @@ extension NearbyState {
         // Already selected, the sheet where selecting puts it: nothing moves, and the answer
         // says so.
         if place.id == selection && sheet.isPresented && sheet.detent == target {
-            return [Announcement(say(.selectAlready, ["name": place.name]), kind: .selection)]
+            return [Announcement(say(.selectAlready(name: place.name)), kind: .selection)]
         }
         // A place offered by spelling: the search becomes that spelling, as a tapped
         // suggestion does, so that the list holds what was chosen.
@@ -38,7 +38,7 @@ extension NearbyState {
         sheet.detent = target
         if let position = shown.firstIndex(of: index) { setFocus(position) }
         var answers = [
-            placed(Announcement(say(.placeFocused, ["place": describe(index)]), kind: .selection), at: index)
+            placed(Announcement(say(.placeFocused(place: describe(index))), kind: .selection), at: index)
         ]
         if moves {
             // A detent change is always heard, as `find`'s rise is: the snap and the words.
@@ -69,8 +69,8 @@ extension NearbyState {
         init(_ text: String) { announcement = Announcement(text, kind: .error, earcon: .error) }
     }
 
-    private func refusal(_ key: Key, _ fields: [String: String] = [:], count: Int? = nil) -> SelectionError {
-        SelectionError(say(key, fields, count: count))
+    private func refusal(_ phrase: Phrase) -> SelectionError {
+        SelectionError(say(phrase))
     }
 
     /// The index among the places a reference names, or what to say when it names none.
@@ -78,25 +78,24 @@ extension NearbyState {
         switch reference {
         case .focused:
             guard let focus else {
-                return .failure(refusal(.selectNothingFocused))
+                return .failure(refusal(Phrase(.selectNothingFocused)))
             }
             // After "Did you mean", `next` walks the suggestions.
             if shown.isEmpty, focus < suggestions.count { return .success(suggestions[focus]) }
-            guard focus < shown.count else { return .failure(refusal(.selectNothingFocused)) }
+            guard focus < shown.count else { return .failure(refusal(Phrase(.selectNothingFocused))) }
             return .success(shown[focus])
         case .position(let number):
             if shown.isEmpty, !suggestions.isEmpty {
                 guard (1...suggestions.count).contains(number) else {
                     return .failure(
-                        refusal(
-                            .selectNoSuchNumber, ["number": String(number), "last": grouped(suggestions.count)]))
+                        refusal(.selectNoSuchNumber(number: String(number), last: grouped(suggestions.count))))
                 }
                 return .success(suggestions[number - 1])
             }
-            guard !shown.isEmpty else { return .failure(refusal(.selectListEmpty)) }
+            guard !shown.isEmpty else { return .failure(refusal(Phrase(.selectListEmpty))) }
             guard (1...shown.count).contains(number) else {
                 return .failure(
-                    refusal(.selectNoSuchNumber, ["number": String(number), "last": grouped(shown.count)]))
+                    refusal(.selectNoSuchNumber(number: String(number), last: grouped(shown.count))))
             }
             return .success(shown[number - 1])
         case .name(let typed):
@@ -111,9 +110,9 @@ extension NearbyState {
                     separator: say(.listSeparator))
                 return .failure(
                     refusal(
-                        .selectAmbiguous,
-                        ["count": grouped(candidates.count), "name": Self.echo(typed, words), "names": names],
-                        count: candidates.count))
+                        .selectAmbiguous(
+                            count: grouped(candidates.count), name: Self.echo(typed, words), names: names,
+                            plural: candidates.count)))
             }
             if let hidden = places.all.indices.first(where: named) {
                 let name = places.all[hidden].name
@@ -121,15 +120,13 @@ extension NearbyState {
                     places.matchSet(query: query, kind: kindFilter).contains(Int32(hidden))
                 {
                     return .failure(
-                        refusal(.selectBeyondRadius, ["name": name, "where": distanceAndDirection(of: hidden)]))
+                        refusal(.selectBeyondRadius(name: name, where: distanceAndDirection(of: hidden))))
                 }
                 if let kindFilter, places.all[hidden].kind != kindFilter {
                     return .failure(
-                        refusal(
-                            .selectHiddenByFilter,
-                            ["name": name, "kind": kindName(kindFilter), "all": say(.filterAll)]))
+                        refusal(.selectHiddenByFilter(name: name, kind: kindName(kindFilter), all: say(.filterAll))))
                 }
-                return .failure(refusal(.selectHiddenBySearch, ["name": name]))
+                return .failure(refusal(.selectHiddenBySearch(name: name)))
             }
             // Nothing holds those words: the nearest spelling among the places shown.
             if let corrected = places.correctedQuery(typed, kind: kindFilter),
@@ -139,13 +136,11 @@ extension NearbyState {
             {
                 return .failure(
                     refusal(
-                        .selectDidYouMean,
-                        [
-                            "name": Self.echo(typed, words), "suggestion": places.all[shown[position]].name,
-                            "number": grouped(position + 1),
-                        ]))
+                        .selectDidYouMean(
+                            name: Self.echo(typed, words), suggestion: places.all[shown[position]].name,
+                            number: grouped(position + 1))))
             }
-            return .failure(refusal(.selectNoSuchName, ["name": Self.echo(typed, words)]))
+            return .failure(refusal(.selectNoSuchName(name: Self.echo(typed, words))))
         }
     }
 
@@ -156,7 +151,7 @@ extension NearbyState {
         }
         // The seed leaves the camera where it is when the selection goes.
         selection = nil
-        return [Announcement(say(.selectionCleared, ["name": places.all[index].name]), kind: .selection)]
+        return [Announcement(say(.selectionCleared(name: places.all[index].name)), kind: .selection)]
     }
 
     /// `walk`: how long the walk to the selected place is.
@@ -166,8 +161,7 @@ extension NearbyState {
         }
         let place = places.all[index]
         let text = say(
-            .walkAnswer,
-            ["name": place.name, "walk": walkPhrase(of: index), "where": distanceAndDirection(of: index)])
+            .walkAnswer(name: place.name, walk: walkPhrase(of: index), where: distanceAndDirection(of: index)))
         return [placed(Announcement(text, kind: .walk), at: index)]
     }
 
@@ -185,13 +179,14 @@ extension NearbyState {
     func detailPhrase(_ index: Int, full: Bool = false) -> String {
         let place = places.all[index]
         var text = say(
-            namesItsKind(index) ? Key.detailsKindInName : Key.details,
-            [
-                "name": place.name, "kind": kindName(place.kind), "where": distanceAndDirection(of: index),
-                "walk": walkPhrase(of: index),
-            ])
+            namesItsKind(index)
+                ? .detailsKindInName(
+                    name: place.name, where: distanceAndDirection(of: index), walk: walkPhrase(of: index))
+                : .details(
+                    name: place.name, kind: kindName(place.kind), where: distanceAndDirection(of: index),
+                    walk: walkPhrase(of: index)))
         for detail in place.details {
-            text += " " + say(.detailsField, ["label": detail.label, "value": detail.value])
+            text += " " + say(.detailsField(label: detail.label, value: detail.value))
         }
         for fact in factsPhrases(place.facts, full: full) { text += " " + fact }
         return text

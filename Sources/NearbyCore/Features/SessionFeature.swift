@@ -6,8 +6,10 @@ import Words
 extension NearbyState {
     /// An interactive session begins: the greeting, with how many places there are.
     func greeting() -> [Announcement] {
-        let key = places.areFromOpenStreetMap ? Key.sessionGreetingOpenstreetmap : Key.sessionGreeting
-        var text = say(key, ["places": placesPhrase(placesToCome ?? places.count)])
+        let count = placesPhrase(placesToCome ?? places.count)
+        var text =
+            places.areFromOpenStreetMap
+            ? say(.sessionGreetingOpenstreetmap(places: count)) : say(.sessionGreeting(places: count))
         // How to hear where places are, while it is off (spatial25).
         if settings.spatial == .off { text += " " + say(.sessionGreetingSpatial) }
         return [Announcement(text, kind: .notice)]
@@ -18,8 +20,8 @@ extension NearbyState {
     func aboutPhrase() -> String {
         let count = placesPhrase(places.count)
         var parts = [
-            (settings.placesFile ?? places.source).map { say(.aboutPlaces, ["places": count, "source": $0]) }
-                ?? say(.aboutBuiltIn, ["places": count])
+            (settings.placesFile ?? places.source).map { say(.aboutPlaces(places: count, source: $0)) }
+                ?? say(.aboutBuiltIn(places: count))
         ]
         if places.areFromOpenStreetMap { parts.append(say(.aboutOpenstreetmap)) }
         return parts.joined(separator: " ")
@@ -35,27 +37,27 @@ extension NearbyState {
     /// `help COMMAND` says how it is typed and what it does.
     func help(_ topic: String?) -> [Announcement] {
         guard let topic else {
-            let groups = say(.helpGroups, ["all": say(.filterAll)]) + " " + say(.helpSpatial)
+            let groups = say(.helpGroups(all: say(.filterAll))) + " " + say(.helpSpatial)
             return [Announcement(groups, kind: .help)]
         }
         if Command.isWord(topic, "all", key: Key.filterAll, words) {
             let names = Command.allCases.map { $0.word(words) }.joined(separator: say(.listSeparator))
-            return [Announcement(say(.helpCommands, ["commands": names]), kind: .help)]
+            return [Announcement(say(.helpCommands(commands: names)), kind: .help)]
         }
         guard let info = Command(word: topic, words: words) ?? Command.nearest(to: topic, words: words) else {
             return [
                 Announcement(
-                    say(.helpNoSuchCommand, ["word": Self.echo(topic, words)]), kind: .error, earcon: .error)
+                    say(.helpNoSuchCommand(word: Self.echo(topic, words))), kind: .error, earcon: .error)
             ]
         }
-        var text = say(.helpCommand, ["usage": info.usage(words), "summary": info.summary(words)])
+        var text = say(.helpCommand(usage: info.usage(words), summary: info.summary(words)))
         if !info.aliases.isEmpty {
             // A symbol is said by its name, which a synthesiser would skip: "question mark (?)".
             let symbols: [String: Key] = ["?": .symbolQuestionMark, ".": .symbolFullStop, "/": .symbolSlash]
             let aliases = info.aliases.map { alias in
-                symbols[alias].map { say(.symbolNamed, ["name": say($0), "symbol": alias]) } ?? alias
+                symbols[alias].map { say(.symbolNamed(name: say($0), symbol: alias)) } ?? alias
             }
-            text += " " + say(.helpShort, ["aliases": aliases.joined(separator: say(.listSeparator))])
+            text += " " + say(.helpShort(aliases: aliases.joined(separator: say(.listSeparator))))
         }
         return [Announcement(text, kind: .help)]
     }
@@ -68,11 +70,11 @@ extension NearbyState {
             if suggestion == nil, typed.count <= Self.queryLimit, !places.matches(query: typed).isEmpty,
                 TextFolding.queryWords(typed).count > 0
             {
-                return Announcement(say(.commandUnknownSearch, ["word": word]), kind: .error, earcon: .error)
+                return Announcement(say(.commandUnknownSearch(word: word)), kind: .error, earcon: .error)
             }
             let text =
-                suggestion.map { say(.commandUnknownDidYouMean, ["word": word, "suggestion": $0]) }
-                ?? say(.commandUnknown, ["word": word])
+                suggestion.map { say(.commandUnknownDidYouMean(word: word, suggestion: $0)) }
+                ?? say(.commandUnknown(word: word))
             return Announcement(text, kind: .error, earcon: .error)
         case .badArgument(_, let phrase):
             return Announcement(say(phrase), kind: .error, earcon: .error)
@@ -80,9 +82,9 @@ extension NearbyState {
             let key = Self.echo(typed, words)
             let text =
                 suggestion.map {
-                    say(.settingUnknownDidYouMean, ["key": key, "suggestion": $0, "all": say(.filterAll)])
+                    say(.settingUnknownDidYouMean(key: key, suggestion: $0, all: say(.filterAll)))
                 }
-                ?? say(.settingUnknown, ["key": key, "all": say(.filterAll)])
+                ?? say(.settingUnknown(key: key, all: say(.filterAll)))
             return Announcement(text, kind: .error, earcon: .error)
         }
     }

@@ -11,22 +11,22 @@ extension NearbyState {
     /// `answerWords`, then how to hear them all: the answer a listener waits for stays short.
     func settingsPhrase(all: Bool) -> String {
         if all {
-            let items = Setting.allCases.map { settingFields($0, Key.settingsItem, Key.settingsItemWithUnit) }
-            return say(.settings, ["items": items.joined(separator: say(.listItemSeparator))])
+            let items = Setting.allCases.map { settingFields($0, Phrase.settingsItem, Phrase.settingsItemWithUnit) }
+            return say(.settings(items: items.joined(separator: say(.listItemSeparator))))
         }
         let defaults = Settings()
         let changed = Setting.allCases.filter { $0.value(in: settings) != $0.value(in: defaults) }
         let hint = say(
-            .settingsHearAll, ["count": grouped(Setting.allCases.count), "all": say(.filterAll)],
-            count: Setting.allCases.count)
+            .settingsHearAll(
+                all: say(.filterAll), count: grouped(Setting.allCases.count), plural: Setting.allCases.count))
         guard !changed.isEmpty else { return say(.settingsAllDefault) + " " + hint }
         func listed(_ items: [String]) -> String {
-            say(.settingsChanged, ["items": items.joined(separator: say(.listItemSeparator))])
+            say(.settingsChanged(items: items.joined(separator: say(.listItemSeparator))))
         }
         // Room is kept for "N more changed." (three words) when any is left out.
         var items: [String] = []
         for setting in changed {
-            let item = settingFields(setting, Key.settingsItem, Key.settingsItemWithUnit)
+            let item = settingFields(setting, Phrase.settingsItem, Phrase.settingsItemWithUnit)
             let tail = items.count + 1 < changed.count ? 3 : 0
             if !items.isEmpty && Self.wordCount([listed(items + [item]), hint]) + tail > Self.answerWords { break }
             items.append(item)
@@ -34,18 +34,20 @@ extension NearbyState {
         var text = listed(items)
         if changed.count > items.count {
             let more = changed.count - items.count
-            text += " " + say(.settingsChangedMore, ["count": grouped(more)], count: more)
+            text += " " + say(.settingsChangedMore(count: grouped(more), plural: more))
         }
         return text + " " + hint
     }
 
     /// A setting's name, value and unit in the listener's language, as `set` answers and
     /// `settings` lists: `plain` without a unit, `withUnit` with one.
-    func settingFields(_ setting: Setting, _ plain: Key, _ withUnit: Key) -> String {
-        var fields = ["name": say(setting.nameKey), "value": setting.spokenValue(in: settings, words)]
+    func settingFields(
+        _ setting: Setting, _ plain: (String, String) -> Phrase, _ withUnit: (String, String, String) -> Phrase
+    ) -> String {
+        let (name, value) = (say(setting.nameKey), setting.spokenValue(in: settings, words))
         let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
-        if let unit { fields["unit"] = say(unit) }
-        return say(unit == nil ? plain : withUnit, fields)
+        guard let unit else { return say(plain(name, value)) }
+        return say(withUnit(name, value, say(unit)))
     }
 
     /// `set KEY VALUE`: the setting changed and said, or what was wrong with the value; a file
@@ -65,7 +67,7 @@ extension NearbyState {
                 let builtIn = Places(BuiltInPlaces.lisbon)
                 return replacePlaces(
                     with: builtIn, file: nil,
-                    opening: [say(.placesBuiltInAgain, ["places": placesPhrase(builtIn.count)])])
+                    opening: [say(.placesBuiltInAgain(places: placesPhrase(builtIn.count)))])
             }
             // Reading the file is the shell's: it answers with .placesLoaded or .placesFailed.
             return Reaction(effects: [.loadPlaces(path: value.trimmingCharacters(in: .whitespaces))])
@@ -85,7 +87,7 @@ extension NearbyState {
             guard voices.contains(where: { $0.isNamed(chosen) }) else {
                 let close = Self.closestVoices(to: chosen, in: voices).joined(separator: say(.listSeparator))
                 return Reaction([
-                    Announcement(say(.voiceUnknown, ["voice": chosen, "close": close]), kind: .error, earcon: .error)
+                    Announcement(say(.voiceUnknown(voice: chosen, close: close)), kind: .error, earcon: .error)
                 ])
             }
         case .at:
@@ -118,7 +120,7 @@ extension NearbyState {
             break
         }
         updateSettings { $0 = updated }
-        var text = Self.sentence(settingFields(setting, Key.settingChanged, Key.settingChangedWithUnit))
+        var text = Self.sentence(settingFields(setting, Phrase.settingChanged, Phrase.settingChangedWithUnit))
         // A new radius: what the list now holds.
         if setting == .radius { text += " " + (isBeyondRadius ? resultsPhrase() : countPhrase()) }
         return Reaction([Announcement(text, kind: .settings)], effects: effects)
@@ -126,14 +128,14 @@ extension NearbyState {
 
     /// The shell read the places file `set places` named: its places replace the list's.
     mutating func placesLoaded(_ newPlaces: Places, source: String, skipped: Int) -> Reaction {
-        var opening = [say(.placesLoaded, ["places": placesPhrase(newPlaces.count), "file": source])]
-        if skipped > 0 { opening.append(say(.placesSkipped, ["count": grouped(skipped)], count: skipped)) }
+        var opening = [say(.placesLoaded(places: placesPhrase(newPlaces.count), file: source))]
+        if skipped > 0 { opening.append(say(.placesSkipped(count: grouped(skipped), plural: skipped))) }
         return replacePlaces(with: newPlaces, file: source, opening: opening)
     }
 
     /// The shell could not read the places file: the places stay.
     func placesFailed(_ message: String) -> Reaction {
-        Reaction([Announcement(say(.placesUnchanged, ["problem": message]), kind: .error, earcon: .error)])
+        Reaction([Announcement(say(.placesUnchanged(problem: message)), kind: .error, earcon: .error)])
     }
 
     /// A place store's places about the new position: nothing said; the search, the filter and
@@ -157,7 +159,7 @@ extension NearbyState {
         replaceCatalog(newPlaces)
         updateSettings { $0.placesFile = file }
         var parts = opening
-        if let first = shown.first { parts.append(say(.placesNearest, ["place": describe(first)])) }
+        if let first = shown.first { parts.append(say(.placesNearest(place: describe(first)))) }
         return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
     }
 
@@ -165,12 +167,12 @@ extension NearbyState {
     mutating func stringsLoaded(_ loaded: Catalog, source: String) -> Reaction {
         words = loaded
         updateSettings { $0.stringsFile = source }
-        return Reaction([Announcement(say(.stringsLoaded, ["file": source]), kind: .settings)])
+        return Reaction([Announcement(say(.stringsLoaded(file: source)), kind: .settings)])
     }
 
     /// The shell could not use the file of words: the words stay.
     func stringsFailed(_ message: String) -> Reaction {
-        Reaction([Announcement(say(.stringsUnchanged, ["problem": message]), kind: .error, earcon: .error)])
+        Reaction([Announcement(say(.stringsUnchanged(problem: message)), kind: .error, earcon: .error)])
     }
 }
 

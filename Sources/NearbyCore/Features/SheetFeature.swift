@@ -45,7 +45,7 @@ extension NearbyState {
         /// `detent NAME`: the app moves the sheet itself.
         mutating func choose(_ target: Detent, _ words: Catalog, _ verbosity: Settings.Verbosity) -> [Announcement] {
             if isPresented && detent == target {
-                return [Announcement(words.text(.sheetAlready, ["detent": target.situation(words)]), kind: .detent)]
+                return [Announcement(words.text(.sheetAlready(detent: target.situation(words))), kind: .detent)]
             }
             isPresented = true
             detent = target
@@ -73,11 +73,9 @@ extension NearbyState {
         /// hint the first time (always when verbose, never when terse).
         mutating func handlePhrase(_ words: Catalog, _ verbosity: Settings.Verbosity) -> String {
             var text = words.text(
-                .handle,
-                [
-                    "detent": detent.spoken(words), "position": String(detent.position),
-                    "count": String(Detent.allCases.count),
-                ])
+                .handle(
+                    detent: detent.spoken(words), position: String(detent.position),
+                    count: String(Detent.allCases.count)))
             let wantsHint: Bool
             switch verbosity {
             case .terse: wantsHint = false
@@ -100,7 +98,7 @@ extension NearbyState {
     mutating func tapDimmedMap() -> [Announcement] {
         guard sheet.isPresented, sheet.detent == .full else {
             let situation = sheet.situation(words)
-            return [Announcement(say(.backOnlyAtFull, ["detent": situation]), kind: .error, earcon: .error)]
+            return [Announcement(say(.backOnlyAtFull(detent: situation)), kind: .error, earcon: .error)]
         }
         isSearching = false
         sheet.detent = .half
@@ -120,7 +118,7 @@ extension NearbyState {
             guard scrollList(by: -translation - SheetGeometry.projection(velocity: velocity)) else {
                 // Less than a row moves nothing: the end is said only at the end.
                 guard scrollOffset >= maxScrollOffset else { return [Announcement(pagePhrase(), kind: .screen)] }
-                return [Announcement(say(.listPageEnd, ["page": pagePhrase()]), kind: .screen, earcon: .end)]
+                return [Announcement(say(.listPageEnd(page: pagePhrase())), kind: .screen, earcon: .end)]
             }
             return [Announcement(pagePhrase(), kind: .screen)]
         }
@@ -153,7 +151,7 @@ extension NearbyState {
                 if scrolledToTop { return [Announcement(pagePhrase(), kind: .screen)] }
                 return [
                     Announcement(
-                        say(.sheetSpringsBack, ["detent": target.situation(words)]), kind: .detent, earcon: .snap),
+                        say(.sheetSpringsBack(detent: target.situation(words))), kind: .detent, earcon: .snap),
                     releaseMotion(to: target, velocity: velocity),
                 ]
             }

@@ -5,10 +5,13 @@ import PlaceData
 /// moves the position or turns the heading moves them too. Rendering is the Announcer's.
 extension NearbyState {
     /// The bearing of the place at `index` relative to the heading (north when there is none),
-    /// in whole degrees from -179 to 180, positive to the right; nil within 2.5 m, where a
-    /// direction means nothing (as its words say no direction).
+    /// in whole degrees from -179 to 180, positive to the right; nil within
+    /// `SpokenMeasure.noDirectionWithin` (2.5 m), where a direction means nothing (as its words
+    /// say no direction).
     public func relativeBearing(of index: Int) -> Double? {
-        guard index >= 0, index < places.count, distances[index] >= 2.5 else { return nil }
+        guard index >= 0, index < places.count, SpokenMeasure.hasDirection(atDistance: distances[index]) else {
+            return nil
+        }
         let bearing = settings.origin.bearing(to: places.all[index].coordinate)
         return Self.relative(bearing, to: settings.heading ?? 0)
     }
@@ -39,19 +42,15 @@ extension NearbyState {
     }
 
     /// What the beacon sounds toward: the selected place, its bearing relative to the heading
-    /// and its distance, while `beacon` is on and the place is farther than `arrivalDistance`;
-    /// nil otherwise (no beacon, nothing selected, or arrived).
+    /// and its distance, while `beacon` is on and the user has not arrived (`hasArrived`, as
+    /// callouts say "Arrived at …"); nil otherwise (no beacon, nothing selected, or arrived).
     public var beaconTarget: BeaconTarget? {
-        guard settings.beacon, let index = selectedIndex, distances[index] > Self.arrivalDistance,
+        guard settings.beacon, let index = selectedIndex, !Self.hasArrived(atDistance: distances[index]),
             let bearing = relativeBearing(of: index)
         else { return nil }
         return BeaconTarget(
             placeID: places.all[index].id, bearing: bearing, distance: distances[index], width: settings.beaconWidth)
     }
-
-    /// Within this many metres of the selected place the user has arrived and the beacon stops
-    /// (as "Arrived at …" is said, Soundscape's 15 m).
-    public static let arrivalDistance = 15.0
 }
 
 /// The beacon's target as the core decides it: the shell's player follows it after every
@@ -99,7 +98,7 @@ extension NearbyState {
         let items = aroundItems()
         // The template's words around the items: rendered once with a marker where they go.
         let marker = "\u{1}"
-        let frame = say(.around, ["items": marker]).components(separatedBy: marker)
+        let frame = say(.around(items: marker)).components(separatedBy: marker)
         guard frame.count == 2 else { return answer }
         let separator = say(.listItemSeparator)
         var parts: [Announcement.Part] = frame[0].isEmpty ? [] : [Announcement.Part(frame[0], bearing: nil)]

@@ -117,11 +117,9 @@ extension NearbyState {
         guard candidate.since.distance(to: settings.origin) >= StreetWalk.change else { return nil }
         streetWalk.street = nearest
         streetWalk.candidate = nil
-        guard let travel else { return callout(say(.calloutStreetChange, ["street": nearest])) }
+        guard let travel else { return callout(say(.calloutStreetChange(street: nearest))) }
         return callout(
-            say(
-                .calloutStreetChangeHeading,
-                ["street": nearest, "direction": SpokenMeasure.compass(travel, words)]))
+            say(.calloutStreetChangeHeading(street: nearest, direction: SpokenMeasure.compass(travel, words))))
     }
 
     /// The decision point ahead along the edge walked on, when it is within
@@ -138,8 +136,9 @@ extension NearbyState {
         guard streetWalk.saidCorners[corner.id] == nil else { return nil }
         streetWalk.saidCorners[corner.id] = corner.coordinate
         var announcement = callout(cornerPhrase(network, vertex: vertex, arrivingBy: edge))
-        // rule: no direction within 2.5 m
-        if settings.spatial != .off, corner.coordinate.distance(to: settings.origin) >= 2.5 {
+        if settings.spatial != .off,
+            SpokenMeasure.hasDirection(atDistance: corner.coordinate.distance(to: settings.origin))
+        {
             announcement.bearing = Self.relative(settings.origin.bearing(to: corner.coordinate), to: travel)
         }
         return announcement
@@ -157,7 +156,7 @@ extension NearbyState {
     func cornerPhrase(_ network: StreetNetwork, vertex: Int, arrivingBy edge: Int) -> String {
         let kind = network.kind(of: vertex)
         if kind == .deadEnd {
-            return say(.calloutRoadEnds, ["street": streetName(network.edges[edge].road)])
+            return say(.calloutRoadEnds(street: streetName(network.edges[edge].road)))
         }
         let arrival = network.bearing(leaving: vertex, along: edge)
         // The direction of travel at the corner: the reverse of the way the arriving edge leaves it.
@@ -172,7 +171,7 @@ extension NearbyState {
             }
             .sorted { $0.angle < $1.angle }
         let list = roads.map(\.text).joined(separator: say(.listSeparator))
-        var text = say(kind == .roundabout ? Key.calloutRoundabout : Key.calloutIntersection, ["roads": list])
+        var text = say(kind == .roundabout ? .calloutRoundabout(roads: list) : .calloutIntersection(roads: list))
         if let crossing = network.vertices[vertex].crossing { text += " " + crossingPhrase(crossing) }
         return text
     }
@@ -183,14 +182,12 @@ extension NearbyState {
         switch settings.directions {
         case .clock:
             let hour = SpokenMeasure.clockHour(angle)
-            return say(
-                .roadAtClock,
-                ["street": street, "direction": say(.directionClock, ["hour": String(hour)], count: hour)])
+            return say(.roadAtClock(street: street, direction: Phrase.directionClock(hour: String(hour), plural: hour)))
         case .compass:
-            return say(.roadGoesCompass, ["street": street, "direction": SpokenMeasure.compass(bearing, words)])
+            return say(.roadGoesCompass(street: street, direction: SpokenMeasure.compass(bearing, words)))
         case .relative:
-            if abs(angle) <= 30 { return say(.roadContinuesAhead, ["street": street]) }
-            return say(angle > 0 ? Key.roadGoesRight : Key.roadGoesLeft, ["street": street])
+            if abs(angle) <= 30 { return say(.roadContinuesAhead(street: street)) }
+            return say(angle > 0 ? .roadGoesRight(street: street) : .roadGoesLeft(street: street))
         }
     }
 
@@ -202,7 +199,7 @@ extension NearbyState {
         if crossing.button { facts.append(say(.crossingButton)) }
         if crossing.tactilePaving { facts.append(say(.crossingTactilePaving)) }
         if facts.isEmpty { return say(crossing.marked ? Key.crossingMarked : Key.crossingPlain) }
-        return say(.crossingWith, ["facts": FactsWording.all(facts, words)])
+        return say(.crossingWith(facts: FactsWording.all(facts, words)))
     }
 
     /// An intersection by its roads, as `ahead` and `where` name it: its named roads in
@@ -284,21 +281,19 @@ extension NearbyState {
                 }
             }
         guard let corner = candidates.min(by: { $0.distance < $1.distance }) else {
-            return say(.whereStreet, ["street": street])
+            return say(.whereStreet(street: street))
         }
         let point = network.vertices[corner.vertex].coordinate
         let direction = SpokenMeasure.direction(
             bearing: settings.origin.bearing(to: point), heading: settings.heading, style: settings.directions, words)
         let distance = distancePhrase(corner.distance)
         if network.kind(of: corner.vertex) == .deadEnd {
-            return say(.whereStreetEnd, ["street": street, "distance": distance, "direction": direction])
+            return say(.whereStreetEnd(street: street, distance: distance, direction: direction))
         }
         return say(
-            .whereStreetCorner,
-            [
-                "street": street, "distance": distance, "direction": direction,
-                "corner": cornerRoads(network, vertex: corner.vertex, except: street),
-            ])
+            .whereStreetCorner(
+                street: street, distance: distance, corner: cornerRoads(network, vertex: corner.vertex, except: street),
+                direction: direction))
     }
 
     /// How far along the streets `where` looks for the nearest corner.

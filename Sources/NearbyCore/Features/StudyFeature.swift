@@ -45,19 +45,18 @@ extension NearbyState {
     func taskPhrase(number: Int) -> String {
         guard let study, study.tasks.indices.contains(number - 1) else { return "" }
         return say(
-            .taskBegin,
-            ["number": String(number), "count": grouped(study.tasks.count), "words": study.tasks[number - 1].words])
+            .taskBegin(number: String(number), count: grouped(study.tasks.count), words: study.tasks[number - 1].words))
     }
 
     /// The task now under way, or that the last one is over.
     private func nextTaskPhrase() -> String {
         guard let study else { return "" }
         guard study.isOver else { return taskPhrase(number: study.current + 1) }
-        return say(.taskLast, ["count": grouped(study.tasks.count)], count: study.tasks.count)
+        return say(.taskLast(count: grouped(study.tasks.count), plural: study.tasks.count))
     }
 
     private func everyTaskOver() -> String {
-        say(.taskAllOver, ["count": grouped(study?.tasks.count ?? 0)], count: study?.tasks.count ?? 0)
+        say(.taskAllOver(count: grouped(study?.tasks.count ?? 0), plural: study?.tasks.count ?? 0))
     }
 
     private func noStudy() -> Announcement {

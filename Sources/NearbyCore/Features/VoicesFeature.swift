@@ -34,14 +34,12 @@ extension NearbyState {
         let own = languages.filter { $0.hasPrefix(settings.language.voice) }
         if voices.contains(where: { $0.module != nil }) { return dispatcherVoicesAnnouncement(voices, own: own) }
         let text = say(
-            .voicesSummary,
-            [
-                "count": grouped(languages.count), "language": say(.languageName),
-                "voices": own.joined(separator: say(.listSeparator)), "all": say(.filterAll),
-            ])
+            .voicesSummary(
+                count: grouped(languages.count), language: say(.languageName),
+                voices: own.joined(separator: say(.listSeparator)), all: say(.filterAll)))
         guard all else { return Announcement(text, kind: .settings) }
         return Announcement(
-            say(.voicesAll, ["voices": languages.joined(separator: say(.listSeparator))]), kind: .settings)
+            say(.voicesAll(voices: languages.joined(separator: say(.listSeparator)))), kind: .settings)
     }
 
     /// `voices` through speech-dispatcher: its output modules, each with its voices by name
@@ -54,18 +52,16 @@ extension NearbyState {
         let separator = say(.listSeparator)
         let lists = modules.map { module in
             let named = voices.filter { $0.module == module }.map {
-                say(.voicesDispatcherVoice, ["name": $0.name, "language": $0.language])
+                say(.voicesDispatcherVoice(name: $0.name, language: $0.language))
             }
-            return say(.voicesDispatcherModule, ["module": module, "voices": named.joined(separator: separator)])
+            return say(.voicesDispatcherModule(module: module, voices: named.joined(separator: separator)))
         }
         let text = say(
-            .voicesDispatcherSummary,
-            [
-                "modules": modules.joined(separator: separator), "count": grouped(voices.count),
-                "language": say(.languageName), "voices": own.joined(separator: separator),
-            ])
+            .voicesDispatcherSummary(
+                modules: modules.joined(separator: separator), count: grouped(voices.count),
+                language: say(.languageName), voices: own.joined(separator: separator)))
         return Announcement(
             text, kind: .settings,
-            display: say(.voicesDispatcherAll, ["modules": lists.joined(separator: say(.listItemSeparator))]))
+            display: say(.voicesDispatcherAll(modules: lists.joined(separator: say(.listItemSeparator)))))
     }
 }

@@ -69,19 +69,18 @@ enum CSVLoader {
             if let first = columns[column] {
                 throw builder.problem(
                     at: fields[index].at, field: "header",
-                    Phrase(
-                        .placesFileTwoColumns, ["column": column.names[0], "first": header[first], "second": name]))
+                    Phrase.placesFileTwoColumns(column: column.names[0], first: header[first], second: name))
             }
             columns[column] = index
         }
         for column in Column.allCases where column.isRequired && columns[column] == nil {
             let names = column.names
-            var problem = Phrase(
-                names.count == 1 ? Key.placesFileNoColumn : Key.placesFileNoColumnOr, ["column": names[0]])
-            if names.count > 1 {
-                let items = names.dropLast().joined(separator: ", ")
-                problem.nested["choices"] = Phrase(.listOr, ["items": items, "last": names.last!])
-            }
+            let problem =
+                names.count == 1
+                ? Phrase.placesFileNoColumn(column: names[0])
+                : Phrase.placesFileNoColumnOr(
+                    column: names[0],
+                    choices: Phrase.listOr(items: names.dropLast().joined(separator: ", "), last: names.last!))
             throw builder.problem(at: headerAt, field: "header", problem)
         }
         let nameColumn = columns[.name]!
@@ -101,9 +100,8 @@ enum CSVLoader {
             guard fields.count == header.count else {
                 throw builder.problem(
                     at: rowAt, field: "row \(row)",
-                    Phrase(
-                        .placesFileFieldCount, ["count": String(fields.count), "header": String(header.count)],
-                        count: fields.count))
+                    Phrase.placesFileFieldCount(
+                        count: String(fields.count), header: String(header.count), plural: fields.count))
             }
             func coordinate(_ column: Int, limit: Double) throws(PlacesFile.Problem) -> Double {
                 let field = fields[column]
@@ -119,7 +117,7 @@ enum CSVLoader {
                 else {
                     throw builder.problem(
                         at: field.at, field: header[column],
-                        Phrase(.placesFileNotANumber, ["text": SafeText.clean(raw, limit: 40)]))
+                        Phrase.placesFileNotANumber(text: SafeText.clean(raw, limit: 40)))
                 }
                 return try builder.degrees(value, text: raw, at: field.at, field: header[column], limit: limit)
             }

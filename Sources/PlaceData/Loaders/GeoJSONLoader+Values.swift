@@ -63,14 +63,9 @@ extension GeoJSONLoader {
         if result.wrong == nil && !(2...3).contains(result.count) {
             result.wrong = (
                 start,
-                Phrase(
-                    .placesFileExpected,
-                    nested: [
-                        "what": Phrase(.placesFileWhatPosition),
-                        "found": Phrase(
-                            .placesFileFoundNumbers, ["count": String(result.count)], count: result.count),
-                    ]
-                )
+                Phrase.placesFileExpected(
+                    what: Phrase(.placesFileWhatPosition),
+                    found: Phrase.placesFileFoundNumbers(count: String(result.count), plural: result.count))
             )
         }
         return result

@@ -85,13 +85,9 @@ enum GeoJSONLoader {
                     if type != "FeatureCollection" {
                         typeProblem = scanner.problem(
                             at: start, field: "type",
-                            Phrase(
-                                .placesFileExpected,
-                                nested: [
-                                    "what": Phrase(.placesFileWhatFeatureCollection),
-                                    "found": Phrase(
-                                        Key.placesFileFoundText, ["text": SafeText.clean(type, limit: 40)]),
-                                ]))
+                            Phrase.placesFileExpected(
+                                what: Phrase(.placesFileWhatFeatureCollection),
+                                found: Phrase.placesFileFoundText(text: SafeText.clean(type, limit: 40))))
                     }
                 case 1:
                     sawFeatures = true
@@ -110,7 +106,7 @@ enum GeoJSONLoader {
             throw scanner.problem(
                 at: 0, field: "features",
                 skipped > 0
-                    ? Phrase(.placesFileNoPointFeatures, ["count": String(skipped)], count: skipped)
+                    ? Phrase.placesFileNoPointFeatures(count: String(skipped), plural: skipped)
                     : Phrase(.placesFileNoFeatures))
         }
         return skipped
@@ -306,7 +302,7 @@ enum GeoJSONLoader {
                     if !isFeature {
                         throw scanner.problem(
                             at: at, field: "\(label()) type",
-                            Phrase(.placesFileExpectedOnly, nested: ["what": Phrase(.placesFileWhatFeature)]))
+                            Phrase.placesFileExpectedOnly(what: Phrase(.placesFileWhatFeature)))
                     }
                 case 1:
                     id = try idValue(&scanner, field: "\(label()) id")

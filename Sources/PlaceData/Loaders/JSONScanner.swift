@@ -50,18 +50,17 @@ struct JSONScanner {
         case UInt8(ascii: "n"): return Phrase(.placesFileFoundNull)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Phrase(.placesFileFoundNumber)
         case 0x21...0x7E:
-            return Phrase(
-                .placesFileFoundCharacter, ["character": String(decoding: [bytes[position]], as: UTF8.self)])
+            return Phrase.placesFileFoundCharacter(character: String(decoding: [bytes[position]], as: UTF8.self))
         default:
             // A control byte or one that is not text by itself (a binary file) is named by value.
             let hex = String(bytes[position], radix: 16, uppercase: true)
-            return Phrase(.placesFileFoundByte, ["hex": hex.count == 1 ? "0" + hex : hex])
+            return Phrase.placesFileFoundByte(hex: hex.count == 1 ? "0" + hex : hex)
         }
     }
 
     /// "expected WHAT, found WHAT IS THERE".
     func expected(_ what: Phrase) -> Phrase {
-        Phrase(.placesFileExpected, nested: ["what": what, "found": found()])
+        Phrase.placesFileExpected(what: what, found: found())
     }
 
     mutating func expect(_ byte: UInt8, field: @autoclosure () -> String?, _ what: Phrase) throws(PlacesFile.Problem) {
@@ -92,7 +91,7 @@ struct JSONScanner {
         default:
             let closer = end == UInt8(ascii: "}") ? "}" : "]"
             throw problem(
-                at: position, field: field(), expected(Phrase(.placesFileWhatCommaOr, ["closer": closer])))
+                at: position, field: field(), expected(Phrase.placesFileWhatCommaOr(closer: closer)))
         }
     }
 
@@ -153,7 +152,7 @@ struct JSONScanner {
                 default:
                     let escape = String(decoding: [bytes[position]], as: UTF8.self)
                     throw problem(
-                        at: position - 1, field: field(), Phrase(.placesFileUnknownEscape, ["character": escape]))
+                        at: position - 1, field: field(), Phrase.placesFileUnknownEscape(character: escape))
                 }
                 continue
             }
@@ -348,6 +347,6 @@ struct JSONScanner {
 
     /// Checks that nothing but white space follows the top-level value.
     mutating func expectEnd() throws(PlacesFile.Problem) {
-        if peek() != nil { throw problem(at: position, Phrase(.placesFileAfterEnd, nested: ["found": found()])) }
+        if peek() != nil { throw problem(at: position, Phrase.placesFileAfterEnd(found: found())) }
     }
 }

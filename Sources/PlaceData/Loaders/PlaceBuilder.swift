@@ -141,7 +141,7 @@ struct PlaceBuilder {
         guard value.isFinite, abs(value) <= limit else {
             throw problem(
                 at: offset, field: field(),
-                Phrase(.placesFileOutOfRange, ["value": text(), "limit": String(Int(limit))]))
+                Phrase.placesFileOutOfRange(value: text(), limit: String(Int(limit))))
         }
         return value
     }
@@ -163,7 +163,7 @@ struct PlaceBuilder {
                 let line = SourceLocation.lineAndColumn(in: bytes, at: idOffsets[other]).line
                 throw problem(
                     at: idOffset, field: idField(),
-                    Phrase(.placesFileDuplicateId, ["id": id, "line": String(line)]))
+                    Phrase.placesFileDuplicateId(id: id, line: String(line)))
             }
             slot = (slot + 1) & mask
         }

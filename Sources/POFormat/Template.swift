@@ -1,5 +1,6 @@
 /// A sentence with named fields: `{count} places match "{query}".` Fields are `{` a lower-case
-/// name `}` (letters, digits and hyphens); any other brace is a brace.
+/// name `}` (letters, digits and hyphens); any other brace is a brace. Beside the PO reader, so
+/// that the catalog and the tool that types each key's fields (catalog-keys) read fields one way.
 public struct Template: Equatable, Sendable {
     enum Piece: Equatable, Sendable {
         case literal(String)
@@ -10,7 +11,7 @@ public struct Template: Equatable, Sendable {
     /// The text it was made from.
     public let source: String
     /// Whether a field names a command word (`{command-find}`), which the catalog fills in.
-    let namesCommands: Bool
+    package let namesCommands: Bool
 
     public init(_ text: String) {
         source = text
@@ -63,7 +64,7 @@ public struct Template: Equatable, Sendable {
     /// The sentence with `values` in its fields (a field without a value is left as `{name}`).
     /// `literal` dresses the template's own words (the pseudo-locale accents them), never the
     /// values, which are data.
-    func render(_ values: [String: String], literal: (String) -> String = { $0 }) -> String {
+    package func render(_ values: [String: String], literal: (String) -> String = { $0 }) -> String {
         var out = ""
         out.reserveCapacity(source.utf8.count + 32)
         for piece in pieces {
