@@ -89,14 +89,45 @@ public enum Action: Equatable, Sendable {
 }
 
 extension Action {
-    /// Whether history keeps the answers to this action: not those of `repeat`, `current` and
-    /// `history`, which review it.
-    public var keepsAnswers: Bool {
+    /// What an action is to the parts of the reducer that every action goes through: one
+    /// `switch` with no `default:`, so that a new action is a compile error until it is placed.
+    enum Role {
+        /// A `find` line being typed, or given up: it neither settles the typing nor ends a task.
+        case typing
+        /// A `find` line entered: it keeps what the typing found.
+        case entering
+        /// `repeat`, `current`, `history`: they review what was said; history does not keep
+        /// their answers.
+        case reviewing
+        /// `task`, `skip`, and the study's start: they speak of the tasks, and end none.
+        case studying
+        /// The session's start and end: no line caused them; they end no task.
+        case session
+        /// Every other command: it settles a `find` line being typed, may end a task, and history
+        /// keeps its answer.
+        case command
+    }
+
+    var role: Role {
         switch self {
-        case .repeatRequested, .historyRequested, .currentRequested: false
-        default: true
+        case .queryTyped, .typingAbandoned: .typing
+        case .queryEntered: .entering
+        case .repeatRequested, .historyRequested, .currentRequested: .reviewing
+        case .taskRequested, .taskSkipped, .tasksGiven: .studying
+        case .sessionStarted, .inputEnded: .session
+        case .searchFocused, .queryCleared, .searchDismissed, .filterChosen, .filtersRequested, .nextFocused,
+            .previousFocused, .placeSelected, .selectionCleared, .handleIncremented, .handleDecremented,
+            .handleActivated, .dimmedMapTapped, .detentChosen, .sheetDragged, .readRequested, .whereRequested,
+            .walkRequested, .detailsRequested, .aboutRequested, .aroundRequested, .aheadRequested, .spellRequested,
+            .speechStopped, .settingChanged, .settingsRequested, .countRequested, .mapRequested, .helpRequested,
+            .voicesRequested, .quitRequested, .invalid, .routeRequested:
+            .command
         }
     }
+
+    /// Whether history keeps the answers to this action: not those of `repeat`, `current` and
+    /// `history`, which review it.
+    public var keepsAnswers: Bool { role != .reviewing }
 }
 
 /// How `select` names a place.

@@ -35,6 +35,9 @@ public enum Effect: Equatable, Sendable {
     /// Find the street nearest `point` in the place store, apply `.streetFound`, then reduce
     /// `then` (the command that needed it).
     indirect case findStreet(around: Coordinate, then: Action)
+    /// Find the street or the intersection (two streets' names) called `name` in the place
+    /// store's walking network, apply `.namedStreetFound`, then reduce `then` (`set at`).
+    indirect case findNamedStreet(String, then: Action)
 }
 
 /// What one action or report did: what to say, in order, and what the shell is to do.

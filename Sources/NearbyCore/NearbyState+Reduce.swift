@@ -114,6 +114,7 @@ extension NearbyState {
             return Reaction()
         // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
         case .positionReported(let report): return positionReported(report)
+        case .namedStreetFound(let query, let street): return namedStreetFound(query, street)
         case .fixLost: return fixLost()
         case .gpsFollowed(let address): return gpsFollowed(address)
         case .gpsUnavailable(let address): return gpsUnavailable(address)

@@ -79,6 +79,10 @@ public struct PositionState: Equatable, Sendable {
     var street: (name: String?, at: Coordinate)?
     /// The walking network about the position, as the shell last read it, and where.
     var network: (streets: StreetNetwork, at: Coordinate)?
+    /// The street or intersection the shell found for the words of a `set at`, until used.
+    var namedStreet: (query: String, street: NamedStreet?)?
+    /// The places the last `set at NAME` read as choices: what `set at 2` takes.
+    var choices: [Place] = []
 
     public init() {}
 
@@ -89,5 +93,7 @@ public struct PositionState: Equatable, Sendable {
             && lhs.saidNothingNear == rhs.saidNothingNear && lhs.windowCentre == rhs.windowCentre
             && lhs.street?.name == rhs.street?.name && lhs.street?.at == rhs.street?.at
             && lhs.network?.streets == rhs.network?.streets && lhs.network?.at == rhs.network?.at
+            && lhs.namedStreet?.query == rhs.namedStreet?.query && lhs.namedStreet?.street == rhs.namedStreet?.street
+            && lhs.choices == rhs.choices
     }
 }

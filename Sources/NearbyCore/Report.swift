@@ -37,6 +37,9 @@ public enum Report: Equatable, Sendable {
     /// none, and the walking network about it when the store has one: nothing is said (the
     /// shell then answers the command that asked).
     case streetFound(String?, at: Coordinate, network: StreetNetwork? = nil)
+    /// The shell looked for a street or an intersection called `query` in the place store
+    /// (`Effect.findNamedStreet`): what it found, or nil (then `set at` goes on to the places).
+    case namedStreetFound(query: String, NamedStreet?)
 
     // News from the shell's own sources.
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).

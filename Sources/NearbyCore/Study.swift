@@ -190,11 +190,9 @@ public struct Study: Equatable, Sendable {
     /// session's start and end; the shell's reports never come here), nor a search given up
     /// (Ctrl-C puts the screen back: it does nothing).
     public static func checksGoal(after action: Action) -> Bool {
-        switch action {
-        case .taskRequested, .taskSkipped, .tasksGiven, .queryTyped, .typingAbandoned, .sessionStarted, .inputEnded:
-            return false
-        default:
-            return true
+        switch action.role {
+        case .studying, .typing, .session: false
+        case .entering, .reviewing, .command: true
         }
     }
 }

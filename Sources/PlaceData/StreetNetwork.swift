@@ -223,3 +223,19 @@ public struct StreetNetwork: Equatable, Sendable {
         return start.bearing(to: shape.last ?? start)
     }
 }
+
+/// A street or an intersection a name gave (`set at Mannerheimintie`, `set at Aleksanterinkatu
+/// and Mikonkatu`): its names as the data spells them (one, or the two that meet) and the point
+/// taken.
+public struct NamedStreet: Equatable, Sendable {
+    public var names: [String]
+    public var coordinate: Coordinate
+
+    public init(names: [String], coordinate: Coordinate) {
+        self.names = names
+        self.coordinate = coordinate
+    }
+
+    /// Whether it is the meeting of two streets.
+    public var isIntersection: Bool { names.count > 1 }
+}

@@ -26,9 +26,11 @@ extension StoreSchema {
             sound TEXT, traffic_signals INTEGER NOT NULL);
         """
 
-    /// The indexes of the edges by their ends, made once they are written.
+    /// The indexes of the edges by their ends and by their way, and of the ways by name (`set at
+    /// STREET`), made once they are written.
     static let networkIndexes = """
-        CREATE INDEX edges_a ON edges(a); CREATE INDEX edges_b ON edges(b);
+        CREATE INDEX edges_a ON edges(a); CREATE INDEX edges_b ON edges(b); CREATE INDEX edges_way ON edges(way);
+        CREATE INDEX ways_name ON ways(name);
         """
 
     /// `vertices.flags` and `ways.flags`.

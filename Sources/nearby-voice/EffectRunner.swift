@@ -140,6 +140,11 @@ final class EffectRunner {
                     store?.nearestStreet(to: point)?.name, at: point, network: network?.isEmpty == false ? network : nil
                 ),
                 then: then)
+        case .findNamedStreet(let name, let then):
+            // Nearest the centre of the store's places, as a start without `--at` begins there.
+            let near = store?.centre ?? state.settings.origin
+            let found = store?.streetNamed(name, near: near, joiners: [state.words.text(.intersectionJoiner)])
+            return Outcome(.namedStreetFound(query: name, found), then: then)
         case .measureScreen:
             // The picture fits the terminal, leaving rows for the legend and the prompt.
             let size = Terminal.size(ProcessInfo.processInfo.environment)

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import PlaceData
+import PlaceStore
 import Position
 import ShellParsing
 import SystemCalls
@@ -47,8 +48,16 @@ struct PositionStart {
 
     /// The place `--at` named, among `state`'s places: its position; the choices (64) when it
     /// names several, and 64 when none.
-    func placeNamed(in state: NearbyState, words: Catalog) throws(Failure) -> Coordinate? {
+    func placeNamed(in state: NearbyState, store: PlaceStore?, words: Catalog) throws(Failure) -> Coordinate? {
         guard let name else { return nil }
+        // A street or an intersection of the store's walking network, unless a place has the name.
+        let folded = TextFolding.fold(name)
+        if let store, !state.places.all.indices.contains(where: { state.places.foldedName(at: $0) == folded }),
+            let street = store.streetNamed(
+                name, near: store.centre ?? state.settings.origin, joiners: [words.text(.intersectionJoiner)])
+        {
+            return street.coordinate
+        }
         let matches = state.placesCalled(name)
         guard matches.count == 1, let place = matches.first else {
             if matches.isEmpty { throw Failure(.usage, words.text(.optionAtNoPlace(name: name))) }

@@ -70,7 +70,7 @@ final class Session {
         if let given { settings.origin = given } else if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)
         state.placesToCome = opening.windowCount
-        if let named = try start.placeNamed(in: state, words: words ?? options.words) {
+        if let named = try start.placeNamed(in: state, store: opening.store, words: words ?? options.words) {
             settings.origin = named
             if let store = opening.store { opening.places = PlacesOpening.window(store, around: named) }
             state = NearbyState(places: opening.loaded, settings: settings, words: words)

@@ -19,10 +19,42 @@ extension NearbyState {
         // Two numbers (a point out of range too) are a latitude and longitude, refused as such.
         guard !value.isEmpty, !Coordinate.isWrittenAsPoint(value) else { return nil }
         if value.lowercased().hasPrefix("gpsd") { return Reaction(effects: [.followGPS(address: value)]) }
+        // A number after a list of choices: that choice, as `select 2` takes the second row.
+        if let number = Command.wholeNumber(value), !position.choices.isEmpty {
+            guard position.choices.indices.contains(number - 1) else {
+                let text = say(.positionNoChoice(number: grouped(number), count: grouped(position.choices.count)))
+                return Reaction([Announcement(text, kind: .error, earcon: .error)])
+            }
+            let place = position.choices[number - 1]
+            position.choices = []
+            var reaction = changeSetting(.at, "\(place.coordinate.latitude),\(place.coordinate.longitude)")
+            reaction.announcements = [Announcement(say(.positionAtPlace(name: place.name)), kind: .settings)]
+            return reaction
+        }
+        position.choices = []
+        let folded = TextFolding.fold(value)
+        let named = places.all.indices.contains { places.foldedName(at: $0) == folded }
+        // A street or an intersection of a place store's network, unless a place has the very name.
+        if places.isWindow, !named {
+            guard let found = position.namedStreet, found.query == value else {
+                return Reaction(effects: [.findNamedStreet(value, then: .settingChanged(.at, value: value))])
+            }
+            if let street = found.street {
+                position.namedStreet = nil
+                var reaction = changeSetting(.at, "\(street.coordinate.latitude),\(street.coordinate.longitude)")
+                let text =
+                    street.isIntersection
+                    ? say(.positionAtIntersection(roads: FactsWording.all(street.names, words)))
+                    : say(.positionAtStreet(street: street.names[0]))
+                reaction.announcements = [Announcement(text, kind: .settings)]
+                return reaction
+            }
+        }
         let matches = placesCalled(value)
         guard matches.count == 1, let place = matches.first else {
             guard !matches.isEmpty else {
-                let text = say(.positionNoPlace(name: Self.echo(value, words)))
+                let name = Self.echo(value, words)
+                let text = say(places.isWindow ? .positionNoPlaceOrStreet(name: name) : .positionNoPlace(name: name))
                 return Reaction([Announcement(text, kind: .error, earcon: .error)])
             }
             // As many choices as the answer holds within `answerWords` (45), at least one.
@@ -31,6 +63,8 @@ extension NearbyState {
             }
             var listed = Self.choicesListed
             while listed > 1 && Self.wordCount([choices(listed)]) > Self.answerWords { listed -= 1 }
+            // `set at 2` takes the second of those read.
+            position.choices = Array(matches.prefix(listed))
             return Reaction([Announcement(choices(listed), kind: .error, earcon: .error)])
         }
         var reaction = changeSetting(.at, "\(place.coordinate.latitude),\(place.coordinate.longitude)")
@@ -204,6 +238,13 @@ extension NearbyState {
     }
 
     /// The street the shell found about `point`: kept for `where` while the position is there.
+    /// The street or intersection the shell found for `set at NAME` (or none): `set at` is
+    /// answered again with it (`Effect.findNamedStreet`'s `then`).
+    mutating func namedStreetFound(_ query: String, _ street: NamedStreet?) -> Reaction {
+        position.namedStreet = (query, street)
+        return Reaction()
+    }
+
     mutating func streetFound(_ name: String?, at point: Coordinate, network: StreetNetwork? = nil) -> Reaction {
         position.street = (name, point)
         position.network = network.map { ($0, point) }

@@ -11,13 +11,13 @@ extension NearbyState {
     /// no commands and never come here. Returns the sheet's fall, if the keyboard had lifted it,
     /// for the command's answer to begin with.
     mutating func settleTyping(before action: Action) -> Announcement? {
-        switch action {
-        case .queryTyped, .typingAbandoned:
+        switch action.role {
+        case .typing:
             return nil
-        case .queryEntered:
+        case .entering:
             beforeTyping = nil
             return nil
-        default: return abandonTyping()
+        case .reviewing, .studying, .session, .command: return abandonTyping()
         }
     }
 

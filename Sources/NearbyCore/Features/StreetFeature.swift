@@ -287,6 +287,11 @@ extension NearbyState {
         let direction = SpokenMeasure.direction(
             bearing: settings.origin.bearing(to: point), heading: settings.heading, style: settings.directions, words)
         let distance = distancePhrase(corner.distance)
+        // Within a few metres, the corner is where you stand.
+        if !SpokenMeasure.hasDirection(atDistance: corner.distance) {
+            return say(
+                .whereStreetAt(street: street, corner: cornerRoads(network, vertex: corner.vertex, except: street)))
+        }
         if network.kind(of: corner.vertex) == .deadEnd {
             return say(.whereStreetEnd(street: street, distance: distance, direction: direction))
         }
