@@ -170,26 +170,50 @@ public struct StreetNetwork: Equatable, Sendable {
 
     /// The edge nearest `point` within `radius` metres, at a segment `accepts` takes (given the
     /// edge and the segment's bearing): distances on a plane tangent at the point, exact enough
-    /// within a few hundred metres.
+    /// within a few hundred metres. Given a direction of `travel`, of segments as near as each
+    /// other (within half a metre: at a node, every way there is 0 m away) the one whose end
+    /// the point has come furthest along towards is taken: standing on a corner, you are on the
+    /// way you came by, not yet on the one you may go on by.
     public func placement(
-        of point: Coordinate, within radius: Double = .infinity,
+        of point: Coordinate, within radius: Double = .infinity, travel: Double? = nil,
         where accepts: (_ edge: Edge, _ bearing: Double) -> Bool = { _, _ in true }
     ) -> Placement? {
-        var best: Placement?
+        var best: (placement: Placement, progress: Double)?
         for (index, edge) in edges.enumerated() {
             var walked = 0.0
             for (a, b) in zip(edge.points, edge.points.dropFirst()) {
                 let (distance, fraction) = Self.project(point, onto: a, b)
                 let segment = a.distance(to: b)
                 let bearing = segment > 0 ? a.bearing(to: b) : 0
-                if distance <= radius, distance < best?.distance ?? .infinity, accepts(edge, bearing) {
-                    best = Placement(
-                        edge: index, distance: distance, along: walked + fraction * segment, bearing: bearing)
+                defer { walked += segment }
+                guard distance <= radius, accepts(edge, bearing) else { continue }
+                let progress = travel.map { Self.isAlong(bearing, $0) ? fraction : 1 - fraction } ?? 0
+                if let known = best {
+                    let nearer = distance < known.placement.distance - Self.tie
+                    let asNear = abs(distance - known.placement.distance) <= Self.tie
+                    guard
+                        nearer
+                            || (asNear
+                                && (progress > known.progress || travel == nil && distance < known.placement.distance))
+                    else { continue }
                 }
-                walked += segment
+                best = (
+                    Placement(edge: index, distance: distance, along: walked + fraction * segment, bearing: bearing),
+                    progress
+                )
             }
         }
-        return best
+        return best?.placement
+    }
+
+    /// Segments nearer each other than this, in metres, are as near.
+    static let tie = 0.5
+
+    /// Whether a segment of `bearing` runs with `travel` (within 90 degrees) rather than against it.
+    static func isAlong(_ bearing: Double, _ travel: Double) -> Bool {
+        var angle = (bearing - travel).truncatingRemainder(dividingBy: 360)
+        if angle < 0 { angle += 360 }
+        return angle <= 90 || angle >= 270
     }
 
     /// Metres from `point` to the segment `a`-`b`, and the fraction of the way from `a` to `b`

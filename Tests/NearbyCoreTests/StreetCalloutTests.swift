@@ -206,4 +206,43 @@ struct StreetCalloutTests {
                 "Which way you face is not known. Type set heading and degrees, or walk with a route or the GPS."
             ])
     }
+
+    /// The plus-shaped corner with a crossing of footpaths on Aleksanterinkatu 15 metres east of it.
+    static func networkWithCrossingPastTheCorner() -> StreetNetwork {
+        let base = network()
+        var vertices = base.vertices
+        vertices.append(
+            StreetNetwork.Vertex(id: 105, coordinate: point(east: 15, north: 0), crossing: .init(marked: true)))
+        vertices.append(StreetNetwork.Vertex(id: 106, coordinate: point(east: 15, north: 10)))
+        vertices.append(StreetNetwork.Vertex(id: 107, coordinate: point(east: 15, north: -10)))
+        let aleksanterinkatu = StreetNetwork.Road(name: "Aleksanterinkatu", kind: "residential")
+        let footway = StreetNetwork.Road(kind: "footway")
+        func edge(_ from: Int, _ to: Int, _ road: StreetNetwork.Road) -> StreetNetwork.Edge {
+            StreetNetwork.Edge(
+                from: from, to: to, road: road, points: [vertices[from].coordinate, vertices[to].coordinate])
+        }
+        var edges = base.edges
+        edges[1] = edge(0, 5, aleksanterinkatu)
+        edges += [edge(5, 2, aleksanterinkatu), edge(5, 6, footway), edge(5, 7, footway)]
+        return StreetNetwork(vertices: vertices, edges: edges)
+    }
+
+    @Test("Standing on the corner you turn at, the corner straight on past it is not said")
+    func noCornerPastTheTurn() {
+        let network = Self.networkWithCrossingPastTheCorner()
+        var turning = Self.state()
+        let east = Self.walk(&turning, [(-60, 0), (-18, 0), (0, 0)], course: 90, network: network)
+        #expect(east[1].first?.hasPrefix("Intersection ahead: Mikonkatu goes left") == true, "\(east)")
+        #expect(east[2].isEmpty, "at the corner, on the way come by: \(east)")
+        let north = Self.walk(&turning, [(0, 8), (0, 20), (0, 40)], course: 0, network: network)
+        #expect(!north.joined().contains { $0.hasSuffix("Marked crossing.") }, "\(north)")
+
+        var straight = Self.state()
+        let on = Self.walk(&straight, [(-60, 0), (-18, 0), (0, 0), (4, 0)], course: 90, network: network)
+        #expect(
+            on[3] == [
+                "Intersection ahead: a footpath goes left, Aleksanterinkatu continues ahead, a footpath goes right."
+                    + " Marked crossing."
+            ], "\(on)")
+    }
 }

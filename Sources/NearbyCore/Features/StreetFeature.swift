@@ -57,8 +57,9 @@ extension NearbyState {
             let angle = abs(relative(bearing, to: travel))
             return angle <= 45 || angle >= 135
         }
-        return network.placement(of: point, within: StreetWalk.reach) { $0.road.label != nil && along($1) }
-            ?? network.placement(of: point, within: StreetWalk.reach) { along($1) }
+        return network.placement(of: point, within: StreetWalk.reach, travel: travel) {
+            $0.road.label != nil && along($1)
+        } ?? network.placement(of: point, within: StreetWalk.reach, travel: travel) { along($1) }
     }
 
     /// Whether a decision point is worth a word: where roads of two names meet, a roundabout,
