@@ -14,11 +14,9 @@ func expectReduce(
     let reaction = state.reduce(action)
     #expect(reaction.announcements == expected, sourceLocation: sourceLocation)
     #expect(reaction.effects == effects, sourceLocation: sourceLocation)
-    switch action {
-    case .repeatRequested, .historyRequested, .currentRequested:
-        break  // what they say is not kept
-    default:
-        // History and `repeat` keep what was said: not what only the eye sees.
+    // History and `repeat` keep what was said (not what only the eye sees), except the answers
+    // of `repeat`, `current` and `history`.
+    if action.keepsAnswers {
         let kept = expected.filter { $0.kind != .history && !$0.isVisualOnly }
         expectedState.review.spoken = Array((expectedState.review.spoken + kept).suffix(NearbyState.historyLimit))
         expectedState.review.spokenTotal += kept.count
