@@ -70,23 +70,15 @@ public struct StreetIndex {
     private static func column(_ longitude: Double) -> Int64 { Int64((longitude / cellLongitude).rounded(.down)) }
     private static func key(_ row: Int64, _ column: Int64) -> Int64 { row &* 1_000_003 &+ column }
 
-    /// Metres from `point` to the segment `a`-`b`, on the plane tangent at `point`.
+    /// Metres from `point` to the segment `a`-`b`, on the plane tangent at `point`: the walking
+    /// network's one measure (`StreetNetwork.project`).
     static func distance(
         from point: Coordinate, to a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)
     ) -> Double {
-        let metres = 6_371_008.8 * .pi / 180
-        let across = cos(point.latitude * .pi / 180) * metres
-        let ax = (a.longitude - point.longitude) * across
-        let ay = (a.latitude - point.latitude) * metres
-        let bx = (b.longitude - point.longitude) * across
-        let by = (b.latitude - point.latitude) * metres
-        let dx = bx - ax
-        let dy = by - ay
-        let length = dx * dx + dy * dy
-        let t = length > 0 ? max(0, min(1, -(ax * dx + ay * dy) / length)) : 0
-        let x = ax + t * dx
-        let y = ay + t * dy
-        return (x * x + y * y).squareRoot()
+        StreetNetwork.project(
+            point, onto: Coordinate(latitude: a.latitude, longitude: a.longitude),
+            Coordinate(latitude: b.latitude, longitude: b.longitude)
+        ).0
     }
 
     /// A street's points as the store keeps them: little-endian Float64 pairs.
