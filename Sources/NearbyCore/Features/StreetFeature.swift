@@ -45,10 +45,10 @@ extension NearbyState {
     }
 
     /// The edge the user is on: the nearest named way within `StreetWalk.reach`, else the
-    /// nearest way. A sidewalk or a footpath beside a street is that street, as a walker
-    /// names it; a footpath far from any is a footpath.
-    /// With a direction of travel, only a way that runs along it (within 45 degrees, either
-    /// way) can be walked on: a street being crossed is not the street.
+    /// nearest way. A sidewalk or a footpath beside a street is that street, as a walker names
+    /// it; a footpath far from any is a footpath. With a direction of travel, only a way that
+    /// runs along it (within 45 degrees, either way) can be walked on: a street being crossed is
+    /// not the street; and standing on a corner, the way come by is the one walked on.
     static func street(in network: StreetNetwork, at point: Coordinate, travel: Double? = nil)
         -> StreetNetwork.Placement?
     {
