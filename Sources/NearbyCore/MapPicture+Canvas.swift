@@ -19,9 +19,11 @@ extension MapPicture {
         }
 
         /// What the ground holds: the streets and the parks drawn, each named once, nearest
-        /// to the user first.
+        /// to the user first; whether any unnamed way was drawn, and how many crossings.
         struct Ground: Equatable {
             var streets: [String]
+            var unnamedWays = false
+            var crossings = 0
             var parks: [String]
         }
 
@@ -41,10 +43,17 @@ extension MapPicture {
 
         // MARK: The ground
 
+        /// The mark of an unnamed way (a footpath, steps, a service road), whatever its slope:
+        /// lighter than a named street's, which is drawn over it.
+        static let unnamedMark: Character = ":"
+        /// The mark of a crossing, drawn over the ways.
+        static let crossingMark: Character = "#"
+
         /// Draws the parks (`"`, about their mapped point: the store keeps a park as a place at
-        /// the mean of its outline's nodes, not its outline) and the streets (lines of `-`, `|`,
-        /// `/` and `\`), and says which were drawn.
-        mutating func drawGround(_ state: NearbyState, streets: [MapStreet]) -> Ground {
+        /// the mean of its outline's nodes, not its outline), the unnamed ways (lines of `:`), the
+        /// named streets over them (lines of `-`, `|`, `/` and `\`) and the crossings (`#`), and
+        /// says which were drawn.
+        mutating func drawGround(_ state: NearbyState, streets: [MapStreet], crossings: [Coordinate] = []) -> Ground {
             var parks: [(name: String, distance: Double)] = []
             for index in state.places.all.indices where state.places.all[index].kind == MapPicture.parkKind {
                 guard let spot = frame.cell(state.places.all[index].coordinate) else { continue }
@@ -53,14 +62,26 @@ extension MapPicture {
                 }
                 parks.append((state.places.all[index].name, state.distances[index]))
             }
+            var unnamedWays = false
+            for street in streets where street.name == nil {
+                if draw(street.points, mark: Self.unnamedMark) { unnamedWays = true }
+            }
             var nearest: [String: Double] = [:]
             let origin = state.settings.origin
-            for street in streets where draw(street.points) {
+            for street in streets {
+                guard let name = street.name, draw(street.points) else { continue }
                 let distance = street.points.map { origin.distance(to: $0) }.min() ?? .infinity
-                nearest[street.name] = min(nearest[street.name] ?? .infinity, distance)
+                nearest[name] = min(nearest[name] ?? .infinity, distance)
+            }
+            var crossingsDrawn = 0
+            for crossing in crossings {
+                guard let spot = frame.cell(crossing) else { continue }
+                grid[spot.row][spot.column] = Self.crossingMark
+                crossingsDrawn += 1
             }
             return Ground(
                 streets: nearest.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key),
+                unnamedWays: unnamedWays, crossings: crossingsDrawn,
                 parks: Self.unique(parks.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.map(\.name)))
         }
 
@@ -69,8 +90,9 @@ extension MapPicture {
             return names.filter { seen.insert($0).inserted }
         }
 
-        /// Draws a line through `points`; true when any of it is in the picture.
-        private mutating func draw(_ points: [Coordinate]) -> Bool {
+        /// Draws a line through `points`, of `mark` or else of each segment's slope's mark; true
+        /// when any of it is in the picture.
+        private mutating func draw(_ points: [Coordinate], mark fixed: Character? = nil) -> Bool {
             var drawn = false
             for (from, to) in zip(points, points.dropFirst()) {
                 let a = frame.position(from)
@@ -80,7 +102,7 @@ extension MapPicture {
                 }
                 let dx = clipped.1.x - clipped.0.x
                 let dy = clipped.1.y - clipped.0.y
-                let mark = Self.mark(dx: dx, dy: dy)
+                let mark = fixed ?? Self.mark(dx: dx, dy: dy)
                 let steps = max(1, Int(max(abs(dx), abs(dy)).rounded(.up)))
                 for step in 0...steps {
                     let t = Double(step) / Double(steps)

@@ -3,7 +3,8 @@ import PlaceData
 import Words
 
 /// A text picture of the map for a sighted collaborator: the region the camera shows, with the
-/// place store's streets and parks beneath (when the places have street data), pins as category
+/// place store's walking network (its ways, named or not, and its crossings) and parks beneath
+/// (when the places have street data), pins as category
 /// letters labelled by name where the name fits (by a number where it does not), the user, the
 /// selected place with its walk-time chip, a scale, and the sheet drawn over the bottom rows at
 /// its detent's share of the screen. It reads right without colour, and every mark is told in
@@ -20,11 +21,13 @@ public struct MapPicture {
     /// At most this many pins are labelled by number; the rest, where no name fits, are counted.
     static let indexLimit = 20
 
-    public init(state: NearbyState, columns: Int, rows: Int, streets: [MapStreet]? = nil) {
+    public init(
+        state: NearbyState, columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = []
+    ) {
         let words = state.words
         let frame = Frame(state: state, columns: columns, rows: rows)
         var canvas = Canvas(frame: frame)
-        let ground = streets.map { canvas.drawGround(state, streets: $0) }
+        let ground = streets.map { canvas.drawGround(state, streets: $0, crossings: crossings) }
         // The commonest kinds in view get letters first: beyond 26 kinds the rest are drawn as ?.
         let kinds = state.places.kindCounts(among: state.shown).sorted { ($1.count, $0.kind) < ($0.count, $1.kind) }
         let letters = Self.letters(for: kinds.map(\.kind), named: words.kindWord)
@@ -143,7 +146,8 @@ public struct MapPicture {
     /// How many street names the legend gives, nearest first, before "and N more".
     static let namedStreets = 6
 
-    /// The ground's lines of the legend: the streets drawn, nearest first, and the parks.
+    /// The ground's lines of the legend: the streets drawn, nearest first, the unnamed ways and
+    /// the crossings where any are drawn, and the parks.
     static func groundLegend(_ ground: Canvas.Ground, _ state: NearbyState) -> [String] {
         let words = state.words
         func names(_ all: [String], limit: Int) -> String {
@@ -152,14 +156,19 @@ public struct MapPicture {
             let more = all.count - limit
             return words.text(.mapMore(names: shown, count: state.grouped(more), plural: more))
         }
-        return [
+        var lines = [
             ground.streets.isEmpty
                 ? words.text(.mapStreetsNone)
-                : words.text(.mapStreets(names: names(ground.streets, limit: namedStreets))),
-            ground.parks.isEmpty
-                ? words.text(.mapParksNone)
-                : words.text(.mapParks(names: names(ground.parks, limit: namedStreets))),
+                : words.text(.mapStreets(names: names(ground.streets, limit: namedStreets)))
         ]
+        if ground.unnamedWays { lines.append(words.text(.mapUnnamedWays)) }
+        if ground.crossings > 0 {
+            lines.append(words.text(.mapCrossings(count: state.grouped(ground.crossings), plural: ground.crossings)))
+        }
+        lines.append(
+            ground.parks.isEmpty
+                ? words.text(.mapParksNone) : words.text(.mapParks(names: names(ground.parks, limit: namedStreets))))
+        return lines
     }
 
     /// A capital letter for each kind: the first free letter of its word in the legend's

@@ -24,9 +24,9 @@ public enum Report: Equatable, Sendable {
     /// The shell could not use that file: `message` says where and why.
     case stringsFailed(message: String)
     /// The shell measured the screen (`Effect.measureScreen`): a text picture of the map,
-    /// `columns` wide and `rows` high, with the place store's streets in its region (nil: the
-    /// places come with no street data).
-    case mapMeasured(columns: Int, rows: Int, streets: [MapStreet]? = nil)
+    /// `columns` wide and `rows` high, with the place store's walking network in its region:
+    /// its ways (nil: the places come with no street data) and its crossings.
+    case mapMeasured(columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [])
     /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
     case voicesInstalled([Voice])
     /// The shell reached gpsd at `address` after `set at gpsd`: the position follows it.

@@ -134,6 +134,19 @@ extension PlaceStore {
     /// that a corner's roads are all there), and the crossings' facts. Empty when the store has
     /// no network.
     public func network(around point: Coordinate, radius: Double) -> PlaceData.StreetNetwork {
+        network(in: BoundingBox(around: point, radius: radius), withCorners: true)
+    }
+
+    /// The walking network in `box`, as the `map` picture draws it: every edge whose box meets
+    /// it (the R*Tree of the edges' boxes), their vertices with their kinds, and the crossings'
+    /// facts of those that are crossings. Empty when the store has no network.
+    public func network(in box: BoundingBox) -> PlaceData.StreetNetwork {
+        network(in: box, withCorners: false)
+    }
+
+    /// The edges whose box meets `box` and their vertices; `withCorners` adds every edge of
+    /// each decision point among those vertices (an intersection, a roundabout).
+    private func network(in box: BoundingBox, withCorners: Bool) -> PlaceData.StreetNetwork {
         var edges: [Int64: NetworkEdge] = [:]
         var order: [Int64] = []
         var vertices: [Int64: NetworkVertex] = [:]
@@ -156,10 +169,8 @@ extension PlaceStore {
                 }
                 return found
             }
-            try? network.edgeRowsInBox.forEachRow(Self.degrees(around: point, radius: radius).map { .real($0) }) {
-                take(Self.edge($0))
-            }
-            for id in order {
+            try? network.edgeRowsInBox.forEachRow(Self.degrees(box).map { .real($0) }) { take(Self.edge($0)) }
+            for id in order where withCorners {
                 guard let edge = edges[id] else { continue }
                 for end in [edge.from, edge.to] {
                     guard let found = vertex(end), found.isIntersection || found.isRoundabout else { continue }
@@ -318,8 +329,12 @@ extension PlaceStore {
 
     /// South, north, west and east of a circle, a little wide, as the statements bind them.
     private static func degrees(around point: Coordinate, radius: Double) -> [Double] {
-        let box = BoundingBox(around: point, radius: radius)
-        return [box.south, box.north, box.west, box.east]
+        degrees(BoundingBox(around: point, radius: radius))
+    }
+
+    /// South, north, west and east of `box`, as the statements bind them.
+    private static func degrees(_ box: BoundingBox) -> [Double] {
+        [box.south, box.north, box.west, box.east]
     }
 
     private static func list(_ text: String?) -> [String] {

@@ -211,22 +211,6 @@ public final class PlaceStore: @unchecked Sendable {
         return index.nearest(to: point, within: radius)
     }
 
-    /// The named streets whose box meets `box`, each with its points in order: what the `map`
-    /// picture draws.
-    public func streets(in box: BoundingBox) -> [(name: String, points: [Coordinate])] {
-        var streets: [(name: String, points: [Coordinate])] = []
-        locked {
-            try? streetsInBox.forEachRow([.real(box.south), .real(box.north), .real(box.west), .real(box.east)]) {
-                row in
-                let points = StreetIndex.points(row.bytes(1)).map {
-                    Coordinate(latitude: $0.latitude, longitude: $0.longitude)
-                }
-                streets.append((row.text(0) ?? "", points))
-            }
-        }
-        return streets
-    }
-
     // MARK: Rows
 
     func locked(_ body: () -> Void) {

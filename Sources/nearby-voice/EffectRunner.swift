@@ -150,14 +150,16 @@ final class EffectRunner {
             let size = Terminal.size(ProcessInfo.processInfo.environment)
             let columns = size.columns - 1
             let rows = size.rows - 5
-            // The streets of the region the picture shows, from a store that has any; nil says
-            // that the places have no street data.
+            // The walking network of the region the picture shows (its ways, named or not, and
+            // its crossings), from a store that has street data; nil says that the places have none.
             guard let store, store.streetCount > 0 else { return Outcome(.mapMeasured(columns: columns, rows: rows)) }
             let frame = MapPicture.Frame(state: state, columns: columns, rows: rows)
-            let streets = store.streets(in: frame.region)
+            let network = store.network(in: frame.region)
             return Outcome(
                 .mapMeasured(
-                    columns: columns, rows: rows, streets: streets.map { MapStreet(name: $0.name, points: $0.points) }))
+                    columns: columns, rows: rows,
+                    streets: network.edges.map { MapStreet(name: $0.road.name, points: $0.points) },
+                    crossings: network.vertices.filter { $0.crossing != nil }.map(\.coordinate)))
         case .searchWholeStore(let query, let kind):
             // Asked only when the places are a window of a store (`Places.isWindow`); places
             // held whole in memory are searched whole by the core itself. The store answers

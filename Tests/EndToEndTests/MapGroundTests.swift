@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The Nearby seed's street map, drawn in code: with places from OpenStreetMap, `map` draws the
-/// place store's streets and parks around the position and names them in its legend; places
-/// with no street data (the built-in set, a GeoJSON file) say so in a legend line.
+/// place store's walking network (streets, unnamed ways, crossings) and parks around the
+/// position and names them in its legend; places with no street data (the built-in set, a
+/// GeoJSON file) say so in a legend line.
 @Suite("The map's streets and parks from OpenStreetMap")
 struct MapGroundTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -34,9 +35,14 @@ struct MapGroundTests {
         // More kinds than letters: the rest are drawn as ? and counted in the legend.
         let legend = try #require(captions.first { $0.hasPrefix("Legend: ") })
         #expect(legend.contains("; ? ") && legend.hasSuffix(" other kinds."), "\(legend)")
-        // Lines of every slope, and parks, in the picture's rows.
+        // The walking network: its unnamed ways and its crossings, told in the legend.
+        #expect(captions.contains("Footpaths, steps and other unnamed ways, drawn as lines of :."), "\(captions)")
+        #expect(captions.contains { $0.hasSuffix(" crossings, drawn as #.") }, "\(captions)")
+        // Lines of every slope, unnamed ways, crossings and parks, in the picture's rows.
         let drawn = picture.joined()
-        for mark in ["-", "|", "/", "\\", "\""] { #expect(drawn.contains(mark), "no \(mark) in the picture") }
+        for mark in ["-", "|", "/", "\\", ":", "#", "\""] {
+            #expect(drawn.contains(mark), "no \(mark) in the picture")
+        }
     }
 
     @Test(arguments: [[], ["--places", "places/lisbon.geojson"]])
@@ -47,7 +53,7 @@ struct MapGroundTests {
             captions.contains(
                 "No street data: streets and parks are drawn only for places from an OpenStreetMap extract or store."),
             "\(captions)")
-        #expect(!picture.joined().contains("\""))
+        #expect(!picture.joined().contains("\"") && !picture.joined().contains("#"))
         #expect(!captions.contains { $0.hasPrefix("Streets,") || $0.hasPrefix("Parks,") })
     }
 }

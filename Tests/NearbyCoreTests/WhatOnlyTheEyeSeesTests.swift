@@ -165,6 +165,47 @@ struct WhatOnlyTheEyeSeesTests {
         )
     }
 
+    /// The walking network (issue 36 §5): an unnamed way drawn lighter, under the named streets
+    /// and not named, and a crossing marked; the legend tells both, the summary counts streets.
+    @Test func anUnnamedWayIsDrawnLighterAndACrossingIsMarked() throws {
+        var state = Self.state()
+        let origin = state.settings.origin
+        func at(_ north: Double, _ east: Double) -> Coordinate {
+            Coordinate(latitude: origin.latitude + north, longitude: origin.longitude + east)
+        }
+        // Rua Augusta east-west through the user, Rua do Ouro north-south to its east; a footpath
+        // north-south to its west, crossing Rua Augusta; a crossing where the two streets meet.
+        let streets = [
+            MapStreet(name: "Rua Augusta", points: [at(0, -0.01), at(0, 0.01)]),
+            MapStreet(name: "Rua do Ouro", points: [at(-0.01, 0.004), at(0.01, 0.004)]),
+            MapStreet(name: nil, points: [at(-0.01, -0.004), at(0.01, -0.004)]),
+        ]
+        _ = state.reduce(.handleDecremented)
+        let reaction = state.apply(
+            .mapMeasured(columns: 80, rows: 24, streets: streets, crossings: [at(0, 0.004), at(1, 1)]))
+        let picture = reaction.announcements[0].display!
+        let lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        let frame = MapPicture.Frame(state: state, columns: 80, rows: 24)
+        func mark(_ point: Coordinate) throws -> Character {
+            let cell = try #require(frame.cell(point))
+            return cell.column < lines[cell.row].count ? lines[cell.row][cell.column] : " "
+        }
+        // The footpath is a line of `:`; where it meets Rua Augusta, the street is drawn over it.
+        let footpath = try #require(frame.cell(at(0.0005, -0.004)))
+        #expect(lines.prefix(24).filter { $0.count > footpath.column && $0[footpath.column] == ":" }.count >= 5)
+        #expect(try mark(at(0, -0.004)) == "-")
+        // The crossing in view is marked; the one beyond the picture is not counted.
+        #expect(try mark(at(0, 0.004)) == "#")
+        let text = picture.split(separator: "\n").map(String.init)
+        #expect(text.contains("Streets, drawn as lines of - | / \\: Rua Augusta, Rua do Ouro."), "\(picture)")
+        #expect(text.contains("Footpaths, steps and other unnamed ways, drawn as lines of :."), "\(picture)")
+        #expect(text.contains("1 crossing, drawn as #."), "\(picture)")
+        #expect(reaction.announcements[0].text.hasSuffix("Drawn from OpenStreetMap: 2 streets and 3 parks."))
+        // Without unnamed ways or crossings, neither line is written.
+        let plain = MapPicture(state: state, columns: 80, rows: 24, streets: Array(streets.prefix(2))).text
+        #expect(!plain.contains("unnamed ways") && !plain.contains("crossing"))
+    }
+
     @Test func aLineIsMarkedByItsSlopeOnTheScreen() {
         #expect(MapPicture.Canvas.mark(dx: 10, dy: 0) == "-")
         #expect(MapPicture.Canvas.mark(dx: 0, dy: 5) == "|")

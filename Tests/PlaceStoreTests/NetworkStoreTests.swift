@@ -146,4 +146,22 @@ struct NetworkStoreTests {
         #expect(abs(edge.distance - 22.2) < 0.5)
         #expect(store.nearestEdge(to: Coordinate(latitude: 61, longitude: 25)) == nil)
     }
+
+    /// `map`'s piece: the edges whose box meets the box, their vertices and crossings, and no more
+    /// (the piece about a point adds every edge of its corners).
+    @Test func theNetworkInABoxIsItsEdgesAndTheirEnds() throws {
+        let store = Self.imported.store
+        // West of Mikonkatu's line (25.001), on Aleksanterinkatu's first edge (1-2).
+        let box = BoundingBox(south: 59.9995, north: 60.0005, west: 25.0002, east: 25.0008)
+        let piece = store.network(in: box)
+        #expect(piece.edges.map(\.road.name) == ["Aleksanterinkatu"])
+        #expect(Set(piece.vertices.map(\.id)) == [1, 2])
+        let crossing = try #require(piece.vertices.first { $0.id == 2 }?.crossing)
+        #expect(crossing.signals && crossing.sound)
+        #expect(piece.vertices.first { $0.id == 1 }?.crossing == nil)
+        // About a point the corner at 2 brings all its roads.
+        let around = store.network(around: Coordinate(latitude: 60.0, longitude: 25.0005), radius: 20)
+        #expect(Set(around.edges.map(\.road.name)) == ["Aleksanterinkatu", "Mikonkatu"])
+        #expect(store.network(in: BoundingBox(south: 61, north: 61.001, west: 25, east: 25.001)).isEmpty)
+    }
 }

@@ -1,3 +1,4 @@
+import PlaceData
 import Words
 
 /// Reading the screen: `read` (what the sheet shows at its detent), `where` and `where exact`,
@@ -164,8 +165,10 @@ extension NearbyState {
     }
 
     /// `map`, once the shell measured the screen: the picture shown, its summary said.
-    func mapPicture(columns: Int, rows: Int, streets: [MapStreet]? = nil) -> [Announcement] {
-        let picture = MapPicture(state: self, columns: columns, rows: rows, streets: streets)
+    func mapPicture(columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [])
+        -> [Announcement]
+    {
+        let picture = MapPicture(state: self, columns: columns, rows: rows, streets: streets, crossings: crossings)
         var announcement = Announcement(picture.summary, kind: .screen, display: picture.text)
         announcement.pictureRows = picture.pictureRows
         return [announcement]
