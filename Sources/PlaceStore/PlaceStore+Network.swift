@@ -9,6 +9,7 @@ final class NetworkStatements {
     let edgesOfVertex: SQLiteStatement
     let edgesInBox: SQLiteStatement
     let edgeRowsInBox: SQLiteStatement
+    let edgesWithEndsOfVertex: SQLiteStatement
     let edge: SQLiteStatement
     let crossing: SQLiteStatement
 
@@ -16,6 +17,18 @@ final class NetworkStatements {
     static let edgeColumns = """
         e.id, e.a, e.b, e.points, e.length, w.osm_id, w.name, w.ref, w.kind, w.sidewalk, w.footway, w.flags
         """
+    /// The edge's columns, then each end's vertex columns: an edge with its ends in one row.
+    static let edgeWithEndsColumns = [edgeColumns, vertexColumns(of: "va"), vertexColumns(of: "vb")].joined(
+        separator: ", ")
+
+    /// `vertexColumns` of the table called `alias` in a join.
+    static func vertexColumns(of alias: String) -> String {
+        vertexColumns.split(separator: ",").map { "\(alias)." + $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: ", ")
+    }
+    /// Where an edge row's ends begin (`edgeWithEndsColumns`).
+    static let fromColumn: Int32 = 12
+    static let toColumn: Int32 = 20
     static let crossingColumns = """
         node, latitude, longitude, vertex, on_way, crossing, signals, tactile_paving, button_operated, sound,
         traffic_signals
@@ -38,10 +51,19 @@ final class NetworkStatements {
             SELECT e.id, e.points FROM edges_index r JOIN edges e ON e.id = r.id
             WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
             """)
+        let ends = "JOIN vertices va ON va.id = e.a JOIN vertices vb ON vb.id = e.b"
         edgeRowsInBox = try database.prepare(
             """
-            SELECT \(Self.edgeColumns) FROM edges_index r JOIN edges e ON e.id = r.id JOIN ways w ON w.id = e.way
+            SELECT \(Self.edgeWithEndsColumns) FROM edges_index r JOIN edges e ON e.id = r.id
+            JOIN ways w ON w.id = e.way \(ends)
             WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+            """)
+        edgesWithEndsOfVertex = try database.prepare(
+            """
+            SELECT \(Self.edgeWithEndsColumns) FROM edges e JOIN ways w ON w.id = e.way \(ends) WHERE e.a = ?1
+            UNION ALL
+            SELECT \(Self.edgeWithEndsColumns) FROM edges e JOIN ways w ON w.id = e.way \(ends)
+            WHERE e.b = ?1 AND e.a != ?1
             """)
         edge = try database.prepare(
             "SELECT \(Self.edgeColumns) FROM edges e JOIN ways w ON w.id = e.way WHERE e.id = ?1")
@@ -151,36 +173,30 @@ extension PlaceStore {
         var order: [Int64] = []
         var vertices: [Int64: NetworkVertex] = [:]
         var crossings: [Int64: NetworkCrossing] = [:]
+        // One row an edge, its ends in it; a statement more for each corner's edges and for each
+        // crossing's facts.
         locked {
-            func take(_ edge: NetworkEdge) {
+            func take(_ row: SQLiteStatement) {
+                let edge = Self.edge(row)
                 guard edges[edge.id] == nil else { return }
                 edges[edge.id] = edge
                 order.append(edge.id)
-            }
-            func vertex(_ id: Int64) -> NetworkVertex? {
-                if let known = vertices[id] { return known }
-                var found: NetworkVertex?
-                try? network.vertex.forEachRow([.integer(id)]) { found = Self.vertex($0) }
-                if let found {
-                    vertices[id] = found
-                    if found.isCrossing {
-                        try? network.crossing.forEachRow([.integer(found.node)]) { crossings[id] = Self.crossing($0) }
+                for column in [NetworkStatements.fromColumn, NetworkStatements.toColumn] {
+                    let end = Self.vertex(row, from: column)
+                    guard vertices[end.id] == nil else { continue }
+                    vertices[end.id] = end
+                    if end.isCrossing {
+                        try? network.crossing.forEachRow([.integer(end.node)]) { crossings[end.id] = Self.crossing($0) }
                     }
                 }
-                return found
             }
-            try? network.edgeRowsInBox.forEachRow(Self.degrees(box).map { .real($0) }) { take(Self.edge($0)) }
+            try? network.edgeRowsInBox.forEachRow(Self.degrees(box).map { .real($0) }) { take($0) }
             for id in order where withCorners {
                 guard let edge = edges[id] else { continue }
                 for end in [edge.from, edge.to] {
-                    guard let found = vertex(end), found.isIntersection || found.isRoundabout else { continue }
-                    try? network.edgesOfVertex.forEachRow([.integer(end)]) { take(Self.edge($0)) }
+                    guard let found = vertices[end], found.isIntersection || found.isRoundabout else { continue }
+                    try? network.edgesWithEndsOfVertex.forEachRow([.integer(end)]) { take($0) }
                 }
-            }
-            for id in order {
-                guard let edge = edges[id] else { continue }
-                _ = vertex(edge.from)
-                _ = vertex(edge.to)
             }
         }
         var index: [Int64: Int] = [:]
@@ -341,16 +357,17 @@ extension PlaceStore {
         text.map { $0.split(separator: StoreSchema.listSeparator).map(String.init) } ?? []
     }
 
-    private static func vertex(_ row: SQLiteStatement) -> NetworkVertex {
-        let flags = row.int64(5)
+    /// A vertex from `NetworkStatements.vertexColumns`, beginning at column `first`.
+    private static func vertex(_ row: SQLiteStatement, from first: Int32 = 0) -> NetworkVertex {
+        let flags = row.int64(first + 5)
         return NetworkVertex(
-            id: row.int64(0), node: row.int64(1),
-            coordinate: Coordinate(latitude: row.double(2), longitude: row.double(3)),
-            degree: Int(row.int64(4)), isIntersection: flags & StoreSchema.VertexFlag.intersection != 0,
+            id: row.int64(first), node: row.int64(first + 1),
+            coordinate: Coordinate(latitude: row.double(first + 2), longitude: row.double(first + 3)),
+            degree: Int(row.int64(first + 4)), isIntersection: flags & StoreSchema.VertexFlag.intersection != 0,
             isDeadEnd: flags & StoreSchema.VertexFlag.deadEnd != 0,
             isRoundabout: flags & StoreSchema.VertexFlag.roundabout != 0,
-            isCrossing: flags & StoreSchema.VertexFlag.crossing != 0, names: list(row.text(6)),
-            unnamedKinds: list(row.text(7)))
+            isCrossing: flags & StoreSchema.VertexFlag.crossing != 0, names: list(row.text(first + 6)),
+            unnamedKinds: list(row.text(first + 7)))
     }
 
     private static func edge(_ row: SQLiteStatement) -> NetworkEdge {
