@@ -126,14 +126,31 @@ final class Session {
 
     /// A position report with the walking network about it, read from the place store when it
     /// has one: as far as the corners the core may say (`intersection-distance`) and the street
-    /// it may be on.
+    /// it may be on. A piece `streetsMargin` wider is read, and kept for the reports within
+    /// that margin of where it was read (at walking pace, a read every minute or so, not one a
+    /// report: the reads were a third of a walk's time).
     private func withStreets(_ report: Report) -> Report {
         guard case .positionReported(var position) = report, let store else { return report }
         let reach = state.settings.intersectionDistance + NearbyState.StreetWalk.reach + 10
-        let network = store.network(around: position.coordinate, radius: reach)
+        if let kept = streetsRead, kept.reach == reach,
+            kept.centre.distance(to: position.coordinate) <= Self.streetsMargin
+        {
+            position.streets = kept.network.isEmpty ? nil : kept.network
+            return .positionReported(position)
+        }
+        let network = store.network(around: position.coordinate, radius: reach + Self.streetsMargin)
+        streetsRead = (position.coordinate, reach, network)
         if !network.isEmpty { position.streets = network }
         return .positionReported(position)
     }
+
+    /// How far a position report may be from where the walking network was last read and still
+    /// use that piece, in metres.
+    static let streetsMargin = 100.0
+
+    /// The walking network last read for position reports: where, how far it had to reach, and
+    /// the piece.
+    private var streetsRead: (centre: Coordinate, reach: Double, network: StreetNetwork)?
 
     /// The end of the input with a route being walked: its reports are taken until it ends, so
     /// that a script hears the whole walk.
