@@ -89,6 +89,26 @@ enum ImportCommand {
                 words.text(
                     .importSkippedWays(count: grouped(counts.waysWithoutLocation), plural: counts.waysWithoutLocation)))
         }
+        let network = counts.network
+        if network.edges > 0 {
+            lines.append(
+                words.text(
+                    .importNetwork(
+                        intersections: grouped(network.intersections), crossings: grouped(network.crossings),
+                        deadEnds: grouped(network.deadEnds))))
+        }
+        if network.waysWithMissingNodes > 0 {
+            lines.append(
+                words.text(
+                    .importNetworkCutWays(
+                        count: grouped(network.waysWithMissingNodes), plural: network.waysWithMissingNodes)))
+        }
+        if network.waysWithoutEdge > 0 {
+            lines.append(
+                words.text(
+                    .importNetworkSkippedWays(count: grouped(network.waysWithoutEdge), plural: network.waysWithoutEdge))
+            )
+        }
         if counts.relationsWithoutLocation > 0 {
             lines.append(
                 words.text(
