@@ -70,7 +70,7 @@ extension NearbyState {
         // Reading the screen (ReadingFeature.swift).
         case .readRequested: return Reaction(readScreen())
         case .whereRequested(let exact): return whereRequested(exact: exact)
-        case .aroundRequested: return Reaction([aroundAnnouncement()])
+        case .aroundRequested: return aroundRequested()
         case .aheadRequested: return aheadRequested()
         case .countRequested: return Reaction([Announcement(countPhrase(), kind: .results)])
         case .mapRequested: return Reaction(effects: [.measureScreen])

@@ -111,7 +111,9 @@ extension NearbyState {
     }
 
     /// `around`'s items, in the order said, each with the place it names (nil: nothing there).
-    func aroundItems() -> [(text: String, index: Int?)] {
+    /// With the walking network about the position, a corner worth a word nearer than a quarter's
+    /// nearest place is said there instead ("intersection of Aleksanterinkatu and Mikonkatu").
+    func aroundItems() -> [(text: String, index: Int?, bearing: Double?)] {
         let around = placesAround()
         let relative = settings.heading != nil && settings.directions != .compass
         // Each quarter as the directions are said: the compass, words relative to the heading,
@@ -131,12 +133,37 @@ extension NearbyState {
             if nearest[quarter] == nil { nearest[quarter] = index }
             if !nearest.contains(nil) { break }
         }
-        return zip(quarters, nearest).map { quarter, index in
-            guard let index else { return (say(.aroundNothing(direction: quarter)), nil) }
+        // The corners of the walking network, each where it is nearer than the quarter's place.
+        var corners: [(name: String, distance: Double, bearing: Double)?] = Array(repeating: nil, count: 4)
+        if let network = position.network, network.at == settings.origin {
+            let streets = network.streets
+            for vertex in streets.vertices.indices
+            where isNamedCorner(streets, vertex: vertex) && streets.kind(of: vertex) != .deadEnd {
+                let point = streets.vertices[vertex].coordinate
+                let distance = settings.origin.distance(to: point)
+                guard SpokenMeasure.hasDirection(atDistance: distance), distance <= settings.radius else { continue }
+                let bearing = settings.origin.bearing(to: point)
+                let angle = bearing - (relative ? settings.heading ?? 0 : 0)
+                let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+                let quarter = Int(((normalised + 45) / 90).rounded(.down)) % 4
+                let place = nearest[quarter].map { distances[$0] } ?? .infinity
+                guard distance < place, distance < corners[quarter]?.distance ?? .infinity else { continue }
+                let name = say(.intersectionName(roads: cornerRoads(streets, vertex: vertex)))
+                corners[quarter] = (name, distance, bearing)
+            }
+        }
+        return zip(quarters, zip(nearest, corners)).map { quarter, found in
+            let (index, corner) = found
+            if let corner {
+                let text = say(
+                    .aroundItem(direction: quarter, name: corner.name, distance: distancePhrase(corner.distance)))
+                return (text, nil, Self.relative(corner.bearing, to: settings.heading ?? 0))
+            }
+            guard let index else { return (say(.aroundNothing(direction: quarter)), nil, nil) }
             let text = say(
                 .aroundItem(
                     direction: quarter, name: places.all[index].name, distance: distancePhrase(distances[index])))
-            return (text, index)
+            return (text, index, relativeBearing(of: index))
         }
     }
 

@@ -245,4 +245,24 @@ struct StreetCalloutTests {
                     + " Marked crossing."
             ], "\(on)")
     }
+
+    @Test("around names a corner where it is nearer than the quarter's nearest place")
+    func aroundWithCorners() {
+        var settings = Settings()
+        settings.origin = Self.point(east: -60, north: 0)
+        settings.heading = 90
+        let kahvila = Place(
+            id: "k", name: "Kahvila", kind: "Café", symbol: "cup",
+            latitude: Self.point(east: -160, north: 0).latitude, longitude: Self.point(east: -160, north: 0).longitude)
+        let far = Place(
+            id: "f", name: "Kauppa", kind: "Shop", symbol: "bag",
+            latitude: Self.point(east: 300, north: 0).latitude, longitude: Self.point(east: 300, north: 0).longitude)
+        var state = NearbyState(places: [kahvila, far], settings: settings)
+        _ = state.apply(.streetFound(nil, at: settings.origin, network: Self.network()))
+        #expect(
+            state.reduce(.aroundRequested).announcements.map(\.text) == [
+                "Around you: ahead, intersection of Aleksanterinkatu and Mikonkatu, 60 metres; to the right, nothing;"
+                    + " behind, Kahvila, 100 metres; to the left, nothing."
+            ])
+    }
 }

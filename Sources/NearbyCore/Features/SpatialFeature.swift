@@ -92,6 +92,15 @@ extension NearbyState {
     /// `around`'s answer; with spatial audio on, in parts: its opening words centred, then each
     /// direction's item heard from its place (the separators and closing words with the item
     /// they follow), so that said in turn the parts are the text.
+    /// `around`: with a place store, the walking network about the position is read first (as
+    /// for `where`), for its corners; then the nearest thing in each direction is said.
+    mutating func aroundRequested() -> Reaction {
+        if places.isWindow, position.street?.at != settings.origin {
+            return Reaction(effects: [.findStreet(around: settings.origin, then: .aroundRequested)])
+        }
+        return Reaction([aroundAnnouncement()])
+    }
+
     func aroundAnnouncement() -> Announcement {
         var answer = Announcement(aroundPhrase(), kind: .location)
         guard settings.spatial != .off, !placesAround().isEmpty else { return answer }
@@ -104,7 +113,7 @@ extension NearbyState {
         var parts: [Announcement.Part] = frame[0].isEmpty ? [] : [Announcement.Part(frame[0], bearing: nil)]
         for (offset, item) in items.enumerated() {
             let tail = offset == items.count - 1 ? frame[1] : separator
-            parts.append(Announcement.Part(item.text + tail, bearing: item.index.flatMap { relativeBearing(of: $0) }))
+            parts.append(Announcement.Part(item.text + tail, bearing: item.bearing))
         }
         // The search, when one is on, closes the answer, centred.
         if isNarrowed { parts.append(Announcement.Part(" " + countPhrase(), bearing: nil)) }
