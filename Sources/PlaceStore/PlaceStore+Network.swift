@@ -8,14 +8,24 @@ final class NetworkStatements {
     let vertex: SQLiteStatement
     let edgesOfVertex: SQLiteStatement
     let edgesInBox: SQLiteStatement
-    let edgeRowsInBox: SQLiteStatement
     let edge: SQLiteStatement
     let crossing: SQLiteStatement
+    /// The edges whose boxes meet a box, and `edgesOfVertex`, with the rows of both ends' vertices joined
+    /// (`endColumns`): `network(around:radius:)` reads a piece in a query a corner, not a
+    /// query a vertex as well.
+    let edgeRowsInBoxWithEnds: SQLiteStatement
+    let edgesOfVertexWithEnds: SQLiteStatement
 
     static let vertexColumns = "id, node, latitude, longitude, degree, flags, names, kinds"
     static let edgeColumns = """
         e.id, e.a, e.b, e.points, e.length, w.osm_id, w.name, w.ref, w.kind, w.sidewalk, w.footway, w.flags
         """
+    /// The columns of an edge's two vertices, `vertexColumns` of `va` then of `vb`.
+    static let endColumns = ["va", "vb"].map { end in
+        vertexColumns.split(separator: ",").map { "\(end).\($0.trimmingCharacters(in: .whitespaces))" }
+            .joined(separator: ", ")
+    }.joined(separator: ", ")
+    static let endJoins = "JOIN vertices va ON va.id = e.a JOIN vertices vb ON vb.id = e.b"
     static let crossingColumns = """
         node, latitude, longitude, vertex, on_way, crossing, signals, tactile_paving, button_operated, sound,
         traffic_signals
@@ -38,14 +48,23 @@ final class NetworkStatements {
             SELECT e.id, e.points FROM edges_index r JOIN edges e ON e.id = r.id
             WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
             """)
-        edgeRowsInBox = try database.prepare(
-            """
-            SELECT \(Self.edgeColumns) FROM edges_index r JOIN edges e ON e.id = r.id JOIN ways w ON w.id = e.way
-            WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
-            """)
         edge = try database.prepare(
             "SELECT \(Self.edgeColumns) FROM edges e JOIN ways w ON w.id = e.way WHERE e.id = ?1")
         crossing = try database.prepare("SELECT \(Self.crossingColumns) FROM crossings WHERE node = ?1")
+        edgeRowsInBoxWithEnds = try database.prepare(
+            """
+            SELECT \(Self.edgeColumns), \(Self.endColumns) FROM edges_index r JOIN edges e ON e.id = r.id
+            JOIN ways w ON w.id = e.way \(Self.endJoins)
+            WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+            """)
+        edgesOfVertexWithEnds = try database.prepare(
+            """
+            SELECT \(Self.edgeColumns), \(Self.endColumns) FROM edges e JOIN ways w ON w.id = e.way \(Self.endJoins)
+            WHERE e.a = ?1
+            UNION ALL
+            SELECT \(Self.edgeColumns), \(Self.endColumns) FROM edges e JOIN ways w ON w.id = e.way \(Self.endJoins)
+            WHERE e.b = ?1 AND e.a != ?1
+            """)
     }
 }
 
@@ -139,37 +158,32 @@ extension PlaceStore {
         var vertices: [Int64: NetworkVertex] = [:]
         var crossings: [Int64: NetworkCrossing] = [:]
         locked {
-            func take(_ edge: NetworkEdge) {
+            // Each edge comes with its two vertices (`…WithEnds`): a query for the box, and one
+            // for each corner among the ends of its edges, in the order they were found.
+            func take(_ row: SQLiteStatement) {
+                let edge = Self.edge(row)
                 guard edges[edge.id] == nil else { return }
                 edges[edge.id] = edge
                 order.append(edge.id)
-            }
-            func vertex(_ id: Int64) -> NetworkVertex? {
-                if let known = vertices[id] { return known }
-                var found: NetworkVertex?
-                try? network.vertex.forEachRow([.integer(id)]) { found = Self.vertex($0) }
-                if let found {
-                    vertices[id] = found
+                for offset in [12, 20] where vertices[row.int64(Int32(offset))] == nil {
+                    let found = Self.vertex(row, from: Int32(offset))
+                    vertices[found.id] = found
                     if found.isCrossing {
-                        try? network.crossing.forEachRow([.integer(found.node)]) { crossings[id] = Self.crossing($0) }
+                        try? network.crossing.forEachRow([.integer(found.node)]) {
+                            crossings[found.id] = Self.crossing($0)
+                        }
                     }
                 }
-                return found
             }
-            try? network.edgeRowsInBox.forEachRow(Self.degrees(around: point, radius: radius).map { .real($0) }) {
-                take(Self.edge($0))
-            }
+            try? network.edgeRowsInBoxWithEnds.forEachRow(
+                Self.degrees(around: point, radius: radius).map { .real($0) }
+            ) { take($0) }
             for id in order {
                 guard let edge = edges[id] else { continue }
                 for end in [edge.from, edge.to] {
-                    guard let found = vertex(end), found.isIntersection || found.isRoundabout else { continue }
-                    try? network.edgesOfVertex.forEachRow([.integer(end)]) { take(Self.edge($0)) }
+                    guard let found = vertices[end], found.isIntersection || found.isRoundabout else { continue }
+                    try? network.edgesOfVertexWithEnds.forEachRow([.integer(end)]) { take($0) }
                 }
-            }
-            for id in order {
-                guard let edge = edges[id] else { continue }
-                _ = vertex(edge.from)
-                _ = vertex(edge.to)
             }
         }
         var index: [Int64: Int] = [:]
@@ -326,16 +340,17 @@ extension PlaceStore {
         text.map { $0.split(separator: StoreSchema.listSeparator).map(String.init) } ?? []
     }
 
-    private static func vertex(_ row: SQLiteStatement) -> NetworkVertex {
-        let flags = row.int64(5)
+    /// The vertex of `vertexColumns` read from column `first` on.
+    private static func vertex(_ row: SQLiteStatement, from first: Int32 = 0) -> NetworkVertex {
+        let flags = row.int64(first + 5)
         return NetworkVertex(
-            id: row.int64(0), node: row.int64(1),
-            coordinate: Coordinate(latitude: row.double(2), longitude: row.double(3)),
-            degree: Int(row.int64(4)), isIntersection: flags & StoreSchema.VertexFlag.intersection != 0,
+            id: row.int64(first), node: row.int64(first + 1),
+            coordinate: Coordinate(latitude: row.double(first + 2), longitude: row.double(first + 3)),
+            degree: Int(row.int64(first + 4)), isIntersection: flags & StoreSchema.VertexFlag.intersection != 0,
             isDeadEnd: flags & StoreSchema.VertexFlag.deadEnd != 0,
             isRoundabout: flags & StoreSchema.VertexFlag.roundabout != 0,
-            isCrossing: flags & StoreSchema.VertexFlag.crossing != 0, names: list(row.text(6)),
-            unnamedKinds: list(row.text(7)))
+            isCrossing: flags & StoreSchema.VertexFlag.crossing != 0, names: list(row.text(first + 6)),
+            unnamedKinds: list(row.text(first + 7)))
     }
 
     private static func edge(_ row: SQLiteStatement) -> NetworkEdge {
