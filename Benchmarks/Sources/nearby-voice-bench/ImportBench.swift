@@ -17,6 +17,12 @@ enum ImportBench {
     }
 
     static func rows(app: String, folder: String, runs: Int) -> [Row] {
+        // The place store at 10M (StoreBench.swift): its size, start-up, memory and queries.
+        helsinkiRows(app: app, folder: folder, runs: runs) + StoreBench.rows(app: app, folder: folder, runs: runs)
+    }
+
+    /// The import of central Helsinki against ogr2ogr and osmium, and its peak RSS.
+    static func helsinkiRows(app: String, folder: String, runs: Int) -> [Row] {
         let extract = FileManager.default.currentDirectoryPath + "/Tests/Fixtures/osm/Helsinki.osm.pbf"
         let store = "\(folder)/helsinki.places"
         let geoPackage = "\(folder)/helsinki.gpkg"
@@ -83,7 +89,6 @@ enum ImportBench {
                 figure: "import Helsinki.osm.pbf: peak RSS", ours: megabytes(ours.map(\.peakKB).max() ?? 0),
                 baseline: "-", ratio: "-", target: "report", verdict: "-"),
         ]
-        // The place store at 10M (StoreBench.swift): its size, start-up, memory and queries.
-        return helsinki + StoreBench.rows(app: app, folder: folder, runs: runs)
+        return helsinki
     }
 }

@@ -410,7 +410,8 @@ case "store":
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "network":
-    // Issue 36's rows alone (StoreBench.networkRows): `network --data DIR --app APP --runs N`.
+    // Issue 36's rows alone (Helsinki's import and StoreBench.networkRows):
+    // `network --data DIR --app APP --runs N`.
     let rest = Array(arguments.dropFirst())
     func value(_ name: String) -> String? {
         rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
@@ -418,7 +419,10 @@ case "network":
     let folder = value("--data") ?? "bench-data"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
-    let rows = StoreBench.networkRows(app: app, folder: folder, runs: Int(value("--runs") ?? "5") ?? 5)
+    let runs = Int(value("--runs") ?? "5") ?? 5
+    let rows =
+        ImportBench.helsinkiRows(app: app, folder: folder, runs: runs)
+        + StoreBench.networkRows(app: app, folder: folder, runs: runs)
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "generate":
