@@ -87,7 +87,7 @@ public struct NearbyState: Equatable, Sendable {
         self.places = places
         self.settings = settings
         self.words = words ?? Catalog.builtIn(settings.language)
-        self.distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
+        self.distances = places.distances(from: settings.origin)
         self.shown = NearestFirst(members: [], distances: [])
         refreshShown()
     }
@@ -190,7 +190,7 @@ public struct NearbyState: Equatable, Sendable {
         let grown = places.adding(found)
         guard grown.count != places.count else { return }
         places = grown
-        distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
+        distances = places.distances(from: settings.origin)
         refreshShown()
     }
 
@@ -206,7 +206,7 @@ public struct NearbyState: Equatable, Sendable {
         if reorders { focus = nil }
         if (reaches || reorders) && !moved { refreshShown() }
         if moved {
-            distances = places.all.map { settings.origin.distance(to: $0.coordinate) }
+            distances = places.distances(from: settings.origin)
             refreshShown()
         }
     }

@@ -23,6 +23,30 @@ public struct Coordinate: Hashable, Sendable {
         return 2 * Self.earthRadius * asin(min(1, sqrt(a)))
     }
 
+    /// The distance to each of many points, each exactly `distance(to:)`'s, with this point's
+    /// trigonometry done once and the points' own given ahead (`Places` works them out once):
+    /// their latitudes in radians, the cosines of those, and their longitudes in degrees.
+    public func distances(latitudes: [Double], cosines: [Double], longitudes: [Double]) -> [Double] {
+        let lat1 = latitude * .pi / 180
+        let cos1 = cos(lat1)
+        return [Double](unsafeUninitializedCapacity: latitudes.count) { buffer, count in
+            latitudes.withUnsafeBufferPointer { latitudes in
+                cosines.withUnsafeBufferPointer { cosines in
+                    longitudes.withUnsafeBufferPointer { longitudes in
+                        for index in 0..<latitudes.count {
+                            let dLat = latitudes[index] - lat1
+                            let dLon = (longitudes[index] - longitude) * .pi / 180
+                            let a =
+                                sin(dLat / 2) * sin(dLat / 2) + cos1 * cosines[index] * sin(dLon / 2) * sin(dLon / 2)
+                            buffer[index] = 2 * Self.earthRadius * asin(min(1, sqrt(a)))
+                        }
+                    }
+                }
+            }
+            count = latitudes.count
+        }
+    }
+
     /// The initial great-circle bearing towards `other`, in degrees clockwise from north, 0..<360.
     public func bearing(to other: Coordinate) -> Double {
         let lat1 = latitude * .pi / 180

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The places loaded (`all`), with their indexes built once: the search index (`SearchIndex`),
 /// the words of their names for a misspelt search, and the names for Tab. (A `Catalog` is
 /// always the words the program says; places are `Places`.)
@@ -23,15 +25,23 @@ public struct Places: Equatable, Sendable {
     /// thread that reads it, so that taking it in does not measure 20,000 distances again.
     public private(set) var knownDistances: (origin: Coordinate, metres: [Double])?
 
+    /// Each place's latitude in radians, its cosine and its longitude, worked out once: a
+    /// position report measures every place again (`distances(from:)`), and then does only
+    /// what depends on the position (issue 36: a report to its callout in 1 ms).
+    private let latitudes: [Double]
+    private let cosines: [Double]
+    private let longitudes: [Double]
+
     /// Measures every place's distance from `origin` ahead of `distances(from:)`.
     public mutating func measureDistances(from origin: Coordinate) {
-        knownDistances = (origin, all.map { origin.distance(to: $0.coordinate) })
+        knownDistances = (origin, origin.distances(latitudes: latitudes, cosines: cosines, longitudes: longitudes))
     }
 
-    /// Every place's distance from `origin`, in metres, in `all`'s order.
+    /// Every place's distance from `origin`, in metres, in `all`'s order: each exactly
+    /// `Coordinate.distance(to:)`'s.
     public func distances(from origin: Coordinate) -> [Double] {
         if let knownDistances, knownDistances.origin == origin { return knownDistances.metres }
-        return all.map { origin.distance(to: $0.coordinate) }
+        return origin.distances(latitudes: latitudes, cosines: cosines, longitudes: longitudes)
     }
 
     /// What `source` holds for places from OpenStreetMap.
@@ -39,6 +49,9 @@ public struct Places: Equatable, Sendable {
 
     public init(_ places: [Place], source: String? = nil, isWindow: Bool = false) {
         self.all = places
+        latitudes = places.map { $0.coordinate.latitude * .pi / 180 }
+        cosines = latitudes.map { cos($0) }
+        longitudes = places.map(\.coordinate.longitude)
         self.index = SearchIndex(places)
         self.source = source
         self.isWindow = isWindow

@@ -12,6 +12,9 @@ final class NetworkStatements {
     let edgesWithEndsOfVertex: SQLiteStatement
     let edge: SQLiteStatement
     let crossing: SQLiteStatement
+    /// The edges whose boxes meet a box, and `edgesOfVertex`, with the rows of both ends' vertices joined
+    /// (`endColumns`): `network(around:radius:)` reads a piece in a query a corner, not a
+    /// query a vertex as well.
 
     static let vertexColumns = "id, node, latitude, longitude, degree, flags, names, kinds"
     static let edgeColumns = """

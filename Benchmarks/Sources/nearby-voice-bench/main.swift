@@ -409,6 +409,22 @@ case "store":
     let rows = ImportBench.rows(app: app, folder: folder, runs: Int(value("--runs") ?? "5") ?? 5)
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
+case "network":
+    // Issue 36's rows alone (Helsinki's import and StoreBench.networkRows):
+    // `network --data DIR --app APP --runs N`.
+    let rest = Array(arguments.dropFirst())
+    func value(_ name: String) -> String? {
+        rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
+    }
+    let folder = value("--data") ?? "bench-data"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
+    let runs = Int(value("--runs") ?? "5") ?? 5
+    let rows =
+        ImportBench.helsinkiRows(app: app, folder: folder, runs: runs)
+        + StoreBench.networkRows(app: app, folder: folder, runs: runs)
+    printTable(rows)
+    exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "bench-data"
     let size = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000

@@ -8,7 +8,13 @@ that imports a file with no places.
 With "varied" after the file (make bench's 10M extract): names of one to three made-up words
 from a seeded generator (so that a search key is as selective as a real one), and places in a
 grid 17.8 m apart each way (about 10,000 within any 1 km that is inside the grid: every point
-is a dense point), about 31.6 km a side at 10M.
+is a dense point), about 31.6 km a side at 10M. Its streets are a connected grid over the
+places' area instead: named residential streets every 7 places (about 125 m) each way, sharing
+their nodes where they cross (so that they meet at intersections), each line of the grid cut
+into ways of 8 blocks with names of their own (so that a street changes its name at a corner),
+a node halfway along every block, and in every third block an unnamed footway across it from
+the middle of its south side to the middle of its north side (a corner of three ways at each
+end). Deterministic.
 Usage: generate-extract.py COUNT OUT.osm.pbf [varied]
 """
 import sys
@@ -35,6 +41,61 @@ def word():
     return "".join(parts).capitalize()
 
 
+def grid(count, side, step_lat, step_lon, first):
+    """The varied extract's streets: a grid of named residential streets every BLOCK places
+    each way over the places' rows and columns, a node at each corner and halfway along each
+    block, ways of WAY_BLOCKS blocks, an unnamed footway across every third block."""
+    block, way_blocks = 7, 8
+    rows = (count + side - 1) // side
+    blocks_ns = max(1, (rows - 1) // block)
+    blocks_ew = max(1, (side - 1) // block)
+    lat0 = 60.15 + step_lat / 2
+    lon0 = 24.90 + step_lon / 2
+    corner_lat = lambda i: lat0 + i * block * step_lat
+    corner_lon = lambda j: lon0 + j * block * step_lon
+    lines_ew, lines_ns = blocks_ns + 1, blocks_ew + 1
+    corners = first
+    mid_ew = corners + lines_ew * lines_ns  # halfway along the block east of corner (i, j)
+    mid_ns = mid_ew + lines_ew * blocks_ew  # halfway along the block north of corner (i, j)
+    corner = lambda i, j: corners + i * lines_ns + j
+    east = lambda i, j: mid_ew + i * blocks_ew + j
+    north = lambda i, j: mid_ns + i * lines_ns + j
+    for i in range(lines_ew):
+        for j in range(lines_ns):
+            writer.add_node(osmium.osm.mutable.Node(id=corner(i, j), location=(corner_lon(j), corner_lat(i))))
+    for i in range(lines_ew):
+        for j in range(blocks_ew):
+            writer.add_node(osmium.osm.mutable.Node(
+                id=east(i, j), location=((corner_lon(j) + corner_lon(j + 1)) / 2, corner_lat(i))))
+    for i in range(blocks_ns):
+        for j in range(lines_ns):
+            writer.add_node(osmium.osm.mutable.Node(
+                id=north(i, j), location=(corner_lon(j), (corner_lat(i) + corner_lat(i + 1)) / 2)))
+    way_id = 1
+    for i in range(lines_ew):
+        for j0 in range(0, blocks_ew, way_blocks):
+            nodes = [corner(i, j0)]
+            for j in range(j0, min(blocks_ew, j0 + way_blocks)):
+                nodes += [east(i, j), corner(i, j + 1)]
+            writer.add_way(osmium.osm.mutable.Way(
+                id=way_id, nodes=nodes, tags={"highway": "residential", "name": word() + "nkatu"}))
+            way_id += 1
+    for j in range(lines_ns):
+        for i0 in range(0, blocks_ns, way_blocks):
+            nodes = [corner(i0, j)]
+            for i in range(i0, min(blocks_ns, i0 + way_blocks)):
+                nodes += [north(i, j), corner(i + 1, j)]
+            writer.add_way(osmium.osm.mutable.Way(
+                id=way_id, nodes=nodes, tags={"highway": "residential", "name": word() + "ntie"}))
+            way_id += 1
+    for i in range(blocks_ns):
+        for j in range(blocks_ew):
+            if (i * 31 + j * 17) % 3 == 0:
+                writer.add_way(osmium.osm.mutable.Way(
+                    id=way_id, nodes=[east(i, j), east(i + 1, j)], tags={"highway": "footway"}))
+                way_id += 1
+
+
 if count == 0:
     for i in range(10):
         writer.add_node(osmium.osm.mutable.Node(id=i + 1, location=(24.94 + i * 1e-4, 60.17), tags={"natural": "tree"}))
@@ -52,6 +113,10 @@ else:
             name = "Paikka %d Töölö" % i
         writer.add_node(osmium.osm.mutable.Node(id=node_id, location=(lon, lat), tags={"name": name, key: value}))
         node_id += 1
+    if varied:
+        grid(count, side, step_lat, step_lon, node_id)
+        writer.close()
+        sys.exit(0)
     streets = count // 100
     first_street_node = node_id
     for s in range(streets):
