@@ -124,33 +124,25 @@ extension NearbyState {
             : settings.directions == .clock
                 ? [12, 3, 6, 9].map { say(.directionClock(hour: String($0), plural: $0)) }
                 : [Key.directionAhead, Key.directionRight, Key.directionBehind, Key.directionLeft].map { say($0) }
-        var nearest: [Int?] = Array(repeating: nil, count: 4)
-        for index in around.prefix(10_000) where SpokenMeasure.hasDirection(atDistance: distances[index]) {
-            let bearing = settings.origin.bearing(to: places.all[index].coordinate)
+        // The quarter a bearing falls in, from north (or ahead) clockwise.
+        func quarter(of bearing: Double) -> Int {
             let angle = bearing - (relative ? settings.heading ?? 0 : 0)
             let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-            let quarter = Int(((normalised + 45) / 90).rounded(.down)) % 4
+            return Int(((normalised + 45) / 90).rounded(.down)) % 4
+        }
+        var nearest: [Int?] = Array(repeating: nil, count: 4)
+        for index in around.prefix(10_000) where SpokenMeasure.hasDirection(atDistance: distances[index]) {
+            let quarter = quarter(of: settings.origin.bearing(to: places.all[index].coordinate))
             if nearest[quarter] == nil { nearest[quarter] = index }
             if !nearest.contains(nil) { break }
         }
         // The corners of the walking network, each where it is nearer than the quarter's place.
         var corners: [(name: String, distance: Double, bearing: Double)?] = Array(repeating: nil, count: 4)
-        if let network = position.network, network.at == settings.origin {
-            let streets = network.streets
-            for vertex in streets.vertices.indices
-            where isNamedCorner(streets, vertex: vertex) && streets.kind(of: vertex) != .deadEnd {
-                let point = streets.vertices[vertex].coordinate
-                let distance = settings.origin.distance(to: point)
-                guard SpokenMeasure.hasDirection(atDistance: distance), distance <= settings.radius else { continue }
-                let bearing = settings.origin.bearing(to: point)
-                let angle = bearing - (relative ? settings.heading ?? 0 : 0)
-                let normalised = (angle.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-                let quarter = Int(((normalised + 45) / 90).rounded(.down)) % 4
-                let place = nearest[quarter].map { distances[$0] } ?? .infinity
-                guard distance < place, distance < corners[quarter]?.distance ?? .infinity else { continue }
-                let name = say(.intersectionName(roads: cornerRoads(streets, vertex: vertex)))
-                corners[quarter] = (name, distance, bearing)
-            }
+        for corner in cornersNear() {
+            let quarter = quarter(of: corner.bearing)
+            let place = nearest[quarter].map { distances[$0] } ?? .infinity
+            guard corner.distance < place, corner.distance < corners[quarter]?.distance ?? .infinity else { continue }
+            corners[quarter] = corner
         }
         return zip(quarters, zip(nearest, corners)).map { quarter, found in
             let (index, corner) = found

@@ -27,6 +27,9 @@ public struct Coordinate: Hashable, Sendable {
     /// trigonometry done once and the points' own given ahead (`Places` works them out once):
     /// their latitudes in radians, the cosines of those, and their longitudes in degrees.
     public func distances(latitudes: [Double], cosines: [Double], longitudes: [Double]) -> [Double] {
+        // No points, no buffer: an array of no capacity is the one empty array every thread
+        // shares, and setting its count from here is a write ThreadSanitizer sees race.
+        guard !latitudes.isEmpty else { return [] }
         let lat1 = latitude * .pi / 180
         let cos1 = cos(lat1)
         return [Double](unsafeUninitializedCapacity: latitudes.count) { buffer, count in

@@ -10,10 +10,9 @@ import TextFormats
 import Words
 
 /// One session: the screen's state and the one path from an action or a report to what is
-/// said (`present`), wiring
-/// the parts that do the rest: the input loop (`InputLoop`), the effects (`EffectRunner`),
-/// speech's outcomes (`SpeechFollower`), the study's log (`StudyRecorder`) and the signals
-/// that end it (`SignalEnding`).
+/// said (`present`), wiring the parts that do the rest: the input loop (`InputLoop`), the
+/// effects (`EffectRunner`), speech's outcomes (`SpeechFollower`), the study's log
+/// (`StudyRecorder`) and the signals that end it (`SignalEnding`).
 final class Session {
     /// The screen; changed by `dispatch` (what the user did) and `take` (what the shell found
     /// out: an effect's result, what speech cut off, a position).
@@ -132,14 +131,14 @@ final class Session {
     private func withStreets(_ report: Report) -> Report {
         guard case .positionReported(var position) = report, let store else { return report }
         let reach = state.settings.intersectionDistance + NearbyState.StreetWalk.reach + 10
-        if let kept = streetsRead, kept.reach == reach,
+        if let kept = streetsRead, kept.store === store, kept.reach == reach,
             kept.centre.distance(to: position.coordinate) <= Self.streetsMargin
         {
             position.streets = kept.network.isEmpty ? nil : kept.network
             return .positionReported(position)
         }
         let network = store.network(around: position.coordinate, radius: reach + Self.streetsMargin)
-        streetsRead = (position.coordinate, reach, network)
+        streetsRead = (store, position.coordinate, reach, network)
         if !network.isEmpty { position.streets = network }
         return .positionReported(position)
     }
@@ -148,9 +147,9 @@ final class Session {
     /// use that piece, in metres.
     static let streetsMargin = 100.0
 
-    /// The walking network last read for position reports: where, how far it had to reach, and
-    /// the piece.
-    private var streetsRead: (centre: Coordinate, reach: Double, network: StreetNetwork)?
+    /// The walking network last read for position reports: from which store, where, how far it
+    /// had to reach, and the piece.
+    private var streetsRead: (store: PlaceStore, centre: Coordinate, reach: Double, network: StreetNetwork)?
 
     /// The end of the input with a route being walked: its reports are taken until it ends, so
     /// that a script hears the whole walk.

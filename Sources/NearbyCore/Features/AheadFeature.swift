@@ -29,31 +29,20 @@ extension NearbyState {
 
     /// What `ahead` names, nearest first: each thing's words, and the place it is, if a place.
     private func aheadItems(heading: Double) -> [(text: String, place: Int?, distance: Double)] {
-        let inCone = { (point: Coordinate) -> Bool in
-            abs(Self.relative(settings.origin.bearing(to: point), to: heading)) <= Self.aheadWidth
-        }
         var items: [(text: String, place: Int?, distance: Double)] = []
         for index in placesAround().prefix(10_000) where SpokenMeasure.hasDirection(atDistance: distances[index]) {
-            guard inCone(places.all[index].coordinate) else { continue }
+            let bearing = settings.origin.bearing(to: places.all[index].coordinate)
+            guard abs(Self.relative(bearing, to: heading)) <= Self.aheadWidth else { continue }
             let location = distanceAndDirection(of: index)
             items.append(
                 (say(.aheadItem(name: places.all[index].name, where: location)), index, distances[index]))
             if items.count == Self.aheadLimit { break }
         }
-        if let network = position.network, network.at == settings.origin {
-            let streets = network.streets
-            for vertex in streets.vertices.indices where isNamedCorner(streets, vertex: vertex) {
-                guard streets.kind(of: vertex) != .deadEnd else { continue }
-                let point = streets.vertices[vertex].coordinate
-                let distance = settings.origin.distance(to: point)
-                guard SpokenMeasure.hasDirection(atDistance: distance), distance <= settings.radius, inCone(point)
-                else { continue }
-                let direction = SpokenMeasure.direction(
-                    bearing: settings.origin.bearing(to: point), heading: heading, style: settings.directions, words)
-                let name = say(.intersectionName(roads: cornerRoads(streets, vertex: vertex)))
-                let location = say(.placeDistanceDirection(distance: distancePhrase(distance), direction: direction))
-                items.append((say(.aheadItem(name: name, where: location)), nil, distance))
-            }
+        for corner in cornersNear() where abs(Self.relative(corner.bearing, to: heading)) <= Self.aheadWidth {
+            let direction = SpokenMeasure.direction(
+                bearing: corner.bearing, heading: heading, style: settings.directions, words)
+            let location = say(.placeDistanceDirection(distance: distancePhrase(corner.distance), direction: direction))
+            items.append((say(.aheadItem(name: corner.name, where: location)), nil, corner.distance))
         }
         return Array(items.sorted { $0.distance < $1.distance }.prefix(Self.aheadLimit))
     }

@@ -39,8 +39,9 @@ extension NearbyState {
             guard let found = position.namedStreet, found.query == value else {
                 return Reaction(effects: [.findNamedStreet(value, then: .settingChanged(.at, value: value))])
             }
+            // The answer is used once: the next `set at` asks the store again.
+            position.namedStreet = nil
             if let street = found.street {
-                position.namedStreet = nil
                 var reaction = changeSetting(.at, "\(street.coordinate.latitude),\(street.coordinate.longitude)")
                 let text =
                     street.isIntersection

@@ -304,4 +304,21 @@ extension NearbyState {
 
     /// How far along the streets `where` looks for the nearest corner.
     public static let cornerLimit = 300.0
+
+    /// The corners worth a word of the walking network the shell read about the position (not a
+    /// road's end), within the radius and far enough for a direction, each by its name
+    /// ("intersection of Aleksanterinkatu and Mikonkatu"), distance and bearing: what `ahead` and
+    /// `around` name beside the places.
+    func cornersNear() -> [(name: String, distance: Double, bearing: Double)] {
+        guard let network = position.network, network.at == settings.origin else { return [] }
+        let streets = network.streets
+        return streets.vertices.indices.compactMap { vertex in
+            guard isNamedCorner(streets, vertex: vertex), streets.kind(of: vertex) != .deadEnd else { return nil }
+            let point = streets.vertices[vertex].coordinate
+            let distance = settings.origin.distance(to: point)
+            guard SpokenMeasure.hasDirection(atDistance: distance), distance <= settings.radius else { return nil }
+            let name = say(.intersectionName(roads: cornerRoads(streets, vertex: vertex)))
+            return (name, distance, settings.origin.bearing(to: point))
+        }
+    }
 }
