@@ -397,21 +397,9 @@ case "digest":
             print("\(error)")
         }
     }
-case "store":
-    // The store's rows alone (ImportBench and StoreBench): `store --data DIR --app APP --runs N`.
-    let rest = Array(arguments.dropFirst())
-    func value(_ name: String) -> String? {
-        rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
-    }
-    let folder = value("--data") ?? "bench-data"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
-    let rows = ImportBench.rows(app: app, folder: folder, runs: Int(value("--runs") ?? "5") ?? 5)
-    printTable(rows)
-    exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
-case "network":
-    // Issue 36's rows alone (Helsinki's import and StoreBench.networkRows):
-    // `network --data DIR --app APP --runs N`.
+case "store", "network":
+    // The store's rows alone (ImportBench and StoreBench), or issue 36's (Helsinki's import and
+    // StoreBench.networkRows): `store|network --data DIR --app APP --runs N`.
     let rest = Array(arguments.dropFirst())
     func value(_ name: String) -> String? {
         rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
@@ -421,8 +409,10 @@ case "network":
     let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
     let runs = Int(value("--runs") ?? "5") ?? 5
     let rows =
-        ImportBench.helsinkiRows(app: app, folder: folder, runs: runs)
-        + StoreBench.networkRows(app: app, folder: folder, runs: runs)
+        arguments.first == "store"
+        ? ImportBench.rows(app: app, folder: folder, runs: runs)
+        : ImportBench.helsinkiRows(app: app, folder: folder, runs: runs)
+            + StoreBench.networkRows(app: app, folder: folder, runs: runs)
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "generate":
