@@ -12,18 +12,9 @@ import PlaceData
 /// carry two or more different names, a **dead end** when its degree is 1, and on a
 /// **roundabout** when one of its edges is `junction=roundabout`.
 struct NetworkBuilder {
-    /// A walkable way's facts, shared by its edges.
-    struct Way: Equatable {
-        var osmID: Int64
-        /// Cleaned as place names are ("" when it has none).
-        var name: String
-        var ref: String
-        var kind: String
-        var sidewalk: String
-        var footway: String
-        var oneway: Bool
-        var roundabout: Bool
-    }
+    /// A walkable way's facts, shared by its edges: the way as read, its name and ref cleaned,
+    /// without its nodes (the edges hold their stretches).
+    typealias Way = OSMCalls.Walkway
 
     struct Vertex {
         var node: Int64
@@ -76,10 +67,8 @@ struct NetworkBuilder {
             name = OSMTagging.cleaned(walkway.name) ?? ""
             if name != walkway.name { counts.namesCleaned += 1 }
         }
-        let way = Way(
-            osmID: walkway.id, name: name, ref: OSMTagging.cleaned(walkway.ref) ?? "", kind: walkway.kind,
-            sidewalk: walkway.sidewalk, footway: walkway.footway, oneway: walkway.oneway,
-            roundabout: walkway.roundabout)
+        var way = walkway
+        (way.name, way.ref, way.nodes, way.points) = (name, OSMTagging.cleaned(walkway.ref) ?? "", [], [])
         var start = nodes.count
         var missing = false
         var kept = false

@@ -13,7 +13,7 @@ extension StoreWriter {
                     (item.oneway ? StoreSchema.WayFlag.oneway : 0)
                     | (item.roundabout ? StoreSchema.WayFlag.roundabout : 0)
                 try way.run([
-                    .integer(Int64(index + 1)), .integer(item.osmID), .optional(item.name.isEmpty ? nil : item.name),
+                    .integer(Int64(index + 1)), .integer(item.id), .optional(item.name.isEmpty ? nil : item.name),
                     .optional(item.ref.isEmpty ? nil : item.ref), .text(item.kind), .integer(flags),
                     .optional(item.sidewalk.isEmpty ? nil : item.sidewalk),
                     .optional(item.footway.isEmpty ? nil : item.footway),
