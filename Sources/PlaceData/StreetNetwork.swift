@@ -13,30 +13,50 @@ public struct StreetNetwork: Equatable, Sendable {
         public var ref: String?
         /// Its `highway` value: `residential`, `footway`, `steps`…
         public var kind: String
-        /// For a sidewalk or a crossing (`footway=sidewalk|crossing`), the name of the road it
-        /// follows or crosses, where the data says so.
+        /// Its `footway` value, for a footway drawn as a sidewalk or a crossing.
+        public var footway: Footway?
+        /// For a sidewalk or a crossing, the name of the road it follows or crosses, as
+        /// `pairingSidewalks()` found it.
         public var follows: String?
         /// Whether it is part of a roundabout (`junction=roundabout`).
         public var isRoundabout: Bool
 
+        /// What a footway is drawn as (`footway=sidewalk|crossing`).
+        public enum Footway: String, Sendable {
+            case sidewalk
+            case crossing
+        }
+
         public init(
-            name: String? = nil, ref: String? = nil, kind: String, follows: String? = nil, isRoundabout: Bool = false
+            name: String? = nil, ref: String? = nil, kind: String, footway: Footway? = nil, follows: String? = nil,
+            isRoundabout: Bool = false
         ) {
             self.name = name
             self.ref = ref
             self.kind = kind
+            self.footway = footway
             self.follows = follows
             self.isRoundabout = isRoundabout
         }
 
         /// What a road is called when two roads are told apart: its name, else the road a
-        /// sidewalk follows, else its ref; nil for a way with none of them (said by its kind).
+        /// sidewalk follows, else its ref; nil for a way with none of them (said by its kind). A
+        /// crossing is not the road it crosses: it has no label but its own name.
         public var label: String? {
             if let name, !name.isEmpty { return name }
-            if let follows, !follows.isEmpty { return follows }
+            if footway == .sidewalk, let follows, !follows.isEmpty { return follows }
             if let ref, !ref.isEmpty { return ref }
             return nil
         }
+
+        /// Whether it is a road a sidewalk can follow and a crossing cross: named (or numbered),
+        /// and not itself a footpath.
+        var isCarriageway: Bool {
+            footway == nil && !Self.pathKinds.contains(kind) && (name?.isEmpty == false || ref?.isEmpty == false)
+        }
+
+        /// The `highway` kinds of ways for feet or bicycles, which no sidewalk follows.
+        static let pathKinds: Set<String> = ["footway", "path", "steps", "cycleway", "bridleway", "corridor", "track"]
     }
 
     /// What a crossing node says of itself (`highway=crossing`, `crossing=*` and its facts).
@@ -83,6 +103,24 @@ public struct StreetNetwork: Equatable, Sendable {
         }
     }
 
+    /// A crossing node inside an edge (not a vertex): a place to cross the road the edge is
+    /// part of, where no footway across it is mapped.
+    public struct CrossingPoint: Equatable, Sendable {
+        /// The OpenStreetMap node's id.
+        public var id: Int64
+        public var coordinate: Coordinate
+        /// Metres along the edge from its `from` end.
+        public var along: Double
+        public var crossing: Crossing
+
+        public init(id: Int64, coordinate: Coordinate, along: Double, crossing: Crossing) {
+            self.id = id
+            self.coordinate = coordinate
+            self.along = along
+            self.crossing = crossing
+        }
+    }
+
     /// A piece of one way between two vertices, with its shape.
     public struct Edge: Equatable, Sendable {
         /// Its ends, as indices into `vertices`.
@@ -91,12 +129,15 @@ public struct StreetNetwork: Equatable, Sendable {
         public var road: Road
         /// Its shape from `from` to `to`, both ends included.
         public var points: [Coordinate]
+        /// The crossing nodes between its ends, in order from `from`.
+        public var crossings: [CrossingPoint]
 
-        public init(from: Int, to: Int, road: Road, points: [Coordinate]) {
+        public init(from: Int, to: Int, road: Road, points: [Coordinate], crossings: [CrossingPoint] = []) {
             self.from = from
             self.to = to
             self.road = road
             self.points = points
+            self.crossings = crossings
         }
 
         /// Its length in metres, along its shape.

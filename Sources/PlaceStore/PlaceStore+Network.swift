@@ -12,6 +12,7 @@ final class NetworkStatements {
     let edgesWithEndsOfVertex: SQLiteStatement
     let edge: SQLiteStatement
     let crossing: SQLiteStatement
+    let crossingsInsideEdgesInBox: SQLiteStatement
     /// The edges whose boxes meet a box, and `edgesOfVertex`, with the rows of both ends' vertices joined
     /// (`endColumns`): `network(around:radius:)` reads a piece in a query a corner, not a
     /// query a vertex as well.
@@ -71,6 +72,13 @@ final class NetworkStatements {
         edge = try database.prepare(
             "SELECT \(Self.edgeColumns) FROM edges e JOIN ways w ON w.id = e.way WHERE e.id = ?1")
         crossing = try database.prepare("SELECT \(Self.crossingColumns) FROM crossings WHERE node = ?1")
+        // The terms of the partial index `crossings_inside` (`StoreSchema.networkIndexes`), so
+        // that it is used; a store made before it had the index reads the table through.
+        crossingsInsideEdgesInBox = try database.prepare(
+            """
+            SELECT \(Self.crossingColumns) FROM crossings
+            WHERE vertex IS NULL AND on_way = 1 AND latitude BETWEEN ?1 AND ?2 AND longitude BETWEEN ?3 AND ?4
+            """)
     }
 }
 
@@ -156,15 +164,16 @@ extension PlaceStore {
     /// The walking network about `point`, as the core reads it: every edge whose box comes
     /// within `radius` metres, their vertices with the kind the import gave each (so that a
     /// vertex at the piece's rim keeps it), every edge of each decision point among them (so
-    /// that a corner's roads are all there), and the crossings' facts. Empty when the store has
-    /// no network.
+    /// that a corner's roads are all there), and the crossings' facts, those inside edges kept
+    /// on their edges; its sidewalks and crossings paired with their roads
+    /// (`StreetNetwork.pairingFootways`). Empty when the store has no network.
     public func network(around point: Coordinate, radius: Double) -> PlaceData.StreetNetwork {
         network(in: BoundingBox(around: point, radius: radius), withCorners: true)
     }
 
     /// The walking network in `box`, as the `map` picture draws it: every edge whose box meets
     /// it (the R*Tree of the edges' boxes), their vertices with their kinds, and the crossings'
-    /// facts of those that are crossings. Empty when the store has no network.
+    /// facts, those inside edges kept on their edges. Empty when the store has no network.
     public func network(in box: BoundingBox) -> PlaceData.StreetNetwork {
         network(in: box, withCorners: false)
     }
@@ -218,10 +227,36 @@ extension PlaceStore {
             guard let edge = edges[id], let from = index[edge.from], let to = index[edge.to] else { return nil }
             let road = PlaceData.StreetNetwork.Road(
                 name: edge.name.isEmpty ? nil : edge.name, ref: edge.ref.isEmpty ? nil : edge.ref, kind: edge.kind,
-                isRoundabout: edge.isRoundabout)
+                footway: PlaceData.StreetNetwork.Road.Footway(rawValue: edge.footway), isRoundabout: edge.isRoundabout)
             return PlaceData.StreetNetwork.Edge(from: from, to: to, road: road, points: edge.points)
         }
-        return PlaceData.StreetNetwork(vertices: pieceVertices, edges: pieceEdges)
+        let piece = PlaceData.StreetNetwork(vertices: pieceVertices, edges: pieceEdges)
+            .placingCrossings(crossingsInside(pieceEdges))
+        return withCorners ? piece.pairingFootways() : piece
+    }
+
+    /// The crossing nodes that are no vertex but lie on a walkable way, within the box of
+    /// `edges`' points (`StreetNetwork.placingCrossings` keeps those on the edges' points).
+    private func crossingsInside(_ edges: [PlaceData.StreetNetwork.Edge]) -> [(
+        id: Int64, coordinate: Coordinate, crossing: PlaceData.StreetNetwork.Crossing
+    )] {
+        let points = edges.flatMap(\.points)
+        guard let first = points.first else { return [] }
+        var box = [first.latitude, first.latitude, first.longitude, first.longitude]
+        for point in points {
+            box = [
+                min(box[0], point.latitude), max(box[1], point.latitude), min(box[2], point.longitude),
+                max(box[3], point.longitude),
+            ]
+        }
+        var found: [(id: Int64, coordinate: Coordinate, crossing: PlaceData.StreetNetwork.Crossing)] = []
+        locked {
+            try? network.crossingsInsideEdgesInBox.forEachRow(box.map { .real($0) }) { row in
+                let crossing = Self.crossing(row)
+                found.append((crossing.node, crossing.coordinate, Self.facts(crossing)))
+            }
+        }
+        return found
     }
 
     /// A street or an intersection a name gives (`set at Mannerheimintie`, `set at

@@ -26,11 +26,13 @@ extension StoreSchema {
             sound TEXT, traffic_signals INTEGER NOT NULL);
         """
 
-    /// The indexes of the edges by their ends and by their way, and of the ways by name (`set at
-    /// STREET`), made once they are written.
+    /// The indexes of the edges by their ends and by their way, of the ways by name (`set at
+    /// STREET`), and of the crossings inside edges by place (a piece's crossings), made once
+    /// they are written.
     static let networkIndexes = """
         CREATE INDEX edges_a ON edges(a); CREATE INDEX edges_b ON edges(b); CREATE INDEX edges_way ON edges(way);
         CREATE INDEX ways_name ON ways(name);
+        CREATE INDEX crossings_inside ON crossings(latitude, longitude) WHERE vertex IS NULL AND on_way = 1;
         """
 
     /// `vertices.flags` and `ways.flags`.

@@ -159,7 +159,7 @@ final class EffectRunner {
                 .mapMeasured(
                     columns: columns, rows: rows,
                     streets: network.edges.map { MapStreet(name: $0.road.name, points: $0.points) },
-                    crossings: network.vertices.filter { $0.crossing != nil }.map(\.coordinate)))
+                    crossings: network.crossingPoints))
         case .searchWholeStore(let query, let kind):
             // Asked only when the places are a window of a store (`Places.isWindow`); places
             // held whole in memory are searched whole by the core itself. The store answers

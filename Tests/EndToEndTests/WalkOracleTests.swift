@@ -18,6 +18,14 @@ struct WalkOracleTests {
         var points: Int
         var corners: [Corner]
         var changes: [Change]
+        var crossings: [CrossingAhead]
+    }
+
+    /// A crossing node inside an edge walked, and its words.
+    struct CrossingAhead: Decodable {
+        var node: Int64
+        var at: Double
+        var words: String
     }
 
     struct Corner: Decodable {
@@ -228,6 +236,17 @@ struct WalkOracleTests {
         }
         #expect(missing.isEmpty, "missing: \(missing); heard: \(changes)")
         #expect(changes.count == walk.changes.count, "heard \(changes), expected \(expected)")
+
+        // Each crossing node inside a street walked once, in order, with its facts, ahead.
+        let crossingsHeard = callouts.filter {
+            guard let text = $0["text"] as? String else { return false }
+            return text.hasPrefix("Crossing ahead across ") || text.hasPrefix("Marked crossing ahead across ")
+        }
+        #expect(!walk.crossings.isEmpty)
+        #expect(crossingsHeard.compactMap { $0["text"] as? String } == walk.crossings.map(\.words))
+        #expect(
+            crossingsHeard.allSatisfy { ($0["bearing"] as? Int).map { abs($0) < 90 } ?? true },
+            "\(crossingsHeard)")
         let seconds = Date().timeIntervalSince(began)
         print(
             "Walk: \(Int(walk.length)) m, \(walk.points) points; \(passed.count) corners worth a word passed,"
@@ -235,7 +254,8 @@ struct WalkOracleTests {
                 + " corners straight on past a turn said at the turn (\(corners.count) corner callouts in all,"
                 + " \(unexplained.count) unexplained); before the corner by the bearing \(byBearing),"
                 + " by a walk to it \(byWindow.count - late.count) of \(byWindow.count); street changes"
-                + " \(walk.changes.count), heard \(changes.count); \(String(format: "%.1f", seconds)) s")
+                + " \(walk.changes.count), heard \(changes.count); crossings inside the streets walked"
+                + " \(walk.crossings.count), heard \(crossingsHeard.count); \(String(format: "%.1f", seconds)) s")
     }
 
     struct Points: Decodable {

@@ -265,4 +265,66 @@ struct StreetCalloutTests {
                     + " behind, Kahvila, 100 metres; to the left, nothing."
             ])
     }
+
+    /// The plus-shaped corner with Aleksanterinkatu's west arm drawn through a crossing node 40
+    /// metres before the corner, and a crossing way (`footway=crossing`) over Mikonkatu's north
+    /// arm 30 metres up it, from its sidewalk to the other.
+    static func networkWithCrossings(_ facts: StreetNetwork.Crossing) -> StreetNetwork {
+        let plain = network()
+        var edges = plain.edges
+        edges[0].points = [point(east: -200, north: 0), point(east: -40, north: 0), centre]
+        var vertices = plain.vertices
+        vertices += [
+            StreetNetwork.Vertex(id: 105, coordinate: point(east: -8, north: 30)),
+            StreetNetwork.Vertex(id: 106, coordinate: point(east: 0, north: 30)),
+            StreetNetwork.Vertex(id: 107, coordinate: point(east: 8, north: 30)),
+        ]
+        let mikonkatu = edges[3].road
+        edges[3] = StreetNetwork.Edge(from: 0, to: 6, road: mikonkatu, points: [centre, point(east: 0, north: 30)])
+        edges.append(
+            StreetNetwork.Edge(
+                from: 6, to: 3, road: mikonkatu, points: [point(east: 0, north: 30), point(east: 0, north: 200)]))
+        let crossing = StreetNetwork.Road(kind: "footway", footway: .crossing)
+        edges.append(
+            StreetNetwork.Edge(
+                from: 5, to: 6, road: crossing, points: [vertices[5].coordinate, vertices[6].coordinate]))
+        edges.append(
+            StreetNetwork.Edge(
+                from: 6, to: 7, road: crossing, points: [vertices[6].coordinate, vertices[7].coordinate]))
+        return StreetNetwork(vertices: vertices, edges: edges)
+            .placingCrossings([(id: 900, coordinate: point(east: -40, north: 0), crossing: facts)])
+            .pairingFootways()
+    }
+
+    @Test("A crossing node on the street walked is said once before it, with its facts, before the corner")
+    func crossingAlongTheStreet() {
+        var state = Self.state()
+        let network = Self.networkWithCrossings(StreetNetwork.Crossing(signals: true, sound: true))
+        let said = Self.walk(
+            &state, [(-120, 0), (-70, 0), (-58, 0), (-50, 0), (-30, 0), (-18, 0), (-5, 0)], course: 90, network: network
+        )
+        #expect(said[0...1].allSatisfy { $0.isEmpty }, "\(said)")
+        #expect(said[2] == ["Crossing ahead across Aleksanterinkatu, with traffic signals and sound."], "\(said)")
+        #expect(said[3...4].allSatisfy { $0.isEmpty }, "said once a pass: \(said)")
+        #expect(said[5].first?.hasPrefix("Intersection ahead: ") == true, "\(said)")
+        // The crossing way over Mikonkatu leaves the corner's north arm as "a crossing of Mikonkatu".
+        #expect(network.edges[5].road.follows == "Mikonkatu")
+
+        var marked = Self.state()
+        let plain = Self.walk(
+            &marked, [(-70, 0), (-55, 0)], course: 90, network: Self.networkWithCrossings(.init(marked: true)))
+        #expect(plain[1] == ["Marked crossing ahead across Aleksanterinkatu."])
+    }
+
+    @Test("Walking over a crossing way is no street change")
+    func crossingIsNoStreetChange() {
+        var state = Self.state { $0.origin = Self.point(east: 0, north: 60) }
+        let network = Self.networkWithCrossings(.init())
+        // Down Mikonkatu's north arm, then west over the crossing way, 16 metres of it.
+        var said = Self.walk(&state, [(0, 60), (0, 45), (0, 31)], course: 180, network: network)
+        #expect(state.streetWalk.street == "Mikonkatu")
+        said += Self.walk(&state, [(8, 30), (4, 30), (0, 30), (-4, 30), (-8, 30)], course: 270, network: network)
+        #expect(state.streetWalk.street == "Mikonkatu", "\(said)")
+        #expect(!said.joined().contains { $0.hasPrefix("Now on") }, "\(said)")
+    }
 }

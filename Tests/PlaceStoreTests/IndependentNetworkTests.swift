@@ -25,6 +25,8 @@ struct IndependentNetworkTests {
         var buttonOperated: String?
         var sound: String?
         var trafficSignals: Bool?
+        var vertex: Bool?
+        var onWay: Bool?
         var walkableWays: Int?
         var vertices: Int?
         var edges: Int?
@@ -94,6 +96,44 @@ struct IndependentNetworkTests {
             }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
+
+    /// The crossing nodes inside walkable ways (on a way, not a vertex) are the crossings the
+    /// pieces of the network keep on their edges, read over the whole extract in boxes of about
+    /// 500 metres, as `map` reads them.
+    @Test func theCrossingsInsideWaysAreOnTheirEdges() throws {
+        let inside = Set(
+            Self.expected.filter { $0.type == "crossing" && $0.onWay == true && $0.vertex == false }.map { $0.node! })
+        let store = try PlaceStore.open(path: StoreFixtures.helsinkiStore.path)
+        let all = store.crossings()
+        let south = all.map(\.coordinate.latitude).min()!
+        let north = all.map(\.coordinate.latitude).max()!
+        let west = all.map(\.coordinate.longitude).min()!
+        let east = all.map(\.coordinate.longitude).max()!
+        var placed: [Int64: Coordinate] = [:]
+        var latitude = south
+        while latitude <= north {
+            var longitude = west
+            while longitude <= east {
+                let box = BoundingBox(
+                    south: latitude, north: min(latitude + 0.005, north + 1e-6), west: longitude,
+                    east: min(longitude + 0.01, east + 1e-6))
+                for edge in store.network(in: box).edges {
+                    for crossing in edge.crossings {
+                        placed[crossing.id] = crossing.coordinate
+                        #expect(
+                            edge.points.dropFirst().dropLast().contains {
+                                abs($0.latitude - crossing.coordinate.latitude) < 1e-7
+                                    && abs($0.longitude - crossing.coordinate.longitude) < 1e-7
+                            })
+                    }
+                }
+                longitude += 0.01
+            }
+            latitude += 0.005
+        }
+        #expect(inside.count > 100)
+        #expect(Set(placed.keys) == inside, "\(inside.symmetricDifference(placed.keys).sorted().prefix(20))")
     }
 
     /// The counts of central Helsinki, as both readers find them.

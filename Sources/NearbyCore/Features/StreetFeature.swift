@@ -40,7 +40,7 @@ extension NearbyState {
         guard let placement = Self.street(in: network, at: here, travel: travel) else { return [] }
         var said: [Announcement] = []
         if let change = streetChange(network, placement, travel: travel) { said.append(change) }
-        if let travel, let corner = cornerAhead(network, placement, travel: travel) { said.append(corner) }
+        if let travel { said += cornerAndCrossingAhead(network, placement, travel: travel) }
         return said
     }
 
@@ -76,10 +76,13 @@ extension NearbyState {
         }
     }
 
-    /// The street said as it is heard: its name, the road a sidewalk follows, its ref, or its
-    /// kind ("a footpath").
+    /// The street said as it is heard: its name, the road a sidewalk follows, its ref, a
+    /// crossing by the road it crosses ("a crossing of Mikonkatu"), or its kind ("a footpath").
     func streetName(_ road: StreetNetwork.Road) -> String {
         if let label = road.label { return label }
+        if road.footway == .crossing {
+            return road.follows.map { say(.roadCrossingOf(street: $0)) } ?? say(.roadCrossing)
+        }
         return say(Self.roadKindKey(road.kind))
     }
 
@@ -102,7 +105,11 @@ extension NearbyState {
     private mutating func streetChange(
         _ network: StreetNetwork, _ placement: StreetNetwork.Placement, travel: Double?
     ) -> Announcement? {
-        let nearest = streetName(network.edges[placement.edge].road)
+        let road = network.edges[placement.edge].road
+        // A crossing is walked over, not walked on: the street is the one before it until the
+        // one after it is.
+        guard road.footway != .crossing || road.label != nil else { return nil }
+        let nearest = streetName(road)
         guard let current = streetWalk.street else {
             streetWalk.street = nearest
             return nil
@@ -123,26 +130,48 @@ extension NearbyState {
             say(.calloutStreetChangeHeading(street: nearest, direction: SpokenMeasure.compass(travel, words))))
     }
 
-    /// The decision point ahead along the edge walked on, when it is within
-    /// `intersection-distance` and was not said on this pass: an intersection, a roundabout or
-    /// the road's end, with the roads that leave it relative to the direction of travel.
-    private mutating func cornerAhead(
+    /// The decision point ahead along the way walked on, and a crossing before it, each when
+    /// it is within `intersection-distance` and was not said on this pass, nearer first: an
+    /// intersection, a roundabout or the road's end, with the roads that leave it relative to
+    /// the direction of travel; a crossing node inside the way, with its facts.
+    private mutating func cornerAndCrossingAhead(
         _ network: StreetNetwork, _ placement: StreetNetwork.Placement, travel: Double
-    ) -> Announcement? {
-        guard
-            let (vertex, edge, _) = decisionPoint(
-                network, from: placement, facing: travel, limit: settings.intersectionDistance)
-        else { return nil }
-        let corner = network.vertices[vertex]
-        guard streetWalk.saidCorners[corner.id] == nil else { return nil }
-        streetWalk.saidCorners[corner.id] = corner.coordinate
-        var announcement = callout(cornerPhrase(network, vertex: vertex, arrivingBy: edge))
-        if settings.spatial != .off,
-            SpokenMeasure.hasDirection(atDistance: corner.coordinate.distance(to: settings.origin))
-        {
-            announcement.bearing = Self.relative(settings.origin.bearing(to: corner.coordinate), to: travel)
+    ) -> [Announcement] {
+        let walk = walkAhead(network, from: placement, facing: travel, limit: settings.intersectionDistance)
+        enum Ahead {
+            case corner(vertex: Int, arrivingBy: Int)
+            case crossing(StreetNetwork.Crossing, across: Int)
         }
-        return announcement
+        var due: [(distance: Double, id: Int64, point: Coordinate, ahead: Ahead)] = []
+        if let (vertex, edge, distance) = walk.stop {
+            let corner = network.vertices[vertex]
+            due.append((distance, corner.id, corner.coordinate, .corner(vertex: vertex, arrivingBy: edge)))
+        }
+        if let crossing = walk.crossings.first(where: { $0.distance < walk.stop?.distance ?? .infinity }) {
+            due.append(
+                (
+                    crossing.distance, crossing.point.id, crossing.point.coordinate,
+                    .crossing(crossing.point.crossing, across: crossing.edge)
+                ))
+        }
+        var said: [Announcement] = []
+        for item in due.sorted(by: { $0.distance < $1.distance }) where streetWalk.saidCorners[item.id] == nil {
+            streetWalk.saidCorners[item.id] = item.point
+            let text =
+                switch item.ahead {
+                case .corner(let vertex, let edge): cornerPhrase(network, vertex: vertex, arrivingBy: edge)
+                case .crossing(let crossing, let edge):
+                    crossingAheadPhrase(crossing, across: streetName(network.edges[edge].road))
+                }
+            var announcement = callout(text)
+            if settings.spatial != .off,
+                SpokenMeasure.hasDirection(atDistance: item.point.distance(to: settings.origin))
+            {
+                announcement.bearing = Self.relative(settings.origin.bearing(to: item.point), to: travel)
+            }
+            said.append(announcement)
+        }
+        return said
     }
 
     /// Corners more than twice `intersection-distance` away may be said again when next
@@ -194,13 +223,30 @@ extension NearbyState {
 
     /// "Crossing with traffic signals, sound and tactile paving."
     func crossingPhrase(_ crossing: StreetNetwork.Crossing) -> String {
+        let facts = crossingFacts(crossing)
+        if facts.isEmpty { return say(crossing.marked ? Key.crossingMarked : Key.crossingPlain) }
+        return say(.crossingWith(facts: FactsWording.all(facts, words)))
+    }
+
+    /// A crossing node along the way walked on: "Crossing ahead across Mannerheimintie, with
+    /// traffic signals and sound."
+    func crossingAheadPhrase(_ crossing: StreetNetwork.Crossing, across street: String) -> String {
+        let facts = crossingFacts(crossing)
+        if facts.isEmpty {
+            return say(
+                crossing.marked ? .calloutMarkedCrossingAhead(street: street) : .calloutCrossingAhead(street: street))
+        }
+        return say(.calloutCrossingAheadWith(street: street, facts: FactsWording.all(facts, words)))
+    }
+
+    /// A crossing's facts, each as said: signals, sound, a button, tactile paving.
+    private func crossingFacts(_ crossing: StreetNetwork.Crossing) -> [String] {
         var facts: [String] = []
         if crossing.signals { facts.append(say(.crossingSignals)) }
         if crossing.sound { facts.append(say(.crossingSound)) }
         if crossing.button { facts.append(say(.crossingButton)) }
         if crossing.tactilePaving { facts.append(say(.crossingTactilePaving)) }
-        if facts.isEmpty { return say(crossing.marked ? Key.crossingMarked : Key.crossingPlain) }
-        return say(.crossingWith(facts: FactsWording.all(facts, words)))
+        return facts
     }
 
     /// An intersection by its roads, as `ahead` and `where` name it: its named roads in
@@ -225,24 +271,51 @@ extension NearbyState {
         _ network: StreetNetwork, from placement: StreetNetwork.Placement, facing: Double, limit: Double,
         stoppingAt stops: ((Int) -> Bool)? = nil
     ) -> (vertex: Int, edge: Int, distance: Double)? {
+        walkAhead(network, from: placement, facing: facing, limit: limit, stoppingAt: stops).stop
+    }
+
+    /// The way ahead of `placement`, facing `facing`, within `limit` metres: along its edge, then
+    /// through nodes where the same road goes on and junctions `stops` passes (not worth a word,
+    /// by default), on the edge that goes on most nearly straight. Gives the decision point it
+    /// stops at (its vertex, the edge arriving there, how far it is), when within the limit, and
+    /// the crossing nodes inside the edges walked, nearest first, each with its edge and distance.
+    func walkAhead(
+        _ network: StreetNetwork, from placement: StreetNetwork.Placement, facing: Double, limit: Double,
+        stoppingAt stops: ((Int) -> Bool)? = nil
+    ) -> (
+        stop: (vertex: Int, edge: Int, distance: Double)?,
+        crossings: [(point: StreetNetwork.CrossingPoint, edge: Int, distance: Double)]
+    ) {
         let stops = stops ?? { isNamedCorner(network, vertex: $0) }
+        var crossings: [(point: StreetNetwork.CrossingPoint, edge: Int, distance: Double)] = []
+        // The crossings of `edge` beyond `entry` metres along it, walked from `from`'s end or
+        // towards it, `walked` metres from the position where it is entered.
+        func passCrossings(of edge: Int, forward: Bool, entry: Double, walked: Double) {
+            for point in network.edges[edge].crossings where forward ? point.along > entry : point.along < entry {
+                let distance = walked + abs(point.along - entry)
+                if distance <= limit { crossings.append((point, edge, distance)) }
+            }
+        }
         var edge = placement.edge
         let towardsEnd = abs(Self.relative(placement.bearing, to: facing)) <= 90
         var vertex = towardsEnd ? network.edges[edge].to : network.edges[edge].from
         var distance = towardsEnd ? network.edges[edge].length - placement.along : placement.along
+        passCrossings(of: edge, forward: towardsEnd, entry: placement.along, walked: 0)
         var steps = 0
-        // Through nodes where the same road goes on, and junctions not worth a word, along the
-        // way that goes on most nearly straight.
         while distance <= limit, !stops(vertex), steps < 64,
             let next = straightOn(network, at: vertex, arrivingBy: edge)
         {
+            let forward = network.edges[next].from == vertex
+            passCrossings(
+                of: next, forward: forward, entry: forward ? 0 : network.edges[next].length, walked: distance)
             edge = next
             vertex = network.otherEnd(of: next, from: vertex)
             distance += network.edges[next].length
             steps += 1
         }
-        guard distance <= limit, stops(vertex) else { return nil }
-        return (vertex, edge, distance)
+        crossings.sort { $0.distance < $1.distance }
+        guard distance <= limit, stops(vertex) else { return (nil, crossings) }
+        return ((vertex, edge, distance), crossings)
     }
 
     /// The edge that goes on most nearly straight from `vertex` for one arriving by `edge`:

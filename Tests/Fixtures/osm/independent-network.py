@@ -19,7 +19,8 @@ docs/place-store.md ("The walking network"), written again here:
 Prints one JSON line an intersection ({"type": "intersection", "node", "lat", "lon", "names",
 "kinds" (of its unnamed roads), "degree", "roundabout"}), one a crossing ({"type": "crossing",
 "node", "lat", "lon", "crossing", "signals", "tactile_paving", "button_operated", "sound",
-"traffic_signals"}), and last the counts ({"type": "counts", "walkable_ways", "vertices",
+"traffic_signals", "vertex" (whether it is a vertex), "on_way" (whether a walkable way passes through
+it)}), and last the counts ({"type": "counts", "walkable_ways", "vertices",
 "edges", "intersections", "dead_ends", "crossings"}).
 Usage: independent-network.py FILE
 """
@@ -129,6 +130,8 @@ seen = set()
 for crossing in network.crossings:
     if crossing["node"] not in seen:
         seen.add(crossing["node"])
+        crossing["vertex"] = crossing["node"] in vertices
+        crossing["on_way"] = crossing["node"] in passes
         print(json.dumps(crossing, ensure_ascii=False))
 print(json.dumps({
     "type": "counts", "walkable_ways": network.walkable_ways, "vertices": len(vertices), "edges": edges,

@@ -4,7 +4,16 @@ python3-pyosmium), no code of nearby-voice's, builds the walking
 network by the rules of docs/place-store.md ("The walking network", as independent-network.py
 does), and says what a walker must hear, by the rules written here again:
 
-- a road's label: its name, else its ref; a road with neither is said by its kind (a footway or
+- a sidewalk (footway=sidewalk, no name) follows the named road (a labelled way that is not a
+  footway=sidewalk|crossing and not a footway, path, steps, cycleway, bridleway, corridor or
+  track) whose segment is nearest the sidewalk edge's middle within 20 m, running within 30
+  degrees of the edge's segment there (either way along it); a crossing (footway=crossing, no
+  name) crosses the named road that meets it at one of its ends more than 45 degrees from it
+  (the most nearly square; of two as square, the first label in order), else the named road
+  nearest its middle within 5 m;
+- a road's label: its name, else the road a sidewalk follows, else its ref; a crossing with no
+  name is said "a crossing of" the road it crosses, or "a crossing"; any other road with no
+  label is said by its kind (a footway or
   pedestrian way "a footpath", path "a path", cycleway "a cycle path", steps "steps", service
   "a service road", track "a track", living_street and residential "a residential street", any
   other "an unnamed road");
@@ -22,6 +31,8 @@ does), and says what a walker must hear, by the rules written here again:
   crossing:signals=yes or highway=traffic_signals; sound: traffic_signals:sound=yes; a button:
   button_operated=yes; tactile paving: tactile_paving=yes), else "Marked crossing." for
   crossing=marked|zebra|uncontrolled, else "Crossing.";
+- a crossing node inside an edge walked (not at its ends): "Crossing ahead across" the edge's
+  road, ", with" its facts, else "Marked crossing ahead across" it, else "Crossing ahead across" it;
 - the street a point is on (`where`): the nearest segment of a labelled walkable way within
   25 m, else of any walkable way within 25 m (distances on the plane tangent at the point).
 
@@ -35,7 +46,8 @@ Usage:
                                       ahead; and, marked optional, the corners straight on past
                                       a turn that a walker standing at the turn may hear), and
                                       its street changes with the headings possible 9-15 m past
-                                      their start
+                                      their start, and the crossing nodes inside the edges
+                                      walked, each with its words and metres along
   walk-oracle.py where FILE SEED N    prints N seeded random points about the centre, each with
                                       the street the rule finds there (JSON, one object)
 """
@@ -103,11 +115,34 @@ def compass(degrees):
     return COMPASS[int(((degrees % 360) + 22.5) // 45) % 8]
 
 
+PATH_KINDS = {"footway", "path", "steps", "cycleway", "bridleway", "corridor", "track"}
+
+
+def line_angle(first, second):
+    """The angle between two lines of these bearings, whichever way along each: 0 to 90."""
+    angle = abs(first - second) % 180
+    return 180 - angle if angle > 90 else angle
+
+
+def midpoint(shape):
+    """The point halfway along a shape [(node, lat, lon)] and the bearing of its segment there."""
+    total = sum(distance(a[1:], b[1:]) for a, b in zip(shape, shape[1:]))
+    walked = 0.0
+    for a, b in zip(shape, shape[1:]):
+        step = distance(a[1:], b[1:])
+        if walked + step >= total / 2 and step > 0:
+            f = (total / 2 - walked) / step
+            return ((a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f), bearing(a[1:], b[1:]))
+        walked += step
+    return None
+
+
 class Reader(osmium.SimpleHandler):
     def __init__(self):
         super().__init__()
         self.ways = []  # {"id", "name", "ref", "kind", "roundabout", "pieces": [[(node, lat, lon)]]}
         self.crossings = {}  # node -> its words
+        self.ahead = {}  # node -> (its facts listed or None, whether marked), for a crossing ahead
 
     def node(self, n):
         highway = n.tags.get("highway")
@@ -123,12 +158,14 @@ class Reader(osmium.SimpleHandler):
             facts.append("a button")
         if n.tags.get("tactile_paving") == "yes":
             facts.append("tactile paving")
+        listed = (facts[0] if len(facts) == 1 else ", ".join(facts[:-1]) + " and " + facts[-1]) if facts else None
+        marked = crossing in ("marked", "zebra", "uncontrolled")
         if facts:
-            words = "Crossing with " + (
-                facts[0] if len(facts) == 1 else ", ".join(facts[:-1]) + " and " + facts[-1]) + "."
+            words = "Crossing with " + listed + "."
         else:
-            words = "Marked crossing." if crossing in ("marked", "zebra", "uncontrolled") else "Crossing."
+            words = "Marked crossing." if marked else "Crossing."
         self.crossings[n.id] = words
+        self.ahead[n.id] = (listed, marked)
 
     def way(self, w):
         if not walkable(w.tags):
@@ -146,6 +183,7 @@ class Reader(osmium.SimpleHandler):
             self.ways.append({
                 "id": w.id, "name": w.tags.get("name", ""), "ref": w.tags.get("ref", ""), "kind": w.tags["highway"],
                 "roundabout": w.tags.get("junction") == "roundabout", "pieces": pieces,
+                "footway": w.tags.get("footway") if w.tags.get("footway") in ("sidewalk", "crossing") else None,
             })
 
 
@@ -156,6 +194,7 @@ class Network:
         reader = Reader()
         reader.apply_file(path, locations=True)
         self.crossings = reader.crossings
+        self.ahead = reader.ahead
         passes = {}
         for way in reader.ways:
             for piece in way["pieces"]:
@@ -174,7 +213,8 @@ class Network:
                         number = len(self.edges)
                         self.edges.append({
                             "way": way["id"], "label": label, "name": way["name"], "kind": way["kind"],
-                            "roundabout": way["roundabout"], "shape": shape,
+                            "roundabout": way["roundabout"], "shape": shape, "footway": way["footway"],
+                            "follows": None,
                             "length": sum(distance(a[1:], b[1:]) for a, b in zip(shape, shape[1:])),
                         })
                         ends = [shape[0][0]] if shape[0][0] == shape[-1][0] else [shape[0][0], shape[-1][0]]
@@ -184,9 +224,70 @@ class Network:
                             self.position[node] = (lat, lon)
                         start = index
 
+        self.pair_footways()
+
+    def carriageway(self, edge):
+        edge = self.edges[edge]
+        return bool(edge["label"]) and edge["footway"] is None and edge["kind"] not in PATH_KINDS
+
+    def pair_footways(self):
+        """Each unnamed sidewalk's road and each unnamed crossing's, by the rules above; a
+        sidewalk's label becomes its road's."""
+        roads = [index for index in range(len(self.edges)) if self.carriageway(index)]
+        pairs = {}
+        for index, edge in enumerate(self.edges):
+            if edge["footway"] is None or edge["name"]:
+                continue
+            middle = midpoint(edge["shape"])
+            if middle is None:
+                continue
+            point, heading = middle
+            if edge["footway"] == "sidewalk":
+                pairs[index] = self.nearest_road(point, roads, 20, lambda b: line_angle(b, heading) <= 30)
+            else:
+                ends = [edge["shape"][0][0], edge["shape"][-1][0]]
+                meeting = [
+                    (line_angle(self.leaving(end, other), heading), self.edges[other]["label"])
+                    for end in ends for other in self.at[end] if self.carriageway(other)
+                ]
+                meeting = [m for m in meeting if m[0] > 45]
+                best = max(meeting, key=lambda m: (m[0], [-ord(c) for c in m[1]])) if meeting else None
+                pairs[index] = best[1] if best else self.nearest_road(point, roads, 5, lambda b: True)
+        for index, follows in pairs.items():
+            self.edges[index]["follows"] = follows
+            if self.edges[index]["footway"] == "sidewalk" and follows:
+                self.edges[index]["label"] = follows
+
+    def nearest_road(self, point, roads, reach, accepts):
+        best = None
+        for road in roads:
+            shape = self.edges[road]["shape"]
+            if abs(shape[0][1] - point[0]) > 0.01 or abs(shape[0][2] - point[1]) > 0.02:
+                continue
+            for p, q in zip(shape, shape[1:]):
+                if p[1:] == q[1:]:
+                    continue
+                metres = project(point, p[1:], q[1:])
+                if metres <= reach and (best is None or metres < best[0]) and accepts(bearing(p[1:], q[1:])):
+                    best = (metres, self.edges[road]["label"])
+        return best[1] if best else None
+
     def said(self, edge):
-        """A road as it is said: its label, else its kind's words."""
-        return self.edges[edge]["label"] or KIND_WORDS.get(self.edges[edge]["kind"], "an unnamed road")
+        """A road as it is said: its label, a crossing by the road it crosses, else its kind's words."""
+        edge = self.edges[edge]
+        if edge["label"]:
+            return edge["label"]
+        if edge["footway"] == "crossing":
+            return "a crossing of " + edge["follows"] if edge["follows"] else "a crossing"
+        return KIND_WORDS.get(edge["kind"], "an unnamed road")
+
+    def crossing_ahead(self, node, edge):
+        """What is said of the crossing node `node` ahead inside `edge`."""
+        listed, marked = self.ahead[node]
+        street = self.said(edge)
+        if listed:
+            return f"Crossing ahead across {street}, with {listed}."
+        return f"Marked crossing ahead across {street}." if marked else f"Crossing ahead across {street}."
 
     def kind(self, vertex):
         edges = self.at[vertex]
@@ -295,7 +396,7 @@ def route(network, out):
     start, end = corner_named(network, *START_NAMES), corner_named(network, *END_NAMES)
     vertices = shortest_path(graph, start, end)
     # The shape, vertex by vertex; each vertex's distance along.
-    points, along, corners, stretches = [network.position[start]], [0.0], [], []
+    points, along, corners, stretches, crossings = [network.position[start]], [0.0], [], [], []
     walked = 0.0
     arriving = None
     for index, (a, b) in enumerate(zip(vertices, vertices[1:])):
@@ -308,6 +409,8 @@ def route(network, out):
             stretches.append({"street": street, "from": walked, "node": a})
         for p, q in zip(shape, shape[1:]):
             metres = distance(p[1:], q[1:])
+            if q is not shape[-1] and q[0] in network.ahead:
+                crossings.append({"node": q[0], "at": walked + metres, "words": network.crossing_ahead(q[0], edge)})
             steps = max(1, math.ceil(metres / 3.0))
             for step in range(1, steps + 1):
                 f = step / steps
@@ -381,7 +484,7 @@ def route(network, out):
     corners = sorted(corners + beyond, key=lambda corner: (corner["at"], corner["optional"]))
     print(json.dumps({
         "length": walked, "points": len(points), "along": along, "start": stretches[0]["street"],
-        "vertices": vertices, "corners": corners, "changes": changes,
+        "vertices": vertices, "corners": corners, "changes": changes, "crossings": crossings,
         "streets": [[s["street"], round(s["from"], 1), round(s["to"], 1)] for s in stretches],
     }, ensure_ascii=False))
 
