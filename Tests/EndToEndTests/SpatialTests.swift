@@ -41,6 +41,36 @@ struct SpatialTests {
         #expect(first["bearing"] as? Int == Int(Self.pharmacyBearing.rounded()))
     }
 
+    @Test("A callout on a walk is heard from its place: a place passed on the right is louder right")
+    func calloutPlacedOnAWalk() throws {
+        // Walking north 20 m west of Farmácia Central, from 60 m south of it to 20 m north.
+        let pharmacy = BuiltInPlaces.lisbon.first { $0.name == "Farmácia Central" }!.coordinate
+        let metre = 1 / 111_195.0
+        let west = pharmacy.longitude - 20 * metre / cos(pharmacy.latitude * .pi / 180)
+        let points = stride(from: -60.0, through: 20, by: 5).map { north in
+            #"<trkpt lat="\#(pharmacy.latitude + north * metre)" lon="\#(west)"/>"#
+        }
+        let gpx = temporaryPath("past-the-pharmacy.gpx")
+        defer { try? FileManager.default.removeItem(atPath: gpx) }
+        try (#"<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>"# + points.joined() + "</trkseg></trk></gpx>")
+            .write(toFile: gpx, atomically: true, encoding: .utf8)
+        let (wav, transcript) = try Self.render(
+            "", ["--spatial", "stereo", "--route", gpx, "--route-speed", "20", "--callout-distance", "25"])
+        let callouts = transcript.filter { $0["kind"] as? String == "callout" }
+        let pharmacyCallout = try #require(
+            callouts.first { ($0["text"] as? String)?.hasPrefix("Farmácia Central, ") == true },
+            "\(callouts)" as Comment)
+        let text = try #require(pharmacyCallout["text"] as? String)
+        let bearing = try #require(pharmacyCallout["bearing"] as? Int, "\(pharmacyCallout)")
+        #expect((30...90).contains(bearing), "walking north with the pharmacy ahead to the right: \(bearing)")
+        #expect(text.contains("to the right"), "\(text)")
+        // It is the first thing heard: the WAV's first seconds are its words.
+        #expect(callouts.first?["text"] as? String == text, "\(callouts)")
+        let heard = wav.prefix(seconds: 0.9 * (try StereoWAV.spokenSeconds(text)))
+        print("callout on the right: R-L \(heard.rightOverLeft) dB, bearing \(bearing)")
+        #expect(heard.rightOverLeft >= 6, "\(heard.rightOverLeft) dB")
+    }
+
     @Test("Without spatial audio the WAV stays mono and the transcript has no bearing")
     func offIsAsBefore() throws {
         let (mono, transcript) = try Self.render("find farmacia\n", [])

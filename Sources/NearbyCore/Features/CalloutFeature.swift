@@ -4,7 +4,8 @@ import Words
 /// Callouts as the user walks, Soundscape's design: a place of the current list that comes
 /// within `callout-distance` is said once (not again within `callout-repeat`), politely; the
 /// selected place's distance at milestones (every 100 m, then 50 m and 20 m) and arrival within
-/// 15 m; and, once, that no place is within the radius.
+/// 15 m; and, once, that no place is within the radius. With spatial audio on, each is heard
+/// from the place it names (`placed`), as answers about one place are.
 extension NearbyState {
     /// Within this distance of the selected place, in metres, the user has arrived: "Arrived
     /// at …" is said and the beacon falls silent (Soundscape's 15 m).
@@ -23,11 +24,12 @@ extension NearbyState {
             if !position.saidNothingNear, let nearest = shown.first {
                 position.saidNothingNear = true
                 said.append(
-                    callout(
-                        say(
-                            .calloutNothingNear(
-                                radius: distancePhrase(settings.radius), name: places.all[nearest].name,
-                                where: distanceAndDirection(of: nearest)))))
+                    placed(
+                        callout(
+                            say(
+                                .calloutNothingNear(
+                                    radius: distancePhrase(settings.radius), name: places.all[nearest].name,
+                                    where: distanceAndDirection(of: nearest)))), at: nearest))
             }
         } else {
             position.saidNothingNear = false
@@ -47,7 +49,9 @@ extension NearbyState {
             guard place.id != selection else { continue }
             if let last = position.calledOut[place.id], time - last < again { continue }
             position.calledOut[place.id] = time
-            said.append(callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: index)))))
+            said.append(
+                placed(callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: index)))), at: index)
+            )
         }
         return said
     }
@@ -83,12 +87,13 @@ extension NearbyState {
             return nil
         }
         position.milestone = (place.id, level)
-        if level == 0 { return callout(say(.calloutArrived(name: place.name))) }
+        if level == 0 { return placed(callout(say(.calloutArrived(name: place.name))), at: index) }
         let bearing = settings.origin.bearing(to: place.coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
-        return callout(
-            say(.calloutMilestone(name: place.name, distance: distancePhrase(level), direction: direction)))
+        return placed(
+            callout(say(.calloutMilestone(name: place.name, distance: distancePhrase(level), direction: direction))),
+            at: index)
     }
 
     /// `route`: how far along the walked route.
