@@ -8,13 +8,25 @@ public final class OutcomeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var reports: [SpeechReport] = []
     private var notices: [SpeechNotice] = []
+    /// Called after each report, on the worker's thread: the session's wake-up, so that a
+    /// callout waiting for speech to end is measured and said at once (`whenReported`).
+    private var reported: (@Sendable () -> Void)?
 
     public init() {}
+
+    /// Calls `action` (on the speech worker's thread) after each report from now on.
+    public func whenReported(_ action: @escaping @Sendable () -> Void) {
+        lock.withLock { reported = action }
+    }
 
     /// Called by the worker: what became of utterance `seq`, and, when it was live, when it was
     /// heard and for how long.
     public func add(_ seq: Int, _ outcome: SpeechOutcome, timing: SpeechTiming? = nil) {
-        lock.withLock { reports.append(SpeechReport(seq: seq, outcome: outcome, timing: timing)) }
+        let action = lock.withLock {
+            reports.append(SpeechReport(seq: seq, outcome: outcome, timing: timing))
+            return reported
+        }
+        action?()
     }
 
     /// Called by the worker when something not about one utterance failed.

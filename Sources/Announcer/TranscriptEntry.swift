@@ -12,6 +12,8 @@ public struct TranscriptEntry: Equatable, Sendable {
     public var announcement: Announcement
     /// Set when the announcement was cut off, or never spoken.
     public var outcome: SpeechOutcome?
+    /// A callout that expired while it waited for speech: decided, never said.
+    public var expired = false
 
     public init(seq: Int, line: Int, input: String, announcement: Announcement, outcome: SpeechOutcome? = nil) {
         self.seq = seq
@@ -40,6 +42,9 @@ public struct TranscriptEntry: Equatable, Sendable {
             }
             json += ",\"parts\":[" + parts.joined(separator: ",") + "]"
         }
+        // A callout said again when speech reached it: the words it was decided with.
+        if let decided = announcement.decided { json += ",\"decided\":\(JSONText.quoted(decided))" }
+        if expired { json += ",\"expired\":true" }
         switch outcome {
         case .interrupted(let heard): json += ",\"interrupted\":true,\"heard_ms\":\(heard)"
         case .dropped: json += ",\"dropped\":true"

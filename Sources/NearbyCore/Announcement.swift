@@ -1,3 +1,5 @@
+import PlaceData
+
 /// One thing said to the user: plain data, made by the core and spoken by the Announcer.
 public struct Announcement: Equatable, Sendable {
     public var text: String
@@ -23,6 +25,22 @@ public struct Announcement: Equatable, Sendable {
     /// `around`'s answer, with `spatial` on: its words in parts, each heard from its own
     /// bearing (nil: centred); said one after the other, they are `text`.
     public var parts: [Part] = []
+    /// For a callout, what it is about, so that it can be said as things stand when speech
+    /// reaches it (`NearbyState.freshened(_:waited:)`); nil for one said as decided.
+    public var subject: Subject?
+    /// For a callout said again when speech reached it, the words it was decided with, when
+    /// they differ from `text` (the transcript keeps both).
+    public var decided: String?
+
+    /// What a callout is about.
+    public enum Subject: Equatable, Sendable {
+        /// A place passed (`Place.ID`).
+        case place(String)
+        /// The selected place's milestone or arrival: said whenever it comes.
+        case selected(String)
+        /// A corner or a crossing ahead at this point.
+        case ahead(Coordinate)
+    }
 
     public init(
         _ text: String, priority: Priority = .assertive, kind: Kind, earcon: Earcon? = nil, display: String? = nil,

@@ -29,6 +29,8 @@ final class Presenter: @unchecked Sendable {
     private let decorate: (String, Int) -> String
     /// Entries written to the transcript once their speech has ended (live speech only).
     private var awaitingSpeech: [TranscriptEntry] = []
+    /// The utterances handed to live speech whose end has not been settled yet.
+    private var unsettled = Set<Int>()
 
     init(
         display: ((String) -> Void)?, transcript: TranscriptWriter?, speech: (any Speaker)?,
@@ -42,6 +44,17 @@ final class Presenter: @unchecked Sendable {
     }
 
     private var isLive: Bool { speech?.mode == .live }
+
+    /// Called when live speech reports an utterance's end, on its thread: set by
+    /// `wakeOnSpeechEnd`, and kept for a speaker that replaces this one.
+    private var speechEnded: (@Sendable () -> Void)?
+
+    /// Calls `action` each time speech reports what became of an utterance (on speech's
+    /// thread): the session's wake-up for a callout waiting for speech.
+    func wakeOnSpeechEnd(_ action: @escaping @Sendable () -> Void) {
+        speechEnded = action
+        speech?.outcomes.whenReported(action)
+    }
 
     /// Announces one answer to input line `line` (0 for none); returns its number.
     @discardableResult
@@ -70,6 +83,7 @@ final class Presenter: @unchecked Sendable {
             return seq
         }
         if isLive && transcript != nil { lock.withLock { awaitingSpeech.append(entry) } }
+        if isLive { lock.withLock { _ = unsettled.insert(seq) } }
         speech?.enqueue(
             Utterance(
                 seq: seq, text: clean.text, priority: clean.priority, earcon: clean.earcon, form: clean.form,
@@ -92,7 +106,9 @@ final class Presenter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try settleLocked(speech?.outcomes.drain() ?? [])
+        unsettled.removeAll()
         speech = speaker
+        if let speechEnded { speaker?.outcomes.whenReported(speechEnded) }
         if !isLive {
             for entry in awaitingSpeech { try transcript?.write(entry) }
             awaitingSpeech.removeAll()
@@ -117,8 +133,31 @@ final class Presenter: @unchecked Sendable {
         try settleLocked(reports)
     }
 
+    /// Whether live speech has something to say still: an utterance handed to it whose end has
+    /// not been settled (`settleSpeech`). A callout waits for this to be false
+    /// (`Session.releaseCallouts`), so that it is measured when it can be heard.
+    var isSpeechBusy: Bool { isLive && lock.withLock { !unsettled.isEmpty } }
+
+    /// Writes a callout that expired while it waited for speech (`NearbyState.freshened`) into
+    /// the transcript as never heard (`dropped`, `expired`), in its place among the rest; it is
+    /// neither said nor shown. Returns its number.
+    @discardableResult
+    func expire(_ announcement: Announcement) throws(OutputFileError) -> Int {
+        seq += 1
+        var clean = announcement
+        clean.text = SafeText.clean(announcement.text, limit: 20_000)
+        var entry = TranscriptEntry(seq: seq, line: 0, input: "", announcement: clean, outcome: .dropped)
+        entry.expired = true
+        lock.lock()
+        defer { lock.unlock() }
+        if isLive && transcript != nil { awaitingSpeech.append(entry) } else { try transcript?.write(entry) }
+        observer?(entry)
+        return seq
+    }
+
     /// `settle`, holding `lock`.
     private func settleLocked(_ reports: [SpeechReport]) throws(OutputFileError) {
+        for report in reports { unsettled.remove(report.seq) }
         guard !awaitingSpeech.isEmpty else { return }
         for report in reports {
             if let index = awaitingSpeech.firstIndex(where: { $0.seq == report.seq }) {

@@ -98,6 +98,8 @@ final class Session {
         effects = EffectRunner(options: options, presenter: presenter, store: opening.store, positions: positions)
         effects.pendingWindow = opening.pending
         follower = SpeechFollower(presenter: presenter, recorder: recorder)
+        // A callout waiting for speech is said as soon as speech ends, also at a prompt.
+        if let positions { presenter.wakeOnSpeechEnd { positions.nudge() } }
         start.begin(positions, options: options)
     }
 
@@ -120,7 +122,71 @@ final class Session {
     /// answers no line (line 0).
     func takePositions() throws(Failure) {
         guard let positions else { return }
-        for report in positions.take() { try take(withStreets(report)) }
+        let reports = positions.take()
+        // The places about the start, before the first report is measured against them: a
+        // walk begun with no command typed would otherwise pass every place in silence.
+        if !reports.isEmpty { try settleWindow() }
+        for report in reports { try take(withStreets(report)) }
+        try settleSpeech()
+    }
+
+    /// Callouts decided while live speech had something to say, waiting to be said as things
+    /// stand when it ends (`releaseCallouts`), with when each was decided and its number in
+    /// history: at most `calloutsHeld`, corners, crossings and arrivals first.
+    private var heldCallouts: [(announcement: Announcement, since: ContinuousClock.Instant, number: Int?)] = []
+
+    /// How many callouts may wait for speech at once: the oldest place beyond them is dropped.
+    static let calloutsHeld = 2
+
+    /// Keeps a callout decided while speech is busy: a corner, a crossing or the selected
+    /// place's arrival goes before the places waiting, newest first; beyond `calloutsHeld`,
+    /// the oldest of the lowest rank is dropped (into the transcript as expired).
+    private func hold(_ announcement: Announcement, number: Int?) throws(Failure) {
+        func rank(_ held: Announcement) -> Int {
+            if case .place = held.subject { return 1 }
+            return 0
+        }
+        let first = heldCallouts.firstIndex { rank($0.announcement) >= rank(announcement) } ?? heldCallouts.count
+        let at = rank(announcement) == 0 ? first : heldCallouts.count
+        heldCallouts.insert((announcement, .now, number), at: at)
+        while heldCallouts.count > Self.calloutsHeld {
+            let lowest = heldCallouts.map { rank($0.announcement) }.max() ?? 0
+            guard let oldest = heldCallouts.firstIndex(where: { rank($0.announcement) == lowest }) else { break }
+            try expire(heldCallouts.remove(at: oldest).announcement)
+        }
+    }
+
+    /// Says the callouts that waited, once live speech has nothing left to say: the first, as
+    /// it stands now (`NearbyState.freshened`: measured again from the position now, or
+    /// expired and written to the transcript as never heard); the next when that one ends.
+    func releaseCallouts() throws(Failure) {
+        while let held = heldCallouts.first, !presenter.isSpeechBusy {
+            heldCallouts.removeFirst()
+            let waited = held.since.duration(to: .now)
+            let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+            guard let fresh = state.freshened(held.announcement, waited: seconds) else {
+                try expire(held.announcement)
+                continue
+            }
+            try say(fresh, number: held.number, line: 0, input: "")
+        }
+    }
+
+    /// Writes a callout that expired while it waited into the transcript, as never heard.
+    private func expire(_ announcement: Announcement) throws(Failure) {
+        do { try presenter.expire(announcement) } catch { throw Failure.writing(error, state.words) }
+    }
+
+    /// Hands the callouts still waiting to speech when the session ends: each is said if it
+    /// still stands once speech ends (within a callout's life), else written as expired.
+    func releaseCalloutsAtTheEnd() throws(Failure) {
+        let until = ContinuousClock.now + .seconds(NearbyState.calloutLife + 1)
+        while !heldCallouts.isEmpty && ContinuousClock.now < until {
+            if let positions { _ = try? FileDescriptor.waitForInput([positions.wake], milliseconds: 100) }
+            try takePositions()
+        }
+        for held in heldCallouts { try expire(held.announcement) }
+        heldCallouts.removeAll()
     }
 
     /// A position report with the walking network about it, read from the place store when it
@@ -161,6 +227,7 @@ final class Session {
             try takePositions()
         }
         try takePositions()
+        try releaseCalloutsAtTheEnd()
     }
 
     /// Runs until `quit` or the end of input; returns the exit code.
@@ -225,15 +292,13 @@ final class Session {
                 try recorder.recordStudy(endings, study: state.study, words: state.words)
                 endings = []
             }
-            let seq: Int
-            do { seq = try presenter.announce(announcement, line: line, input: input) } catch {
-                throw Failure.writing(error, state.words)
+            // A callout decided while live speech has something to say waits for it to end,
+            // and is then said as things stand (heard seconds late, its words were not true).
+            if announcement.kind == .callout && (presenter.isSpeechBusy || !heldCallouts.isEmpty) {
+                try hold(announcement, number: number)
+                continue
             }
-            // What only the eye sees, with visuals off, was not said: the tester met none of it.
-            if announcement.isVisualOnly { continue }
-            try recorder.recordAnnouncement(announcement, seq: seq, line: line, words: state.words)
-            // History's number for it, so that what speech cut off is marked there too.
-            if let number { follower.follow(seq, keptNumber: number) }
+            try say(announcement, number: number, line: line, input: input)
         }
         let beginnings = reaction.studyEvents.filter { if case .begun = $0 { true } else { false } }
         try recorder.recordStudy(endings + beginnings, study: state.study, words: state.words)
@@ -245,6 +310,19 @@ final class Session {
         beaconFollows(silenced: silencesBeacon, reaction)
     }
 
+    /// Announces one thing said, logs it, and follows its speech for history's marks.
+    private func say(_ announcement: Announcement, number: Int?, line: Int, input: String) throws(Failure) {
+        let seq: Int
+        do { seq = try presenter.announce(announcement, line: line, input: input) } catch {
+            throw Failure.writing(error, state.words)
+        }
+        // What only the eye sees, with visuals off, was not said: the tester met none of it.
+        if announcement.isVisualOnly { return }
+        try recorder.recordAnnouncement(announcement, seq: seq, line: line, words: state.words)
+        // History's number for it, so that what speech cut off is marked there too.
+        if let number { follower.follow(seq, keptNumber: number) }
+    }
+
     /// Says once a session, when spatial audio is on, that live speech cannot place sound
     /// (`SpeechFollower.tellIfCentred`); whether it was said now.
     @discardableResult
@@ -253,12 +331,15 @@ final class Session {
     /// Hands what speech reported to the transcript, the log and the core's history marks.
     func settleSpeech() throws(Failure) {
         for mark in try follower.settle(words: state.words) { try take(mark) }
+        try releaseCallouts()
     }
 
     /// Completes the transcript and the WAV file, and ends the log. A transcript on standard
     /// output whose reader has gone is no failure to report: the run ends quietly with 141.
     func finish(reason: String, signal: Int32? = nil) throws(Failure) {
         beacon?.stop()
+        for held in heldCallouts { try expire(held.announcement) }
+        heldCallouts.removeAll()
         try follower.finish(words: state.words)
         try recorder.record(.end(reason: reason, signal: signal.map(SignalEnding.name)), words: state.words)
         follower.tellIfDeviceLost(words: state.words)

@@ -33,7 +33,9 @@ struct CalloutTests {
         var state = Self.state()
         #expect(state.apply(Self.walked(50, time: 0)).announcements.isEmpty)
         let near = state.apply(Self.walked(80, time: 20))
-        #expect(near.announcements == [Announcement("Alku, 20 metres ahead.", priority: .polite, kind: .callout)])
+        var alku = Announcement("Alku, 20 metres ahead.", priority: .polite, kind: .callout)
+        alku.subject = .place("a")
+        #expect(near.announcements == [alku])
         // Passing it, and still within reach: not again.
         #expect(state.apply(Self.walked(100, time: 35)).announcements.isEmpty)
         #expect(state.apply(Self.walked(120, time: 50)).announcements.isEmpty)
@@ -176,5 +178,49 @@ struct CalloutTests {
         #expect(none.first?.hasPrefix("No place called \"Pääposti\" here.") == true)
         #expect(state.settings.origin == Self.places[1].coordinate)
         #expect(state.reduce(.settingChanged(.at, value: "gpsd")).effects == [.followGPS(address: "gpsd")])
+    }
+
+    @Test("A callout that waited for speech is measured again when it can be heard, or dropped")
+    func freshWhenHeard() throws {
+        var state = Self.state()
+        _ = state.apply(Self.walked(50, time: 0))
+        // Decided at 80 m: Alku 20 m ahead. Heard 2 s later, 10 m on: 10 m ahead, the decided words kept.
+        let decided = try #require(state.apply(Self.walked(80, time: 20)).announcements.first)
+        _ = state.apply(Self.walked(90, time: 27))
+        let heard = try #require(state.freshened(decided, waited: 2))
+        #expect(heard.text == "Alku, 10 metres ahead.")
+        #expect(heard.decided == "Alku, 20 metres ahead.")
+        #expect(heard.subject == .place("a"))
+        // Unchanged words keep no decided words.
+        #expect(state.freshened(heard, waited: 0)?.decided == nil)
+        // Waited too long: dropped.
+        #expect(state.freshened(decided, waited: NearbyState.calloutLife + 0.5) == nil)
+        // Passed: behind the walker, dropped.
+        _ = state.apply(Self.walked(110, time: 30))
+        #expect(state.freshened(decided, waited: 1) == nil)
+        // Walked away from it, beyond callout-distance + 10 m (facing it again): dropped.
+        _ = state.apply(
+            .positionReported(
+                PositionReport(
+                    coordinate: Coordinate(latitude: 60.17 + 40 / 111_195, longitude: 24.94), course: 0, speed: 0,
+                    time: 40)))
+        #expect(state.freshened(decided, waited: 1) == nil)
+        // A callout with no subject (a street change) is said as decided, however long it waited.
+        let change = Announcement("Now on Mikonkatu.", priority: .polite, kind: .callout)
+        #expect(state.freshened(change, waited: 60) == change)
+    }
+
+    @Test("A corner ahead that waited is dropped once passed; the selected place's arrival is always said")
+    func aheadAndArrival() throws {
+        var state = Self.state()
+        _ = state.apply(Self.walked(50, time: 0))
+        var corner = Announcement("Intersection ahead: A goes left.", priority: .polite, kind: .callout)
+        corner.subject = .ahead(Coordinate(latitude: 60.17 + 65 / 111_195, longitude: 24.94))
+        #expect(state.freshened(corner, waited: 1) == corner)
+        _ = state.apply(Self.walked(70, time: 4))
+        #expect(state.freshened(corner, waited: 3) == nil, "passed")
+        var arrival = Announcement("Arrived at Alku.", priority: .polite, kind: .callout)
+        arrival.subject = .selected("a")
+        #expect(state.freshened(arrival, waited: 30)?.text == "Arrived at Alku.")
     }
 }

@@ -49,9 +49,10 @@ extension NearbyState {
             guard place.id != selection else { continue }
             if let last = position.calledOut[place.id], time - last < again { continue }
             position.calledOut[place.id] = time
-            said.append(
-                placed(callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: index)))), at: index)
-            )
+            var passed = placed(
+                callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: index)))), at: index)
+            passed.subject = .place(place.id)
+            said.append(passed)
         }
         return said
     }
@@ -87,13 +88,68 @@ extension NearbyState {
             return nil
         }
         position.milestone = (place.id, level)
-        if level == 0 { return placed(callout(say(.calloutArrived(name: place.name))), at: index) }
         let bearing = settings.origin.bearing(to: place.coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)
-        return placed(
-            callout(say(.calloutMilestone(name: place.name, distance: distancePhrase(level), direction: direction))),
+        var said = placed(
+            callout(
+                level == 0
+                    ? say(.calloutArrived(name: place.name))
+                    : say(.calloutMilestone(name: place.name, distance: distancePhrase(level), direction: direction))),
             at: index)
+        said.subject = .selected(place.id)
+        return said
+    }
+
+    /// How long a callout about a place or a corner may wait for speech before it is dropped,
+    /// in seconds: at walking pace, 7 metres.
+    public static let calloutLife = 5.0
+    /// How much farther than `callout-distance` (or, for a corner, `intersection-distance`) a
+    /// callout's subject may be when speech reaches it, in metres.
+    public static let calloutSlack = 10.0
+
+    /// `announcement` (a callout that waited `waited` seconds for speech) as it stands now,
+    /// when speech can start it: a place passed, measured again from the position now ("20
+    /// metres ahead to the left" becomes "10 metres to the left"), placed at its bearing now;
+    /// a corner or a crossing ahead, placed again; the selected place's milestone or arrival,
+    /// placed again. Nil when it has expired: it waited longer than `calloutLife`, or its place
+    /// or corner is now behind (passed) or farther than its distance + `calloutSlack`. A callout
+    /// with no subject (a street change, the GPS) is said as decided.
+    public func freshened(_ announcement: Announcement, waited: Double) -> Announcement? {
+        guard let subject = announcement.subject else { return announcement }
+        var fresh = announcement
+        switch subject {
+        case .place(let id):
+            guard waited <= Self.calloutLife, let index = places.all.firstIndex(where: { $0.id == id }),
+                distances[index] <= settings.calloutDistance + Self.calloutSlack,
+                !isBehind(places.all[index].coordinate)
+            else { return nil }
+            fresh = placed(
+                callout(say(.calloutPlace(name: places.all[index].name, where: distanceAndDirection(of: index)))),
+                at: index)
+            fresh.subject = subject
+        case .selected(let id):
+            guard let index = places.all.firstIndex(where: { $0.id == id }) else { return announcement }
+            fresh = placed(announcement, at: index)
+        case .ahead(let point):
+            let distance = settings.origin.distance(to: point)
+            guard waited <= Self.calloutLife, distance <= settings.intersectionDistance + Self.calloutSlack,
+                !isBehind(point)
+            else { return nil }
+            fresh.bearing =
+                settings.spatial != .off && SpokenMeasure.hasDirection(atDistance: distance)
+                ? Self.relative(settings.origin.bearing(to: point), to: settings.heading ?? 0) : nil
+        }
+        if fresh.text != announcement.text { fresh.decided = announcement.decided ?? announcement.text }
+        return fresh
+    }
+
+    /// Whether `point` is behind the user: more than 90 degrees from the heading (the course,
+    /// when walking) and far enough for a direction. With no heading, nothing is behind.
+    func isBehind(_ point: Coordinate) -> Bool {
+        let distance = settings.origin.distance(to: point)
+        guard let heading = settings.heading, SpokenMeasure.hasDirection(atDistance: distance) else { return false }
+        return abs(Self.relative(settings.origin.bearing(to: point), to: heading)) > 90
     }
 
     /// `route`: how far along the walked route.

@@ -164,6 +164,7 @@ extension NearbyState {
                     crossingAheadPhrase(crossing, across: streetName(network.edges[edge].road))
                 }
             var announcement = callout(text)
+            announcement.subject = .ahead(item.point)
             if settings.spatial != .off,
                 SpokenMeasure.hasDirection(atDistance: item.point.distance(to: settings.origin))
             {
