@@ -64,6 +64,13 @@ public struct PositionState: Equatable, Sendable {
     public var followsCourse = true
     /// When each place was last called out (report time, seconds).
     var calledOut: [Place.ID: Double] = [:]
+    /// The names called out (folded), each with where and when (report time): a place of the
+    /// same name within `NearbyState.sameNameReach` is not said again (one stop mapped as 2-4
+    /// objects).
+    var calledOutNames: [String: [(at: Coordinate, time: Double)]] = [:]
+    /// When and where the last place callout was said (report time, seconds): the next waits
+    /// `NearbyState.placeCalloutGap` of walking.
+    var lastPlaceCallout: (time: Double, at: Coordinate)?
     /// The selected place and the last milestone said of it (metres; 0: arrived).
     var milestone: (id: Place.ID, level: Double)?
     public internal(set) var route: RouteProgress?
@@ -88,6 +95,9 @@ public struct PositionState: Equatable, Sendable {
 
     public static func == (lhs: PositionState, rhs: PositionState) -> Bool {
         lhs.source == rhs.source && lhs.followsCourse == rhs.followsCourse && lhs.calledOut == rhs.calledOut
+            && lhs.lastPlaceCallout?.time == rhs.lastPlaceCallout?.time
+            && lhs.lastPlaceCallout?.at == rhs.lastPlaceCallout?.at
+            && lhs.calledOutNames.mapValues { $0.map(\.time) } == rhs.calledOutNames.mapValues { $0.map(\.time) }
             && lhs.milestone?.id == rhs.milestone?.id && lhs.milestone?.level == rhs.milestone?.level
             && lhs.route == rhs.route && lhs.fixLost == rhs.fixLost && lhs.accuracy == rhs.accuracy
             && lhs.saidNothingNear == rhs.saidNothingNear && lhs.windowCentre == rhs.windowCentre

@@ -1,3 +1,4 @@
+import Foundation
 import PlaceData
 import Testing
 
@@ -222,5 +223,48 @@ struct CalloutTests {
         var arrival = Announcement("Arrived at Alku.", priority: .polite, kind: .callout)
         arrival.subject = .selected("a")
         #expect(state.freshened(arrival, waited: 30)?.text == "Arrived at Alku.")
+    }
+
+    /// A street of shops 10 m east and west of a line going north, and one stop mapped twice.
+    static func denseStreet() -> NearbyState {
+        func place(_ id: String, _ name: String, east: Double, north: Double) -> Place {
+            Place(
+                id: id, name: name, kind: "Shop", symbol: "bag", latitude: 60.17 + north / 111_195,
+                longitude: 24.94 + east / (111_195 * cos(60.17 * .pi / 180)))
+        }
+        var settings = Settings()
+        settings.origin = Coordinate(latitude: 60.17, longitude: 24.94)
+        settings.calloutDistance = 15
+        return NearbyState(
+            places: [
+                place("1", "Kenkä", east: -8, north: 40), place("2", "Kirja", east: -8, north: 42),
+                place("3", "Kukka", east: -9, north: 44), place("4", "Kello", east: 8, north: 45),
+                place("5", "Rautatientori", east: 6, north: 120), place("6", "Rautatientori", east: 7, north: 150),
+            ], settings: settings)
+    }
+
+    @Test("Of places due together the nearest is said and the rest summed by their side; the next waits 3 s of walking")
+    func fewerCalloutsThatSayMore() {
+        var state = Self.denseStreet()
+        _ = state.apply(Self.walked(0, time: 0))
+        let together = state.apply(Self.walked(32, time: 23)).announcements.map(\.text)
+        #expect(together == ["Kenkä, 10 metres ahead to the left.", "And 2 more places to the left."], "\(together)")
+        // Kello comes within reach 0.7 s later and 1 m on: it waits for the gap (3 s, or 4.2 m
+        // walked), then is said as it is then.
+        #expect(state.apply(Self.walked(33, time: 23.7)).announcements.isEmpty, "within 3 s and 4.2 m of the last")
+        #expect(state.apply(Self.walked(35, time: 25.1)).announcements.isEmpty)
+        #expect(
+            state.apply(Self.walked(36.4, time: 26.1)).announcements.map(\.text) == [
+                "Kello, 10 metres ahead to the right."
+            ])
+    }
+
+    @Test("A second object of the same name within 50 m is not called out again")
+    func sameNameOnce() {
+        var state = Self.denseStreet()
+        _ = state.apply(Self.walked(100, time: 0))
+        let first = state.apply(Self.walked(110, time: 8)).announcements.map(\.text)
+        #expect(first.first?.hasPrefix("Rautatientori, ") == true, "\(first)")
+        #expect(state.apply(Self.walked(140, time: 30)).announcements.isEmpty, "the same stop, 30 m on")
     }
 }

@@ -44,17 +44,77 @@ extension NearbyState {
         }
         near.sort { (distances[$0], $0) < (distances[$1], $1) }
         let again = settings.calloutRepeat * 60
+        var due: [Int] = []
         for index in near {
             let place = places.all[index]
             guard place.id != selection else { continue }
             if let last = position.calledOut[place.id], time - last < again { continue }
-            position.calledOut[place.id] = time
-            var passed = placed(
-                callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: index)))), at: index)
-            passed.subject = .place(place.id)
-            said.append(passed)
+            // One stop mapped as a platform, a stop position and a bus stop is one place.
+            let name = TextFolding.fold(place.name)
+            if position.calledOutNames[name, default: []].contains(where: {
+                time - $0.time < again && $0.at.distance(to: place.coordinate) <= Self.sameNameReach
+            })
+                || due.contains(where: {
+                    TextFolding.fold(places.all[$0].name) == name
+                        && places.all[$0].coordinate.distance(to: place.coordinate) <= Self.sameNameReach
+                })
+            {
+                position.calledOut[place.id] = time
+                continue
+            }
+            due.append(index)
         }
+        // One place callout every `placeCalloutGap` seconds at walking pace (faster, as far
+        // as that walk): those due meanwhile wait (and are measured again then); of those due
+        // together, the nearest is said and the rest summed.
+        guard let first = due.first else { return said }
+        if let last = position.lastPlaceCallout, time >= last.time, time - last.time < Self.placeCalloutGap,
+            last.at.distance(to: settings.origin) < Self.placeCalloutGap * Self.walkingPace
+        {
+            return said
+        }
+        position.lastPlaceCallout = (time, settings.origin)
+        for index in due {
+            let place = places.all[index]
+            position.calledOut[place.id] = time
+            position.calledOutNames[TextFolding.fold(place.name), default: []].append((place.coordinate, time))
+        }
+        let place = places.all[first]
+        var passed = placed(
+            callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: first)))), at: first)
+        passed.subject = .place(place.id)
+        said.append(passed)
+        if due.count > 1 { said.append(callout(morePlacesPhrase(Array(due.dropFirst())))) }
         return said
+    }
+
+    /// Places of the same name within this distance of each other, in metres, are called out once.
+    public static let sameNameReach = 50.0
+    /// The least time between two place callouts, in seconds of the walk, while the user has
+    /// not gone as far as this at `walkingPace`.
+    public static let placeCalloutGap = 3.0
+    /// A walker's pace for `placeCalloutGap`, in metres a second.
+    public static let walkingPace = 1.4
+
+    /// "And 3 more to the left.": the places due with the one said, by their side when they
+    /// share one (relative to the heading), else "nearby".
+    func morePlacesPhrase(_ indices: [Int]) -> String {
+        let count = grouped(indices.count)
+        let sides = Set(
+            indices.map { index -> Int in
+                guard let heading = settings.heading, SpokenMeasure.hasDirection(atDistance: distances[index]) else {
+                    return 0
+                }
+                let angle = Self.relative(settings.origin.bearing(to: places.all[index].coordinate), to: heading)
+                return abs(angle) < 20 || abs(angle) > 160 ? 0 : (angle > 0 ? 1 : -1)
+            })
+        guard sides.count == 1, let side = sides.first, side != 0 else {
+            return say(.calloutMorePlaces(count: count, plural: indices.count))
+        }
+        return say(
+            side > 0
+                ? .calloutMorePlacesRight(count: count, plural: indices.count)
+                : .calloutMorePlacesLeft(count: count, plural: indices.count))
     }
 
     /// The milestone a distance has reached: 0 (arrived) within 15 m, then 20, 50, 100, and
