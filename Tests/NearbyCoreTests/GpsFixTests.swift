@@ -150,6 +150,9 @@ struct GpsFixTests {
         #expect(
             exact(at: 212) == "You are at 60.17 north, 24.94 east. The GPS at localhost:2947 has no fix; "
                 + "this is the last position. Last fix 12 seconds old.")
+        // gpsd's accuracy is rounded up, never down: 17.1 m is within 20 m, not 15.
+        _ = state.apply(Self.fix(0, time: 290, accuracy: 17.1))
+        #expect(exact(at: 290).hasSuffix("3D fix. Accurate to 20 metres."))
         // Set by hand: nothing of the GPS is said any more.
         _ = state.apply(Self.fix(0, time: 300, accuracy: 8))
         _ = state.reduce(.settingChanged(.at, value: "60.17,24.94"))

@@ -308,7 +308,7 @@ extension NearbyState {
 
     /// `where exact` of a GPS's last fix: its kind (2D or 3D) and its age when older than
     /// `fixAgeSaid` ("3D fix, 5 seconds old."; "Last fix 22 seconds old." once lost), then gpsd's
-    /// own accuracy when it gave one. Nothing before the first fix.
+    /// own accuracy when it gave one, rounded up. Nothing before the first fix.
     func fixPhrases() -> [String] {
         guard position.waitingForFix == nil, let fixTime = position.fixTime else { return [] }
         var phrases: [String] = []
@@ -322,7 +322,9 @@ extension NearbyState {
             phrases.append(say(is2D ? .whereFix2d : .whereFix3d))
         }
         if let accuracy = position.accuracy {
-            phrases.append(say(.whereAccuracy(distance: distancePhrase(accuracy))))
+            // An error is never said smaller than gpsd gives it: up to the next 5 metres (17.1: 20).
+            let bound = (accuracy / 5).rounded(.up) * 5
+            phrases.append(say(.whereAccuracy(distance: distancePhrase(bound))))
         }
         return phrases
     }
