@@ -8,10 +8,13 @@ import Position
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     var tracker = GpsdTracker()
-    for line in text.split(separator: "\n") {
+    // A line a second, as gpsd sends them; the tracker is told the time between them too.
+    for (number, line) in text.split(separator: "\n").enumerated() {
+        _ = tracker.tick(at: Double(number))
         guard case .tpv(let tpv) = GpsdMessage.parse(String(line)) else { continue }
-        if case .position(let point, _, _, _) = tracker.feed(tpv) {
+        if case .position(let point, _, _, let accuracy, _) = tracker.feed(tpv, at: Double(number)) {
             violated(point.isValid, "a position out of range: \(point)")
+            violated((accuracy ?? 0) >= 0, "a negative accuracy: \(accuracy ?? 0)")
         }
     }
     return 0

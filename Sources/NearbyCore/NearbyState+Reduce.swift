@@ -116,6 +116,8 @@ extension NearbyState {
         case .positionReported(let report): return positionReported(report)
         case .namedStreetFound(let query, let street): return namedStreetFound(query, street)
         case .fixLost: return fixLost()
+        case .waitingForFix: return waitingForFix()
+        case .gpsSilent: return gpsSilent()
         case .gpsFollowed(let address): return gpsFollowed(address)
         case .gpsUnavailable(let address): return gpsUnavailable(address)
         case .streetFound(let name, let point, let network): return streetFound(name, at: point, network: network)

@@ -28,8 +28,10 @@ extension NearbyState {
     /// A distance in the user's units: "250 metres".
     func distancePhrase(_ metres: Double) -> String { SpokenMeasure.distance(metres, units: settings.units, words) }
 
-    /// "250 metres north-west", or "ahead to the left" with a heading.
+    /// "250 metres north-west", or "ahead to the left" with a heading; "distance unknown" while
+    /// there is no position yet (`hasPosition`).
     func distanceAndDirection(of index: Int) -> String {
+        guard hasPosition else { return say(.placeDistanceUnknown) }
         let metres = distances[index]
         let distance = distancePhrase(metres)
         guard SpokenMeasure.hasDirection(atDistance: metres) else { return distance }
@@ -39,9 +41,11 @@ extension NearbyState {
         return say(.placeDistanceDirection(distance: distance, direction: direction))
     }
 
-    /// "4 minute walk".
+    /// "4 minute walk"; "walk time unknown" while there is no position yet (`hasPosition`).
     func walkPhrase(of index: Int) -> String {
-        SpokenMeasure.walk(minutes: SpokenMeasure.walkMinutes(distances[index], speed: settings.walkSpeed), words)
+        guard hasPosition else { return say(.placeWalkUnknown) }
+        return SpokenMeasure.walk(
+            minutes: SpokenMeasure.walkMinutes(distances[index], speed: settings.walkSpeed), words)
     }
 
     /// A place as a list row is read: name, kind, distance, direction, walk time, and the

@@ -55,6 +55,10 @@ public struct NearbyState: Equatable, Sendable {
     /// The local date and time, which the shell sets before each command (`--clock` fixes it):
     /// what "open now" is said against. Nil: not known, and not said.
     public var now: LocalTime?
+    /// Seconds on the shell's steady clock, which it sets before each command and report (a
+    /// gpsd's reports are timed on it): what a fix's age is measured against. Nil: not known,
+    /// and no age is said.
+    public var clock: Double?
     /// Whether nothing within the radius matched, so that `shown` holds the matches beyond it.
     public internal(set) var isBeyondRadius = false
     /// The moving position: its source, callouts said, the route, the fix (`PositionFeature`).

@@ -10,6 +10,8 @@ public struct PositionReport: Equatable, Sendable {
     public var speed: Double?
     /// The horizontal accuracy in metres, when the receiver gives it.
     public var accuracy: Double?
+    /// gpsd's fix: 2 (2D) or 3 (3D); nil for a walked route.
+    public var fixMode: Int?
     /// Seconds on the shell's steady clock: what `callout-repeat` is measured against.
     public var time: Double
     /// How far along a walked route, when the report comes from one.
@@ -20,12 +22,13 @@ public struct PositionReport: Equatable, Sendable {
 
     public init(
         coordinate: Coordinate, course: Double? = nil, speed: Double? = nil, accuracy: Double? = nil,
-        time: Double, route: RouteProgress? = nil, streets: StreetNetwork? = nil
+        fixMode: Int? = nil, time: Double, route: RouteProgress? = nil, streets: StreetNetwork? = nil
     ) {
         self.coordinate = coordinate
         self.course = course
         self.speed = speed
         self.accuracy = accuracy
+        self.fixMode = fixMode
         self.time = time
         self.route = route
         self.streets = streets
@@ -58,7 +61,27 @@ public struct PositionState: Equatable, Sendable {
         case route(String)
     }
 
+    /// What stands in for the position while a GPS followed has given no fix yet.
+    public enum FixWait: Equatable, Sendable {
+        /// Nothing (`--at gpsd`: no position was given): no distance or direction is said until
+        /// the first fix.
+        case noPosition
+        /// The position held before `set at gpsd`, said to be the last one.
+        case lastPosition
+    }
+
     public var source: Source = .fixed
+    /// Following a GPS that has given no fix yet: what stands in until its first (nil: not
+    /// waiting).
+    public internal(set) var waitingForFix: FixWait?
+    /// Whether "Waiting for a GPS fix" was said: the first fix is then said too.
+    var saidWaiting = false
+    /// Whether the GPS fell silent (no fix for more than 3 seconds; said once, and its return).
+    public internal(set) var gpsSilent = false
+    /// When the last report came (its time, on the shell's clock) and gpsd's mode for it (2: 2D,
+    /// 3: 3D): `where exact` says a fix's age and kind.
+    var fixTime: Double?
+    var fixMode: Int?
     /// Whether the heading follows the course while walking: not when the user gave one
     /// (`--heading`, `set heading`), until `set heading none`.
     public var followsCourse = true
@@ -93,6 +116,24 @@ public struct PositionState: Equatable, Sendable {
 
     public init() {}
 
+    /// The session's start: where the position comes from. A gpsd followed from the start has
+    /// given no position until its first fix (`--at gpsd` gives none).
+    public mutating func start(from source: Source) {
+        self.source = source
+        if case .gps = source { waitingForFix = .noPosition }
+    }
+
+    /// The position no longer comes from a GPS: what was known of its fix goes.
+    mutating func forgetFix() {
+        waitingForFix = nil
+        saidWaiting = false
+        gpsSilent = false
+        fixLost = false
+        fixTime = nil
+        fixMode = nil
+        accuracy = nil
+    }
+
     public static func == (lhs: PositionState, rhs: PositionState) -> Bool {
         lhs.source == rhs.source && lhs.followsCourse == rhs.followsCourse && lhs.calledOut == rhs.calledOut
             && lhs.lastPlaceCallout?.time == rhs.lastPlaceCallout?.time
@@ -100,6 +141,8 @@ public struct PositionState: Equatable, Sendable {
             && lhs.calledOutNames.mapValues { $0.map(\.time) } == rhs.calledOutNames.mapValues { $0.map(\.time) }
             && lhs.milestone?.id == rhs.milestone?.id && lhs.milestone?.level == rhs.milestone?.level
             && lhs.route == rhs.route && lhs.fixLost == rhs.fixLost && lhs.accuracy == rhs.accuracy
+            && lhs.waitingForFix == rhs.waitingForFix && lhs.saidWaiting == rhs.saidWaiting
+            && lhs.gpsSilent == rhs.gpsSilent && lhs.fixTime == rhs.fixTime && lhs.fixMode == rhs.fixMode
             && lhs.saidNothingNear == rhs.saidNothingNear && lhs.windowCentre == rhs.windowCentre
             && lhs.street?.name == rhs.street?.name && lhs.street?.at == rhs.street?.at
             && lhs.network?.streets == rhs.network?.streets && lhs.network?.at == rhs.network?.at

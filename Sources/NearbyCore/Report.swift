@@ -49,4 +49,9 @@ public enum Report: Equatable, Sendable {
     case positionReported(PositionReport)
     /// The GPS fix was lost: said once; the last position stays.
     case fixLost
+    /// The GPS followed has no fix yet: said once, with what stands in until it has one.
+    case waitingForFix
+    /// No fix came from the GPS for more than 3 seconds after one, though it said nothing of
+    /// losing it (a gpsd stopped, its connection open): said once; the last position stays.
+    case gpsSilent
 }

@@ -103,6 +103,18 @@ final class PositionSources: @unchecked Sendable {
     }
 }
 
+/// One steady clock for the whole process, in seconds from its first reading: a gpsd's reports
+/// are timed on it, and the session tells the core the time on it before each command and
+/// report (`NearbyState.clock`), against which a fix's age is measured.
+enum SteadyClock {
+    private static let origin = ContinuousClock.now
+
+    static var seconds: Double {
+        let elapsed = origin.duration(to: .now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
 /// A thread that reports positions until stopped.
 protocol Feed: AnyObject {
     func stop()

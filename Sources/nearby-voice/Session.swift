@@ -75,7 +75,7 @@ final class Session {
             state = NearbyState(places: opening.loaded, settings: settings, words: words)
         }
         state.position.followsCourse = !options.chosenSettings.contains(.heading)
-        state.position.source = start.source
+        state.position.start(from: start.source)
         if opening.store != nil { state.position.windowCentre = settings.origin }
         positions = try? PositionSources()
         if opening.pending == nil { NearbyVoice.prepareSpelling(state.places) }
@@ -262,6 +262,7 @@ final class Session {
         if action != .sessionStarted { try settleWindow() }
         // The core reads no clock: it is told the time with each command.
         state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
+        state.clock = SteadyClock.seconds
         let reaction = state.reduce(action)
         effects.note(action, reaction)
         try present(reaction, line: line, input: input, silencesBeacon: action == .speechStopped)
@@ -272,6 +273,7 @@ final class Session {
     /// of speech or the position, on line 0), then presents its reaction as a command's.
     func take(_ report: Report, line: Int = 0, input: String = "") throws(Failure) {
         state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
+        state.clock = SteadyClock.seconds
         try present(state.apply(report), line: line, input: input)
     }
 

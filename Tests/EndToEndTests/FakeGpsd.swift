@@ -2,8 +2,10 @@ import Foundation
 
 /// A small gpsd for the tests: a TCP server on 127.0.0.1 (a port of its own) that speaks gpsd's
 /// JSON protocol as far as a client sees it: `VERSION` on connecting, then, once the client
-/// sent `?WATCH=…;`, whatever lines the test sends (TPV with and without a fix, malformed
-/// lines), and a connection it drops when the test says.
+/// sent `?WATCH=…;`, whatever lines the test sends (TPV with and without a fix, 2D or 3D, with
+/// gpsd's accuracy or without, malformed lines), and a connection it drops when the test says.
+/// Between two lines it sends nothing and keeps the connection open: a test that sends no fix
+/// for a while is a gpsd stopped (SIGSTOP) as the client sees it.
 final class FakeGpsd: @unchecked Sendable {
     let port: Int
     private let listener: Int32
@@ -53,12 +55,17 @@ final class FakeGpsd: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
-    /// A TPV report with a fix (mode 3) at `latitude`, `longitude`.
-    func fix(_ latitude: Double, _ longitude: Double, track: Double? = nil, speed: Double? = nil) {
-        var line = #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-12-01T10:00:00.000Z","#
-        line += #""lat":\#(latitude),"lon":\#(longitude),"eph":4.5"#
-        if let track { line += #","track":\#(track)"# }
-        if let speed { line += #","speed":\#(speed)"# }
+    /// A TPV report with a fix at `latitude`, `longitude`: `mode` 3 (3D) or 2 (2D); gpsd's
+    /// accuracy as `eph`, or as `epx` and `epy`, or none.
+    func fix(
+        _ latitude: Double, _ longitude: Double, track: Double? = nil, speed: Double? = nil, mode: Int = 3,
+        eph: Double? = 4.5, epx: Double? = nil, epy: Double? = nil
+    ) {
+        var line = #"{"class":"TPV","device":"/dev/pts/1","mode":\#(mode),"time":"2026-12-01T10:00:00.000Z","#
+        line += #""lat":\#(latitude),"lon":\#(longitude)"#
+        for (key, value) in [("eph", eph), ("epx", epx), ("epy", epy), ("track", track), ("speed", speed)] {
+            if let value { line += #","\#(key)":\#(value)"# }
+        }
         send(line + "}")
     }
 

@@ -13,6 +13,7 @@ extension NearbyState {
     /// `ahead`: with a place store, the walking network about the position is read first (as
     /// for `where`); then what lies ahead is said.
     mutating func aheadRequested() -> Reaction {
+        guard hasPosition else { return noPositionYet() }
         if places.isWindow, position.street?.at != settings.origin {
             return Reaction(effects: [.findStreet(around: settings.origin, then: .aheadRequested)])
         }

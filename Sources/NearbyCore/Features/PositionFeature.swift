@@ -130,8 +130,17 @@ extension NearbyState {
         if position.fixLost {
             position.fixLost = false
             said.append(callout(say(.positionFixBack)))
+        } else if position.gpsSilent {
+            said.append(callout(say(.positionSilentBack)))
+        } else if position.waitingForFix != nil, position.saidWaiting {
+            said.append(callout(say(.positionFixFound)))
         }
+        position.gpsSilent = false
+        position.waitingForFix = nil
+        position.saidWaiting = false
         position.accuracy = report.accuracy
+        position.fixTime = report.time
+        position.fixMode = report.fixMode
         if let route = report.route { position.route = route }
         let focused = focus.map { shown[$0] }
         let follows = position.followsCourse
@@ -193,14 +202,49 @@ extension NearbyState {
     mutating func fixLost() -> Reaction {
         guard !position.fixLost else { return Reaction() }
         position.fixLost = true
+        // A silence said is now a lost fix: its return is said as one.
+        position.gpsSilent = false
         return Reaction([callout(say(.positionFixLost))])
     }
 
-    /// `set at gpsd` reached gpsd: the position follows it from now on.
+    /// The GPS followed has no fix yet: said once, with what stands in until it has one (no
+    /// position at all, or the last one).
+    mutating func waitingForFix() -> Reaction {
+        guard let waiting = position.waitingForFix, !position.saidWaiting else { return Reaction() }
+        position.saidWaiting = true
+        return Reaction([
+            callout(say(waiting == .noPosition ? .positionWaiting : .positionWaitingLast))
+        ])
+    }
+
+    /// The GPS fell silent after a fix (none for more than 3 seconds, none said lost): said once,
+    /// until a fix returns ("GPS back").
+    mutating func gpsSilent() -> Reaction {
+        guard position.waitingForFix == nil, !position.fixLost, !position.gpsSilent else { return Reaction() }
+        position.gpsSilent = true
+        return Reaction([callout(say(.positionSilent))])
+    }
+
+    /// `set at gpsd` reached gpsd: the position follows it from now on. Until its first fix the
+    /// position held so far stands in, and is said to be the last one (none, when there was
+    /// none: `--at gpsd`).
     mutating func gpsFollowed(_ address: String) -> Reaction {
+        let waiting = position.waitingForFix ?? .lastPosition
+        position.forgetFix()
         position.source = .gps(address)
-        position.fixLost = false
+        position.waitingForFix = waiting
         return Reaction([Announcement(say(.positionFollowingGps(address: address)), kind: .settings)])
+    }
+
+    /// Whether there is a position to measure from: not while a GPS followed from the start
+    /// (`--at gpsd`) has given no fix yet. Without one, distances, directions and walk times
+    /// are said to be unknown, and `where`, `walk`, `around` and `ahead` say that there is
+    /// no position yet.
+    public var hasPosition: Bool { position.waitingForFix != .noPosition }
+
+    /// What `walk`, `around` and `ahead` say while there is no position: that there is none yet.
+    func noPositionYet() -> Reaction {
+        Reaction([Announcement(say(.positionNoneYet), kind: .location)])
     }
 
     /// `set at gpsd` found nothing answering: the position stays.
@@ -211,6 +255,16 @@ extension NearbyState {
 
     /// `where` and `where exact`: with a place store, the street is found first (by the shell).
     mutating func whereRequested(exact: Bool) -> Reaction {
+        guard hasPosition else {
+            // No position yet: nothing to measure from, and nothing invented.
+            guard !exact else {
+                let address: String
+                if case .gps(let followed) = position.source { address = followed } else { address = "" }
+                return Reaction([Announcement(say(.whereGpsWaiting(address: address)), kind: .location)])
+            }
+            let text = [say(.positionNoneYet), say(.whereSheet(detent: sheet.situation(words))), countPhrase()]
+            return Reaction([Announcement(text.joined(separator: " "), kind: .location)])
+        }
         if places.isWindow, !exact, position.street?.at != settings.origin {
             return Reaction(effects: [.findStreet(around: settings.origin, then: .whereRequested(exact: exact))])
         }
@@ -221,21 +275,68 @@ extension NearbyState {
         } else if !exact, let street = position.street, street.at == settings.origin, let name = street.name {
             answer[0].text = say(.whereStreet(street: name)) + " " + answer[0].text
         }
+        if !exact, let caveat = gpsCaveat() { answer[0].text = caveat + " " + answer[0].text }
         if exact {
             var extra: [String] = []
             switch position.source {
             case .fixed: break
             case .gps(let address):
                 extra.append(
-                    position.fixLost ? say(.whereGpsLost(address: address)) : say(.whereGps(address: address)))
+                    position.fixLost || position.waitingForFix != nil
+                        ? say(.whereGpsLost(address: address)) : say(.whereGps(address: address)))
+                extra += fixPhrases()
             case .route(let file): extra.append(say(.whereRoute(file: file)))
-            }
-            if let accuracy = position.accuracy {
-                extra.append(say(.whereAccuracy(distance: distancePhrase(accuracy))))
             }
             if !extra.isEmpty { answer[0].text += " " + extra.joined(separator: " ") }
         }
         return Reaction(answer)
+    }
+
+    /// What `where` says first while the GPS followed gives no fix: that the position is the
+    /// last one (before the first fix, after a lost one, while the GPS is silent); nil while it
+    /// gives fixes.
+    func gpsCaveat() -> String? {
+        guard case .gps = position.source else { return nil }
+        if position.waitingForFix != nil { return say(.whereWaitingLast) }
+        if position.fixLost { return say(.positionFixLost) }
+        if position.gpsSilent { return say(.positionSilent) }
+        return nil
+    }
+
+    /// A fix older than this is said with its age by `where exact`, in seconds.
+    public static let fixAgeSaid = 2.0
+
+    /// `where exact` of a GPS's last fix: its kind (2D or 3D) and its age when older than
+    /// `fixAgeSaid` ("3D fix, 5 seconds old."; "Last fix 22 seconds old." once lost), then gpsd's
+    /// own accuracy when it gave one, rounded up. Nothing before the first fix.
+    func fixPhrases() -> [String] {
+        guard position.waitingForFix == nil, let fixTime = position.fixTime else { return [] }
+        var phrases: [String] = []
+        let age = clock.map { $0 - fixTime }.flatMap { $0 > Self.fixAgeSaid ? agePhrase($0) : nil }
+        let is2D = position.fixMode == 2
+        if position.fixLost {
+            if let age { phrases.append(say(.whereFixLastOld(age: age))) }
+        } else if let age {
+            phrases.append(say(is2D ? .whereFix2dOld(age: age) : .whereFix3dOld(age: age)))
+        } else if position.fixMode != nil {
+            phrases.append(say(is2D ? .whereFix2d : .whereFix3d))
+        }
+        if let accuracy = position.accuracy {
+            // An error is never said smaller than gpsd gives it: up to the next 5 metres (17.1: 20).
+            let bound = (accuracy / 5).rounded(.up) * 5
+            phrases.append(say(.whereAccuracy(distance: distancePhrase(bound))))
+        }
+        return phrases
+    }
+
+    /// How old something is: "5 seconds" under 2 minutes, then "3 minutes".
+    func agePhrase(_ seconds: Double) -> String {
+        guard seconds >= 120 else {
+            let count = Int(seconds.rounded())
+            return say(.ageSeconds(count: grouped(count), plural: count))
+        }
+        let minutes = Int((seconds / 60).rounded())
+        return say(.ageMinutes(count: grouped(minutes), plural: minutes))
     }
 
     /// The street the shell found about `point`: kept for `where` while the position is there.

@@ -159,6 +159,7 @@ extension NearbyState {
         guard let index = selectedIndex else {
             return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
         }
+        guard hasPosition else { return noPositionYet().announcements }
         let place = places.all[index]
         let text = say(
             .walkAnswer(name: place.name, walk: walkPhrase(of: index), where: distanceAndDirection(of: index)))

@@ -44,7 +44,10 @@ extension NearbyState {
     func settingFields(
         _ setting: Setting, _ plain: (String, String) -> Phrase, _ withUnit: (String, String, String) -> Phrase
     ) -> String {
-        let (name, value) = (say(setting.nameKey), setting.spokenValue(in: settings, words))
+        // No position yet (`--at gpsd` before its first fix): no invented one is said.
+        let value =
+            setting == .at && !hasPosition ? say(.positionSettingWaiting) : setting.spokenValue(in: settings, words)
+        let name = say(setting.nameKey)
         let unit = setting == .heading && settings.heading == nil ? nil : setting.unitKey
         guard let unit else { return say(plain(name, value)) }
         return say(withUnit(name, value, say(unit)))
@@ -97,12 +100,13 @@ extension NearbyState {
                 effects.append(.moveWindow(around: updated.origin))
                 position.windowCentre = updated.origin
             }
-            // Set by hand: a gpsd or a route followed is followed no more.
+            // Set by hand: a gpsd or a route followed is followed no more, and its fix is gone.
             if position.source != .fixed {
                 effects.append(.stopFollowing)
                 position.source = .fixed
                 position.route = nil
             }
+            position.forgetFix()
         case .heading:
             // A heading given by hand holds until `set heading none`; then the course leads.
             position.followsCourse = updated.heading == nil

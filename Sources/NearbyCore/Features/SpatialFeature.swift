@@ -7,9 +7,10 @@ extension NearbyState {
     /// The bearing of the place at `index` relative to the heading (north when there is none),
     /// in whole degrees from -179 to 180, positive to the right; nil within
     /// `SpokenMeasure.noDirectionWithin` (2.5 m), where a direction means nothing (as its words
-    /// say no direction).
+    /// say no direction), and while there is no position yet (`hasPosition`).
     public func relativeBearing(of index: Int) -> Double? {
-        guard index >= 0, index < places.count, SpokenMeasure.hasDirection(atDistance: distances[index]) else {
+        guard hasPosition, index >= 0, index < places.count, SpokenMeasure.hasDirection(atDistance: distances[index])
+        else {
             return nil
         }
         let bearing = settings.origin.bearing(to: places.all[index].coordinate)
@@ -95,6 +96,7 @@ extension NearbyState {
     /// `around`: with a place store, the walking network about the position is read first (as
     /// for `where`), for its corners; then the nearest thing in each direction is said.
     mutating func aroundRequested() -> Reaction {
+        guard hasPosition else { return noPositionYet() }
         if places.isWindow, position.street?.at != settings.origin {
             return Reaction(effects: [.findStreet(around: settings.origin, then: .aroundRequested)])
         }
