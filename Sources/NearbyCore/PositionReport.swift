@@ -85,6 +85,8 @@ public struct PositionState: Equatable, Sendable {
     /// Whether the heading follows the course while walking: not when the user gave one
     /// (`--heading`, `set heading`), until `set heading none`.
     public var followsCourse = true
+    /// Whether the heading now is the course walked (rather than one typed).
+    public var headingFromCourse = false
     /// When each place was last called out (report time, seconds).
     var calledOut: [Place.ID: Double] = [:]
     /// The names called out (folded), each with where and when (report time): a place of the
@@ -136,6 +138,7 @@ public struct PositionState: Equatable, Sendable {
 
     public static func == (lhs: PositionState, rhs: PositionState) -> Bool {
         lhs.source == rhs.source && lhs.followsCourse == rhs.followsCourse && lhs.calledOut == rhs.calledOut
+            && lhs.headingFromCourse == rhs.headingFromCourse
             && lhs.lastPlaceCallout?.time == rhs.lastPlaceCallout?.time
             && lhs.lastPlaceCallout?.at == rhs.lastPlaceCallout?.at
             && lhs.calledOutNames.mapValues { $0.map(\.time) } == rhs.calledOutNames.mapValues { $0.map(\.time) }

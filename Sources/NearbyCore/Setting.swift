@@ -242,9 +242,15 @@ public enum Setting: String, CaseIterable, Sendable {
         case .heading:
             if ["none", "off"].contains(value.lowercased()) {
                 settings.heading = nil
+                settings.headingLocked = false
+            } else if value.lowercased() == "lock" {
+                // The heading now, kept while walking: there must be one.
+                guard settings.heading != nil else { return refusal }
+                settings.headingLocked = true
             } else {
                 guard let degrees = number() else { return refusal }
                 settings.heading = degrees.truncatingRemainder(dividingBy: 360)
+                settings.headingLocked = false
             }
         case .units:
             guard let units = choice(Settings.Units.self) else { return refusal }

@@ -10,6 +10,9 @@ public struct Settings: Equatable, Sendable {
     public var radius: Double = 1000
     /// The way the user faces, in degrees from north; nil gives compass words.
     public var heading: Double?
+    /// Whether the heading stays as set while walking (`set heading lock`), rather than yield
+    /// to the course above walking speed.
+    public var headingLocked = false
     /// How directions are said when the heading is known: relative words, clock hours, or
     /// compass words all the same. Without a heading they are always compass words.
     public var directions: Directions = .relative

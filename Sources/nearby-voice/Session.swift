@@ -74,7 +74,8 @@ final class Session {
             if let store = opening.store { opening.places = PlacesOpening.window(store, around: named) }
             state = NearbyState(places: opening.loaded, settings: settings, words: words)
         }
-        state.position.followsCourse = !options.chosenSettings.contains(.heading)
+        // A typed heading (--heading) holds while standing and yields to the course once walking.
+        state.position.followsCourse = !state.settings.headingLocked
         state.position.start(from: start.source)
         if opening.store != nil { state.position.windowCentre = settings.origin }
         positions = try? PositionSources()

@@ -28,7 +28,11 @@ struct GpsdTests {
         gpsd.fix(38.7109, -9.1420, track: 90, speed: 1.3)
         #expect(waitUntil { running.stdoutSoFar.contains("Harbor Coffee, 15 metres behind.") })
         running.send("where")
-        #expect(waitUntil { running.stdoutSoFar.contains("You face east. Nearest, Harbor Coffee, 15 metres behind.") })
+        #expect(
+            waitUntil {
+                running.stdoutSoFar.contains(
+                    "You face east, from your walking. Nearest, Harbor Coffee, 15 metres behind.")
+            })
         // A jump of 111 km, a second later, is doubted and said nothing of.
         gpsd.fix(39.7109, -9.1420)
         gpsd.fix(38.7110, -9.1419)
@@ -131,7 +135,11 @@ struct GpsdTests {
         }
         #expect((age ?? 0) >= 3, "\(aged)")
         running.send("where")
-        #expect(waitUntil { running.stdoutSoFar.contains("GPS silent; using the last position. You face east.") })
+        #expect(
+            waitUntil {
+                running.stdoutSoFar.contains(
+                    "GPS silent; using the last position. You face east, from your walking.")
+            })
         // Fixes again: back, said once however many come.
         gpsd.fix(38.7109, -9.1420)
         #expect(waitUntil { running.stdoutSoFar.contains("GPS back.") })

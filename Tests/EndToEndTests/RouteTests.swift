@@ -76,7 +76,8 @@ struct RouteTests {
         // The street from the walking network (then its nearest cross street, if one is near).
         #expect(
             waitUntil {
-                running.stdoutSoFar.contains("On Pohjoisesplanadi") && running.stdoutSoFar.contains("You face east.")
+                running.stdoutSoFar.contains("On Pohjoisesplanadi")
+                    && running.stdoutSoFar.contains("You face east, from your walking.")
             }, "\(running.stdoutSoFar)")
         running.closeInput()
         let result = running.wait(timeout: 60)

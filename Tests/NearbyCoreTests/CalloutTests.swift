@@ -83,14 +83,16 @@ struct CalloutTests {
         #expect(current.first?.hasPrefix("Baari, Bar, 90 metres behind") == true, "\(current)")
     }
 
-    @Test("A heading given by hand holds; standing still keeps the last course")
+    @Test("A heading given by hand holds while standing; walking, the course leads")
     func headingGiven() {
         var state = Self.state()
         _ = state.apply(Self.walked(10, time: 0, speed: 0.2))
         #expect(state.settings.heading == nil)
         _ = state.reduce(.settingChanged(.heading, value: "90"))
-        _ = state.apply(Self.walked(20, time: 5))
+        _ = state.apply(Self.walked(12, time: 5, speed: 0.2))
         #expect(state.settings.heading == 90)
+        _ = state.apply(Self.walked(20, time: 10))
+        #expect(state.settings.heading == 0)
         _ = state.reduce(.settingChanged(.heading, value: "none"))
         _ = state.apply(Self.walked(30, time: 10))
         #expect(state.settings.heading == 0)
@@ -266,5 +268,36 @@ struct CalloutTests {
         let first = state.apply(Self.walked(110, time: 8)).announcements.map(\.text)
         #expect(first.first?.hasPrefix("Rautatientori, ") == true, "\(first)")
         #expect(state.apply(Self.walked(140, time: 30)).announcements.isEmpty, "the same stop, 30 m on")
+    }
+
+    @Test("A typed heading holds while standing and yields to the course when walking, unless locked")
+    func headingYieldsToTheCourse() {
+        var state = Self.state()
+        _ = state.reduce(.settingChanged(.heading, value: "90"))
+        state.position.source = .route("walk.gpx")
+        // Standing: the heading typed holds.
+        _ = state.apply(Self.walked(0, time: 0, speed: 0))
+        #expect(state.settings.heading == 90)
+        #expect(
+            state.reduce(.whereRequested(exact: false)).announcements.first?.text.hasPrefix(
+                "You face east, as you set it.") == true)
+        // Walking north: the course leads, and where says so.
+        _ = state.apply(Self.walked(10, time: 7))
+        #expect(state.settings.heading == 0)
+        #expect(
+            state.reduce(.whereRequested(exact: false)).announcements.first?.text.hasPrefix(
+                "You face north, from your walking.") == true)
+        // Locked: walking north keeps east.
+        _ = state.reduce(.settingChanged(.heading, value: "90"))
+        _ = state.reduce(.settingChanged(.heading, value: "lock"))
+        _ = state.apply(Self.walked(20, time: 14))
+        #expect(state.settings.heading == 90)
+        #expect(
+            state.reduce(.whereRequested(exact: false)).announcements.first?.text.hasPrefix(
+                "You face east, locked.") == true)
+        // Lock with no heading is refused.
+        _ = state.reduce(.settingChanged(.heading, value: "none"))
+        _ = state.reduce(.settingChanged(.heading, value: "lock"))
+        #expect(state.settings.headingLocked == false)
     }
 }

@@ -143,12 +143,12 @@ extension NearbyState {
         position.fixMode = report.fixMode
         if let route = report.route { position.route = route }
         let focused = focus.map { shown[$0] }
-        let follows = position.followsCourse
+        // Walking, the course leads: a heading typed holds only while standing, or locked.
+        let course = position.followsCourse && (report.speed ?? 0) > Self.walkingSpeed ? report.course : nil
+        if course != nil { position.headingFromCourse = true }
         updateSettings { settings in
             settings.origin = report.coordinate
-            if follows, let course = report.course, (report.speed ?? 0) > Self.walkingSpeed {
-                settings.heading = course.truncatingRemainder(dividingBy: 360)
-            }
+            if let course { settings.heading = course.truncatingRemainder(dividingBy: 360) }
         }
         if let focused { focus = rank(of: focused) }
         if let network = report.streets { position.network = (network, report.coordinate) }

@@ -135,7 +135,16 @@ extension NearbyState {
     func wherePhrase() -> String {
         var parts: [String] = []
         if let heading = settings.heading {
-            parts.append(say(.whereFacing(direction: SpokenMeasure.compass(heading, words))))
+            let direction = SpokenMeasure.compass(heading, words)
+            // On the move, where the heading comes from: the walking, or what was typed.
+            parts.append(
+                say(
+                    settings.headingLocked
+                        ? .whereFacingLocked(direction: direction)
+                        : position.source == .fixed
+                            ? .whereFacing(direction: direction)
+                            : position.headingFromCourse
+                                ? .whereFacingWalking(direction: direction) : .whereFacingTyped(direction: direction)))
         }
         // The nearest place, whatever the search, unless it is the selected place, which is
         // said next.

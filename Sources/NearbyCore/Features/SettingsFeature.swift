@@ -108,8 +108,10 @@ extension NearbyState {
             }
             position.forgetFix()
         case .heading:
-            // A heading given by hand holds until `set heading none`; then the course leads.
-            position.followsCourse = updated.heading == nil
+            // A heading given by hand holds while standing and yields to the course once walking,
+            // unless locked (`set heading lock`).
+            position.followsCourse = !updated.headingLocked
+            position.headingFromCourse = false
         case .language:
             if updated.language != settings.language {
                 words = Catalog.builtIn(updated.language)
