@@ -43,10 +43,24 @@ struct PlacesOpening {
     /// start-up stay bounded; 20,000 still hold every place within 1.4 km there.
     static let windowCap = 20_000
 
-    /// A store's places in the window about `origin`.
+    /// A store's places in the window about `origin`; with none within it, the nearest
+    /// `beyondCount` beyond, so that `where`, the list and a walk leaving the places say how far
+    /// the nearest is rather than "No places".
     static func window(_ store: PlaceStore, around origin: Coordinate) -> [Place] {
-        store.near(origin, radius: window, limit: windowCap)
+        let places = store.near(origin, radius: window, limit: windowCap)
+        guard places.isEmpty else { return places }
+        for reach in beyondReaches {
+            let beyond = store.near(origin, radius: reach, limit: beyondCount)
+            if !beyond.isEmpty { return beyond }
+        }
+        return []
     }
+
+    /// How many places a window with none within 2 km holds: the nearest beyond.
+    static let beyondCount = 16
+    /// How far they are looked for, nearest first: a town, a region. Farther (a Helsinki store
+    /// asked about Lisbon) there are no places about you, and none is said.
+    static let beyondReaches = [10_000.0, 100_000.0]
 
     /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`,
     /// or, when nil (no position given), at the centre of a store's places (and `centre` says

@@ -32,6 +32,30 @@ struct StoreWindowTests {
         #expect(lisbon.stdout.contains("No places."))
     }
 
+    /// 3.5 km north of the extract's places, none within the window's 2 km: where says the
+    /// nearest and how far, and a walk out of the places hears it once.
+    @Test func withNoPlaceWithinTheWindowTheNearestBeyondIsSaid() throws {
+        let store = try Self.store()
+        let result = try Program(
+            ["--places", store, "--speech", "off", "--at", "60.20,24.94"], input: .text("where\n")
+        ).run()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Nearest, Graniittilinna, 2.35 kilometres south."), "\(result.stdout)")
+        // A route north out of the places, 1.6 km to 2.6 km from them, 150 m a step.
+        let gpx = temporaryPath("out-of-town.gpx")
+        let points = stride(from: 60.186, through: 60.196, by: 0.0015).map {
+            #"<trkpt lat="\#($0)" lon="24.94"/>"#
+        }
+        try (#"<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>"# + points.joined() + "</trkseg></trk></gpx>")
+            .write(toFile: gpx, atomically: true, encoding: .utf8)
+        let walked = try Program(
+            ["--places", store, "--speech", "off", "--route", gpx, "--route-speed", "100"], input: .text("")
+        ).run()
+        #expect(walked.status == 0, "\(walked.stderr)")
+        let nothingNear = walked.stdout.split(separator: "\n").filter { $0.hasPrefix("No places within 1 kilometre") }
+        #expect(nothingNear.count == 1, "\(walked.stdout)")
+    }
+
     @Test func setAtLoadsThePlacesAboutTheNewPosition() throws {
         let store = try Self.store()
         let input = "set at 38.71,-9.14\ncount\nset at 60.1687,24.9420\ncount\nfind kiasma\n"
