@@ -80,6 +80,8 @@ public enum Action: Equatable, Sendable {
     case invalid(CommandError)
     /// `route`: how far along the walked route.
     case routeRequested
+    /// `mute MINUTES`: no callouts for that long (0: callouts again now).
+    case calloutsMuted(minutes: Int)
     /// A usability study begins (`--tasks FILE`): the first task is read out.
     case tasksGiven([StudyTask])
     /// `task`: the current task again.
@@ -120,7 +122,7 @@ extension Action {
             .handleActivated, .dimmedMapTapped, .detentChosen, .sheetDragged, .readRequested, .whereRequested,
             .walkRequested, .detailsRequested, .aboutRequested, .aroundRequested, .aheadRequested, .spellRequested,
             .speechStopped, .settingChanged, .settingsRequested, .countRequested, .mapRequested, .helpRequested,
-            .voicesRequested, .quitRequested, .invalid, .routeRequested:
+            .voicesRequested, .quitRequested, .invalid, .routeRequested, .calloutsMuted:
             .command
         }
     }

@@ -16,7 +16,7 @@ public enum Command: String, CaseIterable, Sendable {
     case history, stop, set, settings, voices, map, help, about
     case task, skip
     case quit
-    case route
+    case route, mute
 
     /// The word that names it.
     public var name: String { rawValue }
@@ -46,7 +46,7 @@ public enum Command: String, CaseIterable, Sendable {
             .details, .about, .ahead:
             []
         case .task, .skip: []
-        case .route: []
+        case .route, .mute: []
         }
     }
 
@@ -85,7 +85,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .voices, .settings: .all
         case .whereabouts: .exact
         case .set: .setting
-        case .drag, .history: .numbers
+        case .drag, .history, .mute: .numbers
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk, .details,
             .around, .ahead, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
             .none
@@ -174,6 +174,14 @@ public enum Command: String, CaseIterable, Sendable {
             return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
         case .route: return noArgument(.routeRequested)
+        case .mute:
+            // `mute` alone: 10 minutes; `mute 0` or `mute off`: callouts again now.
+            if argument.isEmpty { return .calloutsMuted(minutes: NearbyState.defaultMuteMinutes) }
+            if ["off", "0"].contains(argument.lowercased()) { return .calloutsMuted(minutes: 0) }
+            guard let minutes = Self.wholeNumber(argument), (1...1440).contains(minutes) else {
+                return .invalid(.badArgument(command: name, Phrase(.muteBadArgument)))
+            }
+            return .calloutsMuted(minutes: minutes)
         case .details: return noArgument(.detailsRequested)
         case .about: return noArgument(.aboutRequested)
         case .around: return noArgument(.aroundRequested)

@@ -81,6 +81,7 @@ extension NearbyState {
         case .spellRequested: return Reaction([spell()])
         // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
         case .routeRequested: return Reaction([Announcement(routePhrase(), kind: .location)])
+        case .calloutsMuted(let minutes): return mute(minutes: minutes)
         // A usability study (StudyFeature.swift).
         case .tasksGiven(let tasks): return beginStudy(tasks)
         case .taskRequested: return repeatTask()

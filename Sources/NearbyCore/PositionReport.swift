@@ -85,6 +85,8 @@ public struct PositionState: Equatable, Sendable {
     /// Whether the heading follows the course while walking: not when the user gave one
     /// (`--heading`, `set heading`), until `set heading none`.
     public var followsCourse = true
+    /// Until when callouts are muted (`mute`), on the shell's steady clock (`NearbyState.clock`).
+    var mutedUntil: Double?
     /// Whether the heading now is the course walked (rather than one typed).
     public var headingFromCourse = false
     /// When each place was last called out (report time, seconds).
@@ -138,7 +140,7 @@ public struct PositionState: Equatable, Sendable {
 
     public static func == (lhs: PositionState, rhs: PositionState) -> Bool {
         lhs.source == rhs.source && lhs.followsCourse == rhs.followsCourse && lhs.calledOut == rhs.calledOut
-            && lhs.headingFromCourse == rhs.headingFromCourse
+            && lhs.headingFromCourse == rhs.headingFromCourse && lhs.mutedUntil == rhs.mutedUntil
             && lhs.lastPlaceCallout?.time == rhs.lastPlaceCallout?.time
             && lhs.lastPlaceCallout?.at == rhs.lastPlaceCallout?.at
             && lhs.calledOutNames.mapValues { $0.map(\.time) } == rhs.calledOutNames.mapValues { $0.map(\.time) }

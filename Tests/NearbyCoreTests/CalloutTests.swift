@@ -300,4 +300,25 @@ struct CalloutTests {
         _ = state.reduce(.settingChanged(.heading, value: "lock"))
         #expect(state.settings.headingLocked == false)
     }
+
+    @Test("mute: no callouts for its minutes, then 'Callouts back on.' once; mute 0 ends it")
+    func muted() {
+        var state = Self.state()
+        state.clock = 100
+        #expect(state.reduce(.calloutsMuted(minutes: 1)).announcements.map(\.text) == ["Callouts muted for 1 minute."])
+        state.clock = 130
+        _ = state.apply(Self.walked(50, time: 0))
+        #expect(state.apply(Self.walked(80, time: 20)).announcements.isEmpty, "Alku within reach, muted")
+        state.clock = 161
+        #expect(
+            state.apply(Self.walked(85, time: 25)).announcements.map(\.text) == [
+                "Callouts back on.", "Alku, 15 metres ahead.",
+            ])
+        #expect(state.apply(Self.walked(86, time: 26)).announcements.isEmpty, "said once")
+        _ = state.reduce(.calloutsMuted(minutes: 10))
+        #expect(state.reduce(.calloutsMuted(minutes: 0)).announcements.map(\.text) == ["Callouts back on."])
+        #expect(Command.mute.parse("") == .calloutsMuted(minutes: 10))
+        #expect(Command.mute.parse("off") == .calloutsMuted(minutes: 0))
+        #expect(Command.mute.parse("1441") != .calloutsMuted(minutes: 1441))
+    }
 }

@@ -88,6 +88,34 @@ extension NearbyState {
         return said
     }
 
+    /// `mute` alone: callouts are quiet for this many minutes.
+    public static let defaultMuteMinutes = 10
+
+    /// `mute MINUTES`: no callouts of places or streets for that long (the selected place's
+    /// arrival neither), then "Callouts back on." once; `mute 0` ends it now.
+    mutating func mute(minutes: Int) -> Reaction {
+        guard minutes > 0 else {
+            let wasMuted = position.mutedUntil != nil
+            position.mutedUntil = nil
+            return Reaction([Announcement(say(wasMuted ? .calloutsBackOn : .calloutsNotMuted), kind: .settings)])
+        }
+        position.mutedUntil = (clock ?? 0) + Double(minutes) * 60
+        return Reaction([
+            Announcement(say(.calloutsMuted(count: grouped(minutes), plural: minutes)), kind: .settings)
+        ])
+    }
+
+    /// Whether callouts are muted now; when the time has passed, the mute ends and "Callouts
+    /// back on." is said (`ended`).
+    mutating func checkMute() -> (muted: Bool, ended: Announcement?) {
+        guard let until = position.mutedUntil else { return (false, nil) }
+        if let now = clock, now >= until {
+            position.mutedUntil = nil
+            return (false, callout(say(.calloutsBackOn)))
+        }
+        return (true, nil)
+    }
+
     /// Places of the same name within this distance of each other, in metres, are called out once.
     public static let sameNameReach = 50.0
     /// The least time between two place callouts, in seconds of the walk, while the user has

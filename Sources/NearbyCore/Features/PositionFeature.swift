@@ -152,12 +152,15 @@ extension NearbyState {
         }
         if let focused { focus = rank(of: focused) }
         if let network = report.streets { position.network = (network, report.coordinate) }
+        // `mute`: nothing of the streets or the places until it ends.
+        let mute = checkMute()
+        if let ended = mute.ended { said.append(ended) }
         // The streets first: a corner outranks a shop when both fall due together.
-        if let network = report.streets, settings.callouts {
+        if let network = report.streets, settings.callouts, !mute.muted {
             let moving = (report.speed ?? 0) > Self.walkingSpeed
             said += streetCallouts(on: network, travel: moving ? report.course ?? settings.heading : settings.heading)
         }
-        said += callouts(at: report.time)
+        if !mute.muted { said += callouts(at: report.time) }
         if report.route?.isFinished == true {
             said.append(callout(say(.routeEnded(length: distancePhrase(report.route?.length ?? 0)))))
         }
