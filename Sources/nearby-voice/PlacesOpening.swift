@@ -48,6 +48,23 @@ struct PlacesOpening {
         store.near(origin, radius: window, limit: windowCap)
     }
 
+    /// The nearest part of the window about `origin` that `request` asks for, with the whole
+    /// window's counts, read at once (a few milliseconds at 10M places) while the whole window
+    /// is still being read: its nearest places are the first of the window's, in its order, and
+    /// each count is the one the whole window will give (its places within 2 km, the nearest
+    /// 20,000: within a smaller radius, as many as the store holds there up to 20,000).
+    static func windowPart(
+        _ store: PlaceStore, around origin: Coordinate, _ request: WindowPartRequest, source: String?
+    ) -> WindowPart {
+        let nearest = store.near(origin, radius: window, limit: min(request.nearest, windowCap))
+        let total = store.count(near: origin, radius: window, limit: windowCap)
+        let within =
+            request.radius >= window ? total : store.count(near: origin, radius: request.radius, limit: windowCap)
+        return WindowPart(
+            places: Places(nearest, source: source, isWindow: true), origin: origin, radius: request.radius,
+            withinRadius: within, total: total)
+    }
+
     /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`,
     /// or, when nil (no position given), at the centre of a store's places (and `centre` says
     /// where). Notes for standard error (an import into the cache, a cache that cannot be kept)
@@ -154,16 +171,26 @@ struct PlacesOpening {
 
 /// A store's window read on a thread of its own while the session starts, or while the answer
 /// to a move (`set at`, a walk leaving the window) is said: 20,000 places made and indexed take
-/// about 60 ms at 10M places on a quiet machine, and the greeting needs only how many places
-/// the window holds (`count`, from the store's cells in a millisecond or two). The session takes
-/// them in before it answers anything else (`Session.settleWindow`), waiting if need be.
+/// about 100 ms at 10M places, and the greeting needs only how many places the window holds
+/// (`count`, from the store's cells in a millisecond or two). The session takes them in before
+/// it answers anything else (`Session.settleWindow`), waiting if need be; `where` meanwhile is
+/// answered from the window's nearest part (`WindowPart`). The window is read through a
+/// connection of its own to the store, so that the session's own queries (that part, the
+/// streets) never wait for it.
 final class WindowLoad: @unchecked Sendable {
+    /// Where the window is read about, and where its places come from (`Places.source`).
+    let origin: Coordinate
+    let source: String?
     private let condition = NSCondition()
     private var places: Places?
 
     init(_ store: PlaceStore, around origin: Coordinate, source: String?) {
+        self.origin = origin
+        self.source = source
         Thread.detachNewThread { [self] in
-            var loaded = Places(PlacesOpening.window(store, around: origin), source: source, isWindow: true)
+            if let delay = Self.testDelay { usleep(delay * 1000) }
+            let reader = store.reopened() ?? store
+            var loaded = Places(PlacesOpening.window(reader, around: origin), source: source, isWindow: true)
             loaded.measureDistances(from: origin)
             condition.lock()
             places = loaded
@@ -171,6 +198,20 @@ final class WindowLoad: @unchecked Sendable {
             condition.unlock()
             loaded.prepareSpelling()
         }
+    }
+
+    /// For the tests: `NEARBY_VOICE_WINDOW_DELAY_MS` (at most 60,000) holds every window read
+    /// back that long, so that what is answered while a window is being read can be checked on
+    /// a store of any size.
+    static let testDelay = ProcessInfo.processInfo.environment["NEARBY_VOICE_WINDOW_DELAY_MS"].flatMap {
+        UInt32($0)
+    }.map { min($0, 60_000) }
+
+    /// Whether the window has been read (`take` then returns at once).
+    var isReady: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return places != nil
     }
 
     /// The window's places, once read.
