@@ -52,12 +52,14 @@ struct PlacesOpening {
     /// window's counts, read at once (a few milliseconds at 10M places) while the whole window
     /// is still being read: its nearest places are the first of the window's, in its order, and
     /// each count is the one the whole window will give (its places within 2 km, the nearest
-    /// 20,000: within a smaller radius, as many as the store holds there up to 20,000).
+    /// 20,000: within a smaller radius, as many as the store holds there up to 20,000). `total`:
+    /// the window's count when already made (the greeting's).
     static func windowPart(
-        _ store: PlaceStore, around origin: Coordinate, _ request: WindowPartRequest, source: String?
+        _ store: PlaceStore, around origin: Coordinate, _ request: WindowPartRequest, source: String?,
+        total known: Int? = nil
     ) -> WindowPart {
         let nearest = store.near(origin, radius: window, limit: min(request.nearest, windowCap))
-        let total = store.count(near: origin, radius: window, limit: windowCap)
+        let total = known ?? store.count(near: origin, radius: window, limit: windowCap)
         let within =
             request.radius >= window ? total : store.count(near: origin, radius: request.radius, limit: windowCap)
         return WindowPart(
@@ -89,7 +91,8 @@ struct PlacesOpening {
                 if let store = opening.store, let at = opening.windowOrigin {
                     if deferringWindow {
                         opening.windowCount = store.count(near: at, radius: window, limit: windowCap)
-                        opening.pending = WindowLoad(store, around: at, source: opening.source)
+                        opening.pending = WindowLoad(
+                            store, around: at, source: opening.source, count: opening.windowCount)
                     } else {
                         opening.places = window(store, around: at)
                     }
@@ -176,20 +179,30 @@ struct PlacesOpening {
 /// it answers anything else (`Session.settleWindow`), waiting if need be; `where` meanwhile is
 /// answered from the window's nearest part (`WindowPart`). The window is read through a
 /// connection of its own to the store, so that the session's own queries (that part, the
-/// streets) never wait for it.
+/// streets) never wait for it; the street about its centre, which `where` says, is read on it
+/// first (5-10 ms at 10M places, off the first answer's way).
 final class WindowLoad: @unchecked Sendable {
     /// Where the window is read about, and where its places come from (`Places.source`).
     let origin: Coordinate
     let source: String?
+    /// How many places it holds, when they were counted before it was read (for the greeting).
+    let count: Int?
     private let condition = NSCondition()
     private var places: Places?
+    /// The street about `origin` (`EffectRunner.street`), read first: `where` asks for it.
+    private var street: (name: String?, network: StreetNetwork?)?
 
-    init(_ store: PlaceStore, around origin: Coordinate, source: String?) {
+    init(_ store: PlaceStore, around origin: Coordinate, source: String?, count: Int? = nil) {
         self.origin = origin
         self.source = source
+        self.count = count
         Thread.detachNewThread { [self] in
             if let delay = Self.testDelay { usleep(delay * 1000) }
             let reader = store.reopened() ?? store
+            let found = EffectRunner.street(around: origin, in: reader)
+            condition.lock()
+            street = found
+            condition.unlock()
             var loaded = Places(PlacesOpening.window(reader, around: origin), source: source, isWindow: true)
             loaded.measureDistances(from: origin)
             condition.lock()
@@ -206,6 +219,15 @@ final class WindowLoad: @unchecked Sendable {
     static let testDelay = ProcessInfo.processInfo.environment["NEARBY_VOICE_WINDOW_DELAY_MS"].flatMap {
         UInt32($0)
     }.map { min($0, 60_000) }
+
+    /// The street about `point` as `EffectRunner.street` reads it, when it is the window's
+    /// centre and that has been read; nil otherwise (it is not waited for).
+    func street(at point: Coordinate) -> (name: String?, network: StreetNetwork?)? {
+        guard point == origin else { return nil }
+        condition.lock()
+        defer { condition.unlock() }
+        return street
+    }
 
     /// Whether the window has been read (`take` then returns at once).
     var isReady: Bool {

@@ -124,7 +124,8 @@ final class Session {
             let request = state.windowPartRequest(for: action, windowAt: pending.origin)
         else { return try settleWindow() }
         guard state.windowPart == nil else { return }
-        let part = PlacesOpening.windowPart(store, around: pending.origin, request, source: pending.source)
+        let part = PlacesOpening.windowPart(
+            store, around: pending.origin, request, source: pending.source, total: pending.count)
         // The places it replaces are freed once the answer is out, as `settleWindow` frees them.
         retiredPlaces = state.places
         try take(.windowPartRead(part))
