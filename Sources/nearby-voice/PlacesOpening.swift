@@ -197,12 +197,13 @@ final class WindowLoad: @unchecked Sendable {
         self.source = source
         self.count = count
         Thread.detachNewThread { [self] in
-            if let delay = Self.testDelay { usleep(delay * 1000) }
             let reader = store.reopened() ?? store
             let found = EffectRunner.street(around: origin, in: reader)
             condition.lock()
             street = found
+            condition.broadcast()
             condition.unlock()
+            if let delay = Self.testDelay { usleep(delay * 1000) }
             var loaded = Places(PlacesOpening.window(reader, around: origin), source: source, isWindow: true)
             loaded.measureDistances(from: origin)
             condition.lock()
@@ -214,18 +215,20 @@ final class WindowLoad: @unchecked Sendable {
     }
 
     /// For the tests: `NEARBY_VOICE_WINDOW_DELAY_MS` (at most 60,000) holds every window read
-    /// back that long, so that what is answered while a window is being read can be checked on
-    /// a store of any size.
+    /// back that long (after the street about its centre), so that what is answered while a
+    /// window is being read can be checked on a store of any size.
     static let testDelay = ProcessInfo.processInfo.environment["NEARBY_VOICE_WINDOW_DELAY_MS"].flatMap {
         UInt32($0)
     }.map { min($0, 60_000) }
 
     /// The street about `point` as `EffectRunner.street` reads it, when it is the window's
-    /// centre and that has been read; nil otherwise (it is not waited for).
+    /// centre, waiting for it if need be (it is the first thing read: waiting is never longer
+    /// than reading it again); nil for another point.
     func street(at point: Coordinate) -> (name: String?, network: StreetNetwork?)? {
         guard point == origin else { return nil }
         condition.lock()
         defer { condition.unlock() }
+        while street == nil { condition.wait() }
         return street
     }
 
