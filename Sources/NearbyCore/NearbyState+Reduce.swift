@@ -128,6 +128,7 @@ extension NearbyState {
             return placesLoaded(newPlaces, source: source, skipped: skipped)
         case .placesFailed(let message): return placesFailed(message)
         case .windowMoved(let newPlaces): return windowMoved(newPlaces)
+        case .windowPartRead(let part): return windowPartRead(part)
         case .stringsLoaded(let loaded, let source): return stringsLoaded(loaded, source: source)
         case .stringsFailed(let message): return stringsFailed(message)
         // The synthesiser's voices (VoicesFeature.swift).

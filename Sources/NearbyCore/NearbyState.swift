@@ -68,6 +68,9 @@ public struct NearbyState: Equatable, Sendable {
     /// How many places a store's window holds while the shell is still reading it (it comes
     /// with `.windowMoved` before any line is answered): what the greeting says. Nil otherwise.
     public var placesToCome: Int?
+    /// While a store's window is still being read, the nearest part of it that `places` then
+    /// holds, and the whole window's counts (`WindowPartFeature.swift`). Nil otherwise.
+    public internal(set) var windowPart: WindowPart?
 
     /// How many announcements `history` keeps.
     public static let historyLimit = 100
@@ -176,6 +179,7 @@ public struct NearbyState: Equatable, Sendable {
     mutating func replaceCatalog(_ newPlaces: Places) {
         places = newPlaces
         placesToCome = nil
+        windowPart = nil
         distances = places.distances(from: settings.origin)
         query = ""
         kindFilter = nil

@@ -19,6 +19,10 @@ public enum Report: Equatable, Sendable {
     /// The shell loaded a place store's places about the new position (`Effect.moveWindow`):
     /// they replace the places in memory; the search, the filter and the selection stay.
     case windowMoved(Places)
+    /// While the window about the position is still being read, the shell read its nearest
+    /// part, as `NearbyState.windowPartRequest` asked: the places in memory until the whole
+    /// window comes with `.windowMoved`.
+    case windowPartRead(WindowPart)
     /// The shell read the file `set strings` named (`Effect.loadStrings`): these are the words.
     case stringsLoaded(Catalog, source: String)
     /// The shell could not use that file: `message` says where and why.

@@ -151,6 +151,25 @@ public final class PlaceStore: @unchecked Sendable {
         return try PlaceStore(path: path, database: database)
     }
 
+    /// The same store through a connection of its own, named in the same language: for reading
+    /// on another thread without waiting for this one's queries, nor they for it (a session's
+    /// window is read so while its answers ask this one for streets and the window's nearest
+    /// part). Nil when the file can no longer be opened, or holds another store by now (an
+    /// import made again in its place).
+    public func reopened() -> PlaceStore? {
+        guard let other = try? Self.open(path: path), other.isSameStore(as: self) else { return nil }
+        other.language = language
+        return other
+    }
+
+    /// Whether `other` was opened from the same import: the same source file, places, streets
+    /// and box.
+    private func isSameStore(as other: PlaceStore) -> Bool {
+        source == other.source && sourceFile == other.sourceFile && sourceSize == other.sourceSize
+            && sourceModified == other.sourceModified && count == other.count && streetCount == other.streetCount
+            && centre == other.centre && bounds == other.bounds
+    }
+
     /// Whether the file at `path` starts as an SQLite database does ("SQLite format 3\0").
     public static func looksLikeStore(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }

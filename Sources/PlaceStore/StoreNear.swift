@@ -24,9 +24,30 @@ extension PlaceStore {
     public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
         guard limit > 0 else { return [] }
         var found: [Place] = []
-        locked { found = places(nearest(origin, radius: radius, limit: limit).map(\.id)) }
+        locked { found = places(nearestOutwards(origin, radius: radius, limit: limit).map(\.id)) }
         return found
     }
+
+    /// `nearest`, for a few places in a wide circle asked within a small one first, then one
+    /// four times as wide, until `limit` are found or the circle is `radius`: the cells of a
+    /// circle of 2 km (2,000-3,000 of them, each measured) are then not all listed to find the
+    /// nearest 256 of a town, which lie within 200 m. The same answer: the nearest `limit`
+    /// within a circle that holds `limit` places are the nearest within any wider one. Many
+    /// places (a session's window) are asked for within the whole radius at once, as a wasted
+    /// smaller circle would cost more than the listing. Inside `locked`.
+    func nearestOutwards(_ origin: Coordinate, radius: Double, limit: Int) -> [(distance: Double, id: Int64)] {
+        guard limit <= Self.outwardsLimit else { return nearest(origin, radius: radius, limit: limit) }
+        var reach = min(radius, Self.firstReach)
+        while true {
+            let hits = nearest(origin, radius: reach, limit: limit)
+            if hits.count >= limit || reach >= radius { return hits }
+            reach = min(radius, reach * 4)
+        }
+    }
+
+    /// The most places `nearestOutwards` asks for circle by circle, and its first circle, in metres.
+    static let outwardsLimit = 1_000
+    static let firstReach = 250.0
 
     /// How many places `near(origin, radius: radius, limit: limit)` gives, without making them:
     /// the cells wholly within the radius counted from their rows' numbers, the others' rows

@@ -134,12 +134,10 @@ final class EffectRunner {
             positions?.stop()
             return Outcome()
         case .findStreet(let point, let then):
-            let network = store?.network(around: point, radius: NearbyState.cornerLimit)
-            return Outcome(
-                .streetFound(
-                    store?.nearestStreet(to: point)?.name, at: point, network: network?.isEmpty == false ? network : nil
-                ),
-                then: then)
+            // Read with the window being read about the same point, when it has been.
+            guard let street = pendingWindow?.street(at: point) ?? store.map({ Self.street(around: point, in: $0) })
+            else { return Outcome(.streetFound(nil, at: point), then: then) }
+            return Outcome(.streetFound(street.name, at: point, network: street.network), then: then)
         case .findNamedStreet(let name, let then):
             // Nearest the centre of the store's places, as a start without `--at` begins there.
             let near = store?.centre ?? state.settings.origin
@@ -167,6 +165,13 @@ final class EffectRunner {
             let found = store?.search(query, kind: kind, near: state.settings.origin, limit: Self.storeMatches) ?? []
             return Outcome(.wholeStoreSearched(query: query, kind: kind, found: found))
         }
+    }
+
+    /// What `Effect.findStreet` reads about `point`: the nearest named street, and the walking
+    /// network within `NearbyState.cornerLimit` (nil when there is none).
+    static func street(around point: Coordinate, in store: PlaceStore) -> (name: String?, network: StreetNetwork?) {
+        let network = store.network(around: point, radius: NearbyState.cornerLimit)
+        return (store.nearestStreet(to: point)?.name, network.isEmpty ? nil : network)
     }
 
     /// How speech is to sound: the settings, and which of them the user gave.

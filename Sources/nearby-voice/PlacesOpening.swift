@@ -62,6 +62,31 @@ struct PlacesOpening {
     /// asked about Lisbon) there are no places about you, and none is said.
     static let beyondReaches = [10_000.0, 100_000.0]
 
+    /// The nearest part of the window about `origin` that `request` asks for, with the whole
+    /// window's counts, read at once (a few milliseconds at 10M places) while the whole window
+    /// is still being read: its nearest places are the first of the window's, in its order, and
+    /// each count is the one the whole window will give (its places within 2 km, the nearest
+    /// 20,000: within a smaller radius, as many as the store holds there up to 20,000). `total`:
+    /// the window's count when already made (the greeting's).
+    static func windowPart(
+        _ store: PlaceStore, around origin: Coordinate, _ request: WindowPartRequest, source: String?,
+        total known: Int? = nil
+    ) -> WindowPart {
+        var nearest = store.near(origin, radius: window, limit: min(request.nearest, windowCap))
+        var total = known ?? store.count(near: origin, radius: window, limit: windowCap)
+        var within =
+            request.radius >= window ? total : store.count(near: origin, radius: request.radius, limit: windowCap)
+        if nearest.isEmpty {
+            // None within 2 km: the nearest beyond, as the whole window holds them (`window`).
+            nearest = window(store, around: origin)
+            total = nearest.count
+            within = nearest.count { origin.distance(to: $0.coordinate) <= request.radius }
+        }
+        return WindowPart(
+            places: Places(nearest, source: source, isWindow: true), origin: origin, radius: request.radius,
+            withinRadius: within, total: total)
+    }
+
     /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`,
     /// or, when nil (no position given), at the centre of a store's places (and `centre` says
     /// where). Notes for standard error (an import into the cache, a cache that cannot be kept)
@@ -86,7 +111,8 @@ struct PlacesOpening {
                 if let store = opening.store, let at = opening.windowOrigin {
                     if deferringWindow {
                         opening.windowCount = store.count(near: at, radius: window, limit: windowCap)
-                        opening.pending = WindowLoad(store, around: at, source: opening.source)
+                        opening.pending = WindowLoad(
+                            store, around: at, source: opening.source, count: opening.windowCount)
                     } else {
                         opening.places = window(store, around: at)
                     }
@@ -168,16 +194,37 @@ struct PlacesOpening {
 
 /// A store's window read on a thread of its own while the session starts, or while the answer
 /// to a move (`set at`, a walk leaving the window) is said: 20,000 places made and indexed take
-/// about 60 ms at 10M places on a quiet machine, and the greeting needs only how many places
-/// the window holds (`count`, from the store's cells in a millisecond or two). The session takes
-/// them in before it answers anything else (`Session.settleWindow`), waiting if need be.
+/// about 100 ms at 10M places, and the greeting needs only how many places the window holds
+/// (`count`, from the store's cells in a millisecond or two). The session takes them in before
+/// it answers anything else (`Session.settleWindow`), waiting if need be; `where` meanwhile is
+/// answered from the window's nearest part (`WindowPart`). The window is read through a
+/// connection of its own to the store, so that the session's own queries (that part, the
+/// streets) never wait for it; the street about its centre, which `where` says, is read on it
+/// first (5-10 ms at 10M places, off the first answer's way).
 final class WindowLoad: @unchecked Sendable {
+    /// Where the window is read about, and where its places come from (`Places.source`).
+    let origin: Coordinate
+    let source: String?
+    /// How many places it holds, when they were counted before it was read (for the greeting).
+    let count: Int?
     private let condition = NSCondition()
     private var places: Places?
+    /// The street about `origin` (`EffectRunner.street`), read first: `where` asks for it.
+    private var street: (name: String?, network: StreetNetwork?)?
 
-    init(_ store: PlaceStore, around origin: Coordinate, source: String?) {
+    init(_ store: PlaceStore, around origin: Coordinate, source: String?, count: Int? = nil) {
+        self.origin = origin
+        self.source = source
+        self.count = count
         Thread.detachNewThread { [self] in
-            var loaded = Places(PlacesOpening.window(store, around: origin), source: source, isWindow: true)
+            let reader = store.reopened() ?? store
+            let found = EffectRunner.street(around: origin, in: reader)
+            condition.lock()
+            street = found
+            condition.broadcast()
+            condition.unlock()
+            if let delay = Self.testDelay { usleep(delay * 1000) }
+            var loaded = Places(PlacesOpening.window(reader, around: origin), source: source, isWindow: true)
             loaded.measureDistances(from: origin)
             condition.lock()
             places = loaded
@@ -185,6 +232,31 @@ final class WindowLoad: @unchecked Sendable {
             condition.unlock()
             loaded.prepareSpelling()
         }
+    }
+
+    /// For the tests: `NEARBY_VOICE_WINDOW_DELAY_MS` (at most 60,000) holds every window read
+    /// back that long (after the street about its centre), so that what is answered while a
+    /// window is being read can be checked on a store of any size.
+    static let testDelay = ProcessInfo.processInfo.environment["NEARBY_VOICE_WINDOW_DELAY_MS"].flatMap {
+        UInt32($0)
+    }.map { min($0, 60_000) }
+
+    /// The street about `point` as `EffectRunner.street` reads it, when it is the window's
+    /// centre, waiting for it if need be (it is the first thing read: waiting is never longer
+    /// than reading it again); nil for another point.
+    func street(at point: Coordinate) -> (name: String?, network: StreetNetwork?)? {
+        guard point == origin else { return nil }
+        condition.lock()
+        defer { condition.unlock() }
+        while street == nil { condition.wait() }
+        return street
+    }
+
+    /// Whether the window has been read (`take` then returns at once).
+    var isReady: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return places != nil
     }
 
     /// The window's places, once read.

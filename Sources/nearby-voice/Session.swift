@@ -119,6 +119,21 @@ final class Session {
     /// The places a window moved out, until the answer that took the new one in is out.
     private var retiredPlaces: Places?
 
+    /// Before `action` is answered: the store's window taken in (`settleWindow`), or, while it
+    /// is still being read and the core can answer the action from the window's nearest part
+    /// (`NearbyState.windowPartRequest`: `where`), that part, read at once unless it is in.
+    private func placesReady(for action: Action) throws(Failure) {
+        guard let pending = effects.pendingWindow, !pending.isReady, let store,
+            let request = state.windowPartRequest(for: action, windowAt: pending.origin)
+        else { return try settleWindow() }
+        guard state.windowPart == nil else { return }
+        let part = PlacesOpening.windowPart(
+            store, around: pending.origin, request, source: pending.source, total: pending.count)
+        // The places it replaces are freed once the answer is out, as `settleWindow` frees them.
+        retiredPlaces = state.places
+        try take(.windowPartRead(part))
+    }
+
     /// Applies the position reports waiting (a walked route, gpsd): what they say, callouts,
     /// answers no line (line 0).
     func takePositions() throws(Failure) {
@@ -260,7 +275,7 @@ final class Session {
     /// Reduces what the user did (`line` of the input, `input` as typed), then presents its
     /// reaction. The old window's places are freed once the answer is out.
     func dispatch(_ action: Action, line: Int = 0, input: String = "") throws(Failure) {
-        if action != .sessionStarted { try settleWindow() }
+        if action != .sessionStarted { try placesReady(for: action) }
         // The core reads no clock: it is told the time with each command.
         state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
         state.clock = SteadyClock.seconds

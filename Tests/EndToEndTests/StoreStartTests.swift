@@ -33,4 +33,38 @@ struct StoreStartTests {
         try terminal.typeLine("quit")
         #expect(try terminal.waitForExit() == 0)
     }
+
+    /// `where` typed at once is answered from the window's nearest part while the window is still
+    /// being read (every window read held back here, by the tests' own variable), word for word
+    /// as once it is in; the commands typed meanwhile wait for the window, and answer as they
+    /// would have.
+    @Test func whereTypedAtOnceIsAnsweredBeforeTheWindowAndSaysTheSame() throws {
+        let store = try StoreWindowTests.store()
+        let lines = ["where", "read", "find kiasma", "where", "count", "where exact"]
+        let arguments = ["--places", store, "--speech", "off"]
+        let plain = try Program(arguments, input: .text(lines.joined(separator: "\n") + "\n")).run()
+        #expect(plain.status == 0)
+        #expect(plain.stdout.hasPrefix("On "), "\(plain.stdout)")
+        let delay = Sanitizer.patience / 3
+        let running = try Program(
+            arguments, environment: ["NEARBY_VOICE_WINDOW_DELAY_MS": String(Int(delay * 1000))], input: .open
+        ).start()
+        running.send(lines[0])
+        // Answered before any window can have been read.
+        var first = ""
+        while first.isEmpty, Date().timeIntervalSince(running.began) < delay {
+            first = running.stdoutSoFar.split(separator: "\n").first.map(String.init) ?? ""
+            if first.isEmpty { usleep(10_000) }
+        }
+        #expect(!first.isEmpty, "no answer to where before the window")
+        #expect(Date().timeIntervalSince(running.began) < delay)
+        for line in lines.dropFirst() { running.send(line) }
+        running.closeInput()
+        let result = running.wait()
+        #expect(result.status == 0)
+        let expected = plain.stdout.split(separator: "\n").map(String.init)
+        let actual = result.stdout.split(separator: "\n").map(String.init)
+        #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
+        #expect(first == expected.first)
+    }
 }

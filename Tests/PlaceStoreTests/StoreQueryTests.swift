@@ -74,6 +74,48 @@ struct StoreQueryTests {
         #expect(Set(Self.store.near(edge, radius: radius, limit: .max).map(\.id)) == Set(there.map(\.id)))
     }
 
+    /// A session's window (the places within 2 km, the nearest `cap`) said before it is read:
+    /// the store's count within a radius, capped, is how many of the window's places lie within
+    /// it, whether the cap cuts the window or not (`PlacesOpening.windowPart`).
+    @Test(arguments: [50, 200, 1_000, 20_000])
+    func theCountWithinARadiusIsTheWindowsUpToItsCap(_ cap: Int) {
+        for origin in [
+            StoreFixtures.centre, Coordinate(latitude: 60.1640, longitude: 24.9300),
+            Coordinate(latitude: 60.1750, longitude: 24.9550),
+        ] {
+            let window = Self.store.near(origin, radius: 2_000, limit: cap)
+            for radius in [30.0, 150, 400, 1_000, 2_000] {
+                let within = window.filter { origin.distance(to: $0.coordinate) <= radius }.count
+                #expect(
+                    Self.store.count(near: origin, radius: radius, limit: cap) == within,
+                    "cap \(cap), radius \(radius), at \(origin)")
+            }
+        }
+    }
+
+    /// The window is read on a thread of its own through a second connection: the same places,
+    /// named in the same language; none when the file holds another store by now.
+    @Test func aSecondConnectionReadsTheSameStore() throws {
+        let path = StoreFixtures.path("reopened.places")
+        try FileManager.default.copyItem(atPath: StoreFixtures.helsinkiStore.path, toPath: path)
+        let store = try PlaceStore.open(path: path)
+        store.language = "es"
+        let other = try #require(store.reopened())
+        #expect(other !== store)
+        #expect(other.language == "es")
+        let origin = StoreFixtures.centre
+        #expect(other.near(origin, radius: 2_000, limit: 500) == store.near(origin, radius: 2_000, limit: 500))
+        #expect(other.count == store.count)
+        // Another store made in its place (an import again, of other places).
+        let elsewhere = StoreFixtures.path("elsewhere.places")
+        let kiosk = Place(
+            id: "node/1", name: "Kioski", kind: "Kiosk", symbol: "cart", latitude: 60.2, longitude: 24.9)
+        _ = try PlaceImport.importPlaces([kiosk], source: "JSON", from: "x.json", into: elsewhere)
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: elsewhere, toPath: path)
+        #expect(store.reopened() == nil)
+    }
+
     @Test func factsComeFromTheTags() throws {
         let kiasma = try #require(Self.places.first { $0.id == "way/8042215" })
         #expect(kiasma.name == "Kiasma")

@@ -149,8 +149,9 @@ extension NearbyState {
         // The nearest place, whatever the search, unless it is the selected place, which is
         // said next.
         let around = placesAround()
-        if let nearest = around.prefix(16).first(where: { SpokenMeasure.hasDirection(atDistance: distances[$0]) })
-            ?? around.first,
+        if let nearest = around.prefix(Self.whereLooksAt).first(where: {
+            SpokenMeasure.hasDirection(atDistance: distances[$0])
+        }) ?? around.first,
             places.all[nearest].id != selection
         {
             parts.append(

@@ -55,7 +55,7 @@ final class SearchIndex: Sendable {
         // The names are folded in two halves at once, while a third task numbers the kinds.
         let half = places.count / 2
         let work = Build()
-        DispatchQueue.concurrentPerform(iterations: 3) { task in
+        Self.perform(3, places: places.count) { task in
             if task == 2 {
                 var kindIDs: [String: UInt32] = [:]
                 var kinds: [String] = []
@@ -127,7 +127,7 @@ final class SearchIndex: Sendable {
         let workers = 2
         // A third task beside the sizing pass: the single bytes' bitmaps.
         let singleBytes = Singles()
-        DispatchQueue.concurrentPerform(iterations: workers + 1) {
+        Self.perform(workers + 1, places: places.count) {
             [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
             if worker == workers {
                 singleBytes.made = Self.singleBitmaps(
@@ -162,7 +162,7 @@ final class SearchIndex: Sendable {
         var postings = [UInt8](repeating: 0, count: Int(total))
         postings.withUnsafeMutableBufferPointer { out in
             let target = Output(out: out)
-            DispatchQueue.concurrentPerform(iterations: workers) {
+            Self.perform(workers, places: places.count) {
                 [text, ends, umlautPlaces, umlautText, umlautEnds] worker in
                 let state = shared.state
                 let out = target.out
@@ -224,6 +224,21 @@ final class SearchIndex: Sendable {
         }
         return (singles, slots)
     }
+
+    /// Runs `body` for each of `tasks`: side by side on the machine's cores when the index is
+    /// of `sharedFrom` places or more, else one after another on this thread. For a few hundred
+    /// names (a store window's nearest part, the built-in places) other threads cost more than
+    /// they save, and on a busy machine the build would wait for them to be scheduled.
+    private static func perform(_ tasks: Int, places: Int, _ body: @Sendable (Int) -> Void) {
+        if places >= sharedFrom {
+            DispatchQueue.concurrentPerform(iterations: tasks, execute: body)
+        } else {
+            for task in 0..<tasks { body(task) }
+        }
+    }
+
+    /// The fewest places whose index is built on several threads.
+    static let sharedFrom = 4_096
 
     private final class Singles: @unchecked Sendable {
         var made: ([UInt64], [Int32]) = ([], [])

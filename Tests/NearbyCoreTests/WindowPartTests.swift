@@ -1,0 +1,180 @@
+import Foundation
+import PlaceData
+import Testing
+
+@testable import NearbyCore
+
+/// A place store's window in two parts (`WindowPartFeature`): while the whole window is read,
+/// `where` is answered from its nearest part and the whole window's counts, word for word as
+/// from the whole window, and the screen is the same once the whole window is in; every other
+/// command waits for the whole window.
+@Suite("Where is answered from the window's nearest part, as from the whole window")
+struct WindowPartTests {
+    static let origin = Coordinate(latitude: 60.1690, longitude: 24.9450)
+
+    /// `count` places about the origin (seeded), up to `reach` metres away and at least
+    /// `nearest` metres, nearest first, as a store gives its window.
+    static func window(_ count: Int, nearest: Double = 0, reach: Double, seed: UInt64 = 7) -> Places {
+        var state = seed
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let places = (0..<count).map { index -> Place in
+            let metres = nearest + (reach - nearest) * random().squareRoot()
+            let bearing = 2 * Double.pi * random()
+            let latitude = origin.latitude + metres * cos(bearing) / 111_195
+            let longitude = origin.longitude + metres * sin(bearing) / (111_195 * cos(origin.latitude * .pi / 180))
+            let kind = ["Café", "Bakery", "Museum", "Restaurant"][index % 4]
+            return Place(
+                id: "node/\(index)", name: "Paikka \(index)", kind: kind, symbol: "mappin", latitude: latitude,
+                longitude: longitude)
+        }
+        let ordered = places.enumerated().sorted {
+            let (a, b) = (origin.distance(to: $0.element.coordinate), origin.distance(to: $1.element.coordinate))
+            return a != b ? a < b : $0.offset < $1.offset
+        }
+        return Places(ordered.map(\.element), source: Places.openStreetMap, isWindow: true)
+    }
+
+    /// The window's nearest part as the shell reads it: the first `NearbyState.windowPartSize`
+    /// places, and the whole window's counts.
+    static func part(of whole: Places, radius: Double) -> WindowPart {
+        WindowPart(
+            places: Places(
+                Array(whole.all.prefix(NearbyState.windowPartSize)), source: whole.source, isWindow: true),
+            origin: origin, radius: radius,
+            withinRadius: whole.all.filter { origin.distance(to: $0.coordinate) <= radius }.count,
+            total: whole.count)
+    }
+
+    /// A session on a store whose window is still being read, about the origin.
+    static func starting(_ change: (inout Settings) -> Void) -> NearbyState {
+        var settings = Settings()
+        settings.origin = origin
+        settings.placesFile = "generated.places"
+        change(&settings)
+        var state = NearbyState(places: Places([], source: Places.openStreetMap, isWindow: true), settings: settings)
+        state.placesToCome = 20_000
+        return state
+    }
+
+    /// `where` as the session answers it with a store: the street asked of the shell first.
+    static func whereAnswer(_ state: inout NearbyState) -> [String] {
+        let asked = state.reduce(.whereRequested(exact: false))
+        #expect(asked.effects == [.findStreet(around: origin, then: .whereRequested(exact: false))])
+        _ = state.apply(.streetFound("Mikonkatu", at: origin))
+        // A part in answers the command it was read for to its end.
+        if state.windowPart != nil {
+            #expect(state.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) != nil)
+        }
+        return state.reduce(.whereRequested(exact: false)).announcements.map(\.text)
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var count: Int
+        var nearest: Double
+        var reach: Double
+        var radius: Double
+        var heading: Double?
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        // Thousands within the radius, as at 10M places: the part holds only the nearest.
+        Case(name: "many within the radius", count: 3_000, nearest: 0, reach: 1_400, radius: 1_000),
+        // Fewer within the radius than the part holds: the part holds every one of them.
+        Case(name: "a few within the radius", count: 600, nearest: 0, reach: 5_000, radius: 300),
+        // None within it: the list is every place, nearest first, and so is the count.
+        Case(name: "none within the radius", count: 800, nearest: 1_200, reach: 1_900, radius: 1_000),
+        // A radius wider than the window: its every place.
+        Case(name: "a radius wider than the window", count: 900, nearest: 0, reach: 1_900, radius: 5_000),
+        // The nearest too near for a direction: the first with one among those `where` looks at.
+        Case(name: "the nearest too near for a direction", count: 2_000, nearest: 0, reach: 60, radius: 1_000),
+        // A heading: said with the rest.
+        Case(name: "facing east", count: 2_000, nearest: 0, reach: 1_500, radius: 1_000, heading: 90),
+        // A window smaller than a part: the part is the whole window.
+        Case(name: "a window smaller than the part", count: 40, nearest: 0, reach: 900, radius: 1_000),
+    ])
+    func whereIsTheSameFromThePart(_ test: Case) {
+        let whole = Self.window(test.count, nearest: test.nearest, reach: test.reach)
+        func settings(_ settings: inout Settings) {
+            settings.radius = test.radius
+            settings.heading = test.heading
+        }
+        // As before: the whole window taken in, then `where`.
+        var wholeFirst = Self.starting(settings)
+        _ = wholeFirst.apply(.windowMoved(whole))
+        let expected = Self.whereAnswer(&wholeFirst)
+        // The part first: asked for, read, `where` answered; then the whole window comes.
+        var partFirst = Self.starting(settings)
+        let request = partFirst.windowPartRequest(for: .whereRequested(exact: false), windowAt: Self.origin)
+        #expect(request == WindowPartRequest(nearest: NearbyState.windowPartSize, radius: test.radius))
+        let read = partFirst.apply(.windowPartRead(Self.part(of: whole, radius: test.radius)))
+        #expect(read.announcements.isEmpty && read.effects.isEmpty)
+        #expect(partFirst.windowPart != nil)
+        #expect(partFirst.places.count == min(test.count, NearbyState.windowPartSize))
+        #expect(Self.whereAnswer(&partFirst) == expected)
+        #expect(expected.count == 1 && expected[0].hasPrefix("On Mikonkatu."))
+        _ = partFirst.apply(.windowMoved(whole))
+        #expect(partFirst.windowPart == nil)
+        // The screen, what was said and what `where` keeps are the same as the other way.
+        #expect(partFirst == wholeFirst)
+    }
+
+    @Test func theCountIsTheWholeWindowsWhileThePartIsIn() {
+        let whole = Self.window(3_000, reach: 1_400)
+        var state = Self.starting { $0.radius = 1_000 }
+        _ = state.apply(.windowPartRead(Self.part(of: whole, radius: 1_000)))
+        let within = whole.all.filter { Self.origin.distance(to: $0.coordinate) <= 1_000 }.count
+        #expect(within > NearbyState.windowPartSize)
+        #expect(state.countPhrase() == "\(within / 1_000),\(String(within % 1_000 + 1_000).dropFirst()) places.")
+        #expect(state.shown.count <= NearbyState.windowPartSize)
+    }
+
+    /// Only `where` is answered from the part, and only when nothing else it says needs the
+    /// whole window; a part read for another point or radius serves no more.
+    @Test func everythingElseWaitsForTheWholeWindow() {
+        let whole = Self.window(1_000, reach: 1_900)
+        let state = Self.starting { _ in }
+        let origin = Self.origin
+        #expect(state.windowPartRequest(for: .whereRequested(exact: true), windowAt: origin) != nil)
+        for action: Action in [
+            .readRequested, .countRequested, .aroundRequested, .aheadRequested, .queryEntered("cafe"),
+            .queryTyped("caf"), .nextFocused, .placeSelected(.position(1)), .quitRequested, .mapRequested,
+            .settingChanged(.radius, value: "500"),
+        ] {
+            #expect(state.windowPartRequest(for: action, windowAt: origin) == nil, "\(action)")
+        }
+        // The user is no longer where the window is read about (a position report moved them).
+        let elsewhere = Coordinate(latitude: origin.latitude + 0.001, longitude: origin.longitude)
+        #expect(state.windowPartRequest(for: .whereRequested(exact: false), windowAt: elsewhere) == nil)
+        // A search, a filter or a selection on: `where` says them from the whole window.
+        var searching = Self.starting { _ in }
+        _ = searching.apply(.windowMoved(whole))
+        _ = searching.reduce(.queryEntered("Paikka 1"))
+        #expect(searching.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) == nil)
+        var filtered = Self.starting { _ in }
+        _ = filtered.apply(.windowMoved(whole))
+        _ = filtered.reduce(.filterChosen("Café"))
+        #expect(filtered.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) == nil)
+        var selected = Self.starting { _ in }
+        _ = selected.apply(.windowMoved(whole))
+        _ = selected.reduce(.placeSelected(.position(1)))
+        #expect(selected.selection != nil)
+        #expect(selected.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) == nil)
+        // Places held whole (a file, the built-in places) are never read in parts.
+        #expect(NearbyState().windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) == nil)
+        // A part in, read for another radius: the whole window then.
+        var part = Self.starting { $0.radius = 1_000 }
+        _ = part.apply(.windowPartRead(Self.part(of: whole, radius: 1_000)))
+        #expect(part.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) != nil)
+        _ = part.reduce(.settingChanged(.radius, value: "500"))
+        #expect(part.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) == nil)
+    }
+
+    @Test func thePartHoldsMoreThanWhereLooksAt() {
+        #expect(NearbyState.windowPartSize > NearbyState.whereLooksAt)
+    }
+}
