@@ -123,12 +123,14 @@ struct FreshCalloutTests {
                     "\(text) heard at \(String(format: "%.1f", at - walkBegan)) s: truly \(String(format: "%.1f", truth)) m"
                 )
             }
-            // Walking east: a place more than 100 degrees from the course and 10 m away is passed.
-            var angle = (walker.bearing(to: place) - 90).truncatingRemainder(dividingBy: 360)
-            if angle > 180 { angle -= 360 }
-            if angle < -180 { angle += 360 }
-            if abs(angle) > 100 && truth > 10 {
-                wrong.append("\(text): passed when heard (\(Int(angle)) degrees, \(Int(truth)) m)")
+            // Passed: the walker has gone more than 10 m beyond a place that lay ahead of the
+            // walk's start (along the street, from Keskuskatu). One beside or behind the start
+            // when the walk began was never passed.
+            let walked = min(max(at - walkBegan, 0) * Self.pace, Self.length)
+            let course = Self.west.bearing(to: Self.east)
+            let along = Self.west.distance(to: place) * cos((Self.west.bearing(to: place) - course) * .pi / 180)
+            if along > 0 && along < walked - 10 {
+                wrong.append("\(text): passed when heard (\(Int(walked - along)) m behind along the street)")
             }
         }
         let expired = callouts.filter { $0["expired"] != nil }.count
