@@ -167,7 +167,12 @@ final class Session {
         heldCallouts.insert((announcement, .now, number), at: at)
         while heldCallouts.count > Self.calloutsHeld {
             let lowest = heldCallouts.map { rank($0.announcement) }.max() ?? 0
-            guard let oldest = heldCallouts.firstIndex(where: { rank($0.announcement) == lowest }) else { break }
+            // Places wait oldest first; corners and the rest newest first.
+            let ofLowest = { (held: (announcement: Announcement, since: ContinuousClock.Instant, number: Int?)) in
+                rank(held.announcement) == lowest
+            }
+            let found = lowest == 0 ? heldCallouts.lastIndex(where: ofLowest) : heldCallouts.firstIndex(where: ofLowest)
+            guard let oldest = found else { break }
             try expire(heldCallouts.remove(at: oldest).announcement)
         }
     }
