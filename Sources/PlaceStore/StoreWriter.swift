@@ -11,21 +11,19 @@ final class StoreWriter {
     let output: String
     let temporary: String
     private(set) var database: SQLiteDatabase?
-    private var statements: Statements?
+    /// The writes made while the file is read, on a thread of their own, and the batch of them
+    /// being gathered.
+    private var staging: StagingWriter?
+    private var batch: [StagingWriter.Row] = []
     private var kinds: [String: Int64] = [:]
+    /// How many places each cell holds, for `cells`.
+    private var cellCounts: [Int64: Int64] = [:]
     private(set) var streets = StreetIndex()
     private(set) var placeCount = 0
     private(set) var streetCount = 0
     /// The places without an address street, to be given the nearest one at the end.
     private var streetless: [(id: Int64, latitude: Double, longitude: Double)] = []
     private var nearestStreets: NearestStreetSearch?
-
-    private struct Statements {
-        let place: SQLiteStatement
-        let kind: SQLiteStatement
-        let street: SQLiteStatement
-        let streetIndex: SQLiteStatement
-    }
 
     /// Starts a store that will be at `output`.
     init(output: String) throws(StoreProblem) {
@@ -65,16 +63,7 @@ final class StoreWriter {
                 CREATE TABLE stage.places(id INTEGER PRIMARY KEY, cell INTEGER NOT NULL, \(StoreSchema.writtenColumns));
                 \(Self.bulkIndexing)
                 """)
-            statements = Statements(
-                place: try database.prepare(
-                    """
-                    INSERT INTO stage.places(cell, \(StoreSchema.writtenColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
-                    ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
-                    """),
-                kind: try database.prepare("INSERT INTO kinds(kind) VALUES (?1)"),
-                street: try database.prepare("INSERT INTO streets(osm_id, name, points) VALUES (?1, ?2, ?3)"),
-                streetIndex: try database.prepare(
-                    "INSERT INTO streets_index VALUES (last_insert_rowid(), ?1, ?2, ?3, ?4)"))
+            staging = try StagingWriter(database)
         } catch {
             abandon()
             throw StoreProblem.writing(output, error)
@@ -95,75 +84,71 @@ final class StoreWriter {
     /// Adds a place, with its names in other languages (by language code). `ident`, when given,
     /// is `StoreSchema.ident(place.id)` already made (from an OpenStreetMap object's number).
     func add(_ place: Place, names: [String: String] = [:], ident: Int64? = nil) throws(StoreProblem) {
-        guard let statements, let database else { return }
-        do throws(SQLiteError) {
-            let kind: Int64
-            if let known = kinds[place.kind] {
-                kind = known
-            } else {
-                try statements.kind.run([.text(place.kind)])
-                kind = try database.integer("SELECT last_insert_rowid()") ?? 0
-                kinds[place.kind] = kind
-            }
-            let forms = TextFolding.searchForms(place.name)
-            let facts = place.facts
-            let latitude = place.coordinate.latitude
-            let longitude = place.coordinate.longitude
-            // Each value set in place (no array of values a row: millions of rows).
-            let row = statements.place
-            row.reset()
-            try row.set(1, Cell.key(latitude: latitude, longitude: longitude))
-            try row.set(2, latitude)
-            try row.set(3, longitude)
-            try row.set(4, kind)
-            try row.set(5, place.name)
-            if let ident {
-                try row.set(6, ident)
-            } else if case .integer(let number) = StoreSchema.ident(place.id) {
-                try row.set(6, number)
-            } else {
-                try row.set(6, place.id)
-            }
-            try row.set(7, place.symbol == "mappin" ? nil : place.symbol)
-            try row.set(8, blob: forms[0])
-            try row.set(9, blob: forms.count > 1 ? forms[1] : nil)
-            try row.set(10, facts.street)
-            try row.set(11, facts.houseNumber)
-            try row.set(12, facts.city)
-            try row.set(13, Int64(facts.streetIsNearest ? 1 : 0))
-            try row.set(14, facts.openingHours)
-            try row.set(15, facts.phone)
-            try row.set(16, facts.website)
-            try row.set(17, facts.wheelchair)
-            try row.set(18, names["en"])
-            try row.set(19, names["es"])
-            try row.set(20, names["pt"])
-            try row.set(21, StoreSchema.details(place.details))
-            try row.run()
-            placeCount += 1
-            if facts.street == nil {
-                streetless.append((Int64(placeCount), place.coordinate.latitude, place.coordinate.longitude))
-            }
-        } catch {
-            throw StoreProblem.writing(output, error)
+        guard staging != nil else { return }
+        let kind: Int64
+        if let known = kinds[place.kind] {
+            kind = known
+        } else {
+            // Numbered as SQLite would number them, in the order they come.
+            kind = Int64(kinds.count + 1)
+            kinds[place.kind] = kind
+            try send(.kind(id: kind, name: place.kind))
+        }
+        let forms = TextFolding.searchForms(place.name)
+        let facts = place.facts
+        let latitude = place.coordinate.latitude
+        let longitude = place.coordinate.longitude
+        var number = ident
+        if number == nil, case .integer(let parsed) = StoreSchema.ident(place.id) { number = parsed }
+        let cell = Cell.key(latitude: latitude, longitude: longitude)
+        cellCounts[cell, default: 0] += 1
+        try send(
+            .place(
+                StagingWriter.Place(
+                    cell: cell, latitude: latitude,
+                    longitude: longitude, kind: kind, name: place.name, ident: number, id: place.id,
+                    symbol: place.symbol == "mappin" ? nil : place.symbol, searchKey: forms[0],
+                    umlautKey: forms.count > 1 ? forms[1] : nil, facts: facts, names: names,
+                    details: StoreSchema.details(place.details))))
+        placeCount += 1
+        if facts.street == nil {
+            streetless.append((Int64(placeCount), latitude, longitude))
         }
     }
 
     /// Adds a named street.
     func addStreet(osmID: Int64, name: String, points: [(latitude: Double, longitude: Double)]) throws(StoreProblem) {
-        guard let statements, !points.isEmpty else { return }
-        do throws(SQLiteError) {
-            try statements.street.run([.integer(osmID), .text(name), .blob(StreetIndex.bytes(points))])
-            let latitudes = points.map(\.latitude)
-            let longitudes = points.map(\.longitude)
-            try statements.streetIndex.run([
-                .real(latitudes.min()!), .real(latitudes.max()!), .real(longitudes.min()!), .real(longitudes.max()!),
-            ])
-            streets.add(name: name, points: points)
-            streetCount += 1
-        } catch {
-            throw StoreProblem.writing(output, error)
+        guard staging != nil, !points.isEmpty else { return }
+        let latitudes = points.map(\.latitude)
+        let longitudes = points.map(\.longitude)
+        let box = BoundingBox(
+            south: latitudes.min()!, north: latitudes.max()!, west: longitudes.min()!, east: longitudes.max()!)
+        try send(.street(osmID: osmID, name: name, points: StreetIndex.bytes(points), box: box))
+        streets.add(name: name, points: points)
+        streetCount += 1
+    }
+
+    /// Gathers `row` into the batch, and hands a full batch to the staging thread; throws when
+    /// a write there has failed.
+    private func send(_ row: StagingWriter.Row) throws(StoreProblem) {
+        guard let staging else { return }
+        if let failed = staging.failed { throw StoreProblem.writing(output, failed) }
+        if batch.isEmpty { batch.reserveCapacity(StagingWriter.batchSize) }
+        batch.append(row)
+        if batch.count >= StagingWriter.batchSize {
+            staging.send(batch)
+            batch = []
         }
+    }
+
+    /// Writes what the staging thread still has, and ends it: before this connection is used
+    /// for anything else.
+    func flush() throws(StoreProblem) {
+        guard let staging else { return }
+        if !batch.isEmpty { staging.send(batch) }
+        batch = []
+        self.staging = nil
+        do throws(SQLiteError) { try staging.drain() } catch { throw StoreProblem.writing(output, error) }
     }
 
     /// Starts looking for the nearest named street (within `StreetIndex.reach`) of each place
@@ -218,6 +203,7 @@ final class StoreWriter {
     /// Writes `meta` and the schema's version, commits, flushes the file to the disk and renames
     /// it over `output`.
     func finish(meta: [String: String]) throws(StoreProblem) {
+        try flush()
         guard let database else { return }
         do throws(SQLiteError) {
             var all = meta
@@ -243,13 +229,19 @@ final class StoreWriter {
                 INSERT INTO places(\(StoreSchema.writtenColumns)) SELECT \(copied.joined(separator: ", "))
                 FROM stage.places ORDER BY cell, id;
                 """)
-            try database.execute(
-                """
-                INSERT INTO cells(cell, first, last) SELECT cell, total - n + 1, total FROM (
-                    SELECT cell, n, sum(n) OVER (ORDER BY cell) AS total FROM (
-                        SELECT cell, count(*) AS n FROM stage.places GROUP BY cell));
-                """)
             database.forget("nearest_street")
+            // Each cell's rows follow the rows of the cells numbered before it.
+            let cell = try database.prepare("INSERT INTO cells(cell, first, last) VALUES (?1, ?2, ?3)")
+            var total: Int64 = 0
+            for (key, count) in cellCounts.sorted(by: { $0.key < $1.key }) {
+                cell.reset()
+                try cell.set(1, key)
+                try cell.set(2, total + 1)
+                total += count
+                try cell.set(3, total)
+                try cell.run()
+            }
+            cellCounts = [:]
             // The box of the places and their mean position.
             if placeCount > 0 {
                 try database.prepare(
@@ -286,7 +278,6 @@ final class StoreWriter {
             abandon()
             throw StoreProblem.writing(output, error)
         }
-        statements = nil
         self.database = nil
         do throws(SystemError) {
             let file = try FileDescriptor.open(temporary, .readOnly)
@@ -301,7 +292,10 @@ final class StoreWriter {
 
     /// Closes and removes the unfinished file.
     func abandon() {
-        statements = nil
+        // The staging thread's writes end before the connection closes.
+        try? staging?.drain()
+        staging = nil
+        batch = []
         database = nil
         try? FileSystem.remove(temporary)
     }
