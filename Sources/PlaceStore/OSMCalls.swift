@@ -18,6 +18,17 @@ enum OSMCalls {
 
         /// The place's id: "node/N", "way/N", "relation/N".
         var placeID: String { "\(kind.rawValue)/\(id)" }
+
+        /// `StoreSchema.ident(placeID)` when it is a number, made without the text: a node's
+        /// positive number, a way's negated; nil for a relation or a number not above 0.
+        var ident: Int64? {
+            guard id > 0 else { return nil }
+            switch kind {
+            case .node: return id
+            case .way: return -id
+            case .relation: return nil
+            }
+        }
     }
 
     /// A named street and its points, in order.

@@ -52,6 +52,7 @@ public enum PlaceImport {
         let writer = try StoreWriter(output: output)
         var failure: StoreProblem?
         var network = NetworkBuilder()
+        var kinds = OSMTagging.KindWords()
         let read: OSMCalls.Counts
         do throws(OSMCalls.ReadError) {
             read = try OSMCalls.read(
@@ -61,10 +62,11 @@ public enum PlaceImport {
                     guard
                         let place = OSMTagging.place(
                             id: object.placeID, latitude: object.coordinate.latitude,
-                            longitude: object.coordinate.longitude,
-                            tags: object.tags)
+                            longitude: object.coordinate.longitude, tags: object.tags, kinds: &kinds)
                     else { return }
-                    do throws(StoreProblem) { try writer.add(place, names: OSMTagging.names(object.tags)) } catch {
+                    do throws(StoreProblem) {
+                        try writer.add(place, names: OSMTagging.names(object.tags), ident: object.ident)
+                    } catch {
                         failure = error
                     }
                 },
@@ -99,16 +101,17 @@ public enum PlaceImport {
             places: writer.placeCount, streets: writer.streetCount, nodes: read.nodes, ways: read.ways,
             waysWithoutLocation: read.waysWithoutLocation, relations: read.relations,
             relationsWithoutLocation: read.relationsWithoutLocation)
+        writer.startNearestStreets()
         network.build()
         counts.network = network.counts
         do throws(StoreProblem) {
-            counts.nearestStreets = try writer.fillNearestStreets()
             try writer.addNetwork(network)
             var meta = meta(source: openStreetMap, file: path)
             meta["vertices"] = String(network.counts.vertices)
             meta["edges"] = String(network.counts.edges)
             meta["intersections"] = String(network.counts.intersections)
             try writer.finish(meta: meta)
+            counts.nearestStreets = writer.nearestStreetCount
         } catch {
             writer.abandon()
             throw error

@@ -52,6 +52,32 @@ final class SQLiteDatabase {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
     }
 
+    /// Defines the SQL function `name(key)` of one integer argument: `lookup`'s text for the key,
+    /// NULL when it has none (`sqlite3_create_function_v2`, deterministic). The connection holds
+    /// `lookup` until `forget(_:)` or until it closes.
+    func define(_ name: String, _ lookup: SQLiteTextLookup) throws(SQLiteError) {
+        let status = sqlite3_create_function_v2(
+            handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, Unmanaged.passRetained(lookup).toOpaque(),
+            { context, _, arguments in
+                guard let context, let lookup = sqlite3_user_data(context), let argument = arguments?[0] else {
+                    return
+                }
+                let texts = Unmanaged<SQLiteTextLookup>.fromOpaque(lookup).takeUnretainedValue()
+                guard let (start, count) = texts.text(sqlite3_value_int64(argument)) else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                // The text stays in `lookup`'s buffer while the function is defined: no copy.
+                sqlite3_result_text(context, start, Int32(count), nil)
+            }, nil, nil, { lookup in lookup.map { Unmanaged<SQLiteTextLookup>.fromOpaque($0).release() } })
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// Removes the SQL function `name` that `define` made; the connection lets go of its lookup.
+    func forget(_ name: String) {
+        sqlite3_create_function_v2(handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil, nil, nil, nil)
+    }
+
     /// The first column of the first row of `sql` as an integer, or nil when there is none.
     func integer(_ sql: String) throws(SQLiteError) -> Int64? {
         let statement = try prepare(sql)
@@ -95,6 +121,56 @@ final class SQLiteStatement {
             }
             guard status == SQLITE_OK else { throw database.error(status) }
         }
+    }
+
+    /// Readies the statement for new values, each bound by `set` (`sqlite3_reset`): for an
+    /// insert made millions of times, without an array of values a row. A parameter not set
+    /// again keeps its value.
+    func reset() { sqlite3_reset(handle) }
+
+    /// Binds parameter `index` (1 on) to an integer.
+    func set(_ index: Int32, _ number: Int64) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, number))
+    }
+
+    func set(_ index: Int32, _ number: Double) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, number))
+    }
+
+    /// Binds parameter `index` to text, or NULL for nil (SQLite copies it).
+    func set(_ index: Int32, _ text: String?) throws(SQLiteError) {
+        guard let text else { return try check(sqlite3_bind_null(handle, index)) }
+        // An empty text is still text, not NULL (as a nil pointer would make it).
+        let status =
+            text.isEmpty
+            ? sqlite3_bind_text(handle, index, "", 0, CSQLite_transient())
+            : text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { bytes in
+                    sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), CSQLite_transient())
+                }
+            } ?? sqlite3_bind_text(handle, index, text, -1, CSQLite_transient())
+        try check(status)
+    }
+
+    /// Binds parameter `index` to a blob (an empty one is still a blob), or NULL for nil.
+    func set(_ index: Int32, blob bytes: [UInt8]?) throws(SQLiteError) {
+        guard let bytes else { return try check(sqlite3_bind_null(handle, index)) }
+        let status =
+            bytes.isEmpty
+            ? sqlite3_bind_zeroblob(handle, index, 0)
+            : bytes.withUnsafeBytes { raw in
+                sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(raw.count), CSQLite_transient())
+            }
+        try check(status)
+    }
+
+    /// Steps to the end with the values set (an insert, an update).
+    func run() throws(SQLiteError) {
+        while try step() {}
+    }
+
+    private func check(_ status: Int32) throws(SQLiteError) {
+        guard status == SQLITE_OK else { throw database.error(status) }
     }
 
     /// Steps once (`sqlite3_step`): true with a row to read, false when done.
@@ -165,4 +241,34 @@ enum SQLiteValue {
 
     /// Text, or NULL for nil.
     static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+}
+
+/// Texts by integer key for an SQL function (`SQLiteDatabase.define`): key `k` (1 on) has text
+/// number `numbers[k - 1]` of `texts`, none when that is negative or `k` is out of range. The
+/// texts are kept in one buffer of UTF-8, each handed to SQLite without a copy.
+final class SQLiteTextLookup: @unchecked Sendable {
+    private let bytes: UnsafeMutableBufferPointer<CChar>
+    private let offsets: [Int]
+    private let numbers: [Int32]
+
+    init(texts: [String], numbers: [Int32]) {
+        var offsets = [0]
+        for text in texts { offsets.append(offsets[offsets.count - 1] + text.utf8.count) }
+        bytes = .allocate(capacity: max(1, offsets[offsets.count - 1]))
+        for (index, text) in texts.enumerated() {
+            for (offset, byte) in text.utf8.enumerated() { bytes[offsets[index] + offset] = CChar(bitPattern: byte) }
+        }
+        self.offsets = offsets
+        self.numbers = numbers
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// The start and length in bytes of key `key`'s text, nil when it has none.
+    func text(_ key: Int64) -> (UnsafePointer<CChar>, Int)? {
+        guard key >= 1, key <= numbers.count else { return nil }
+        let number = Int(numbers[Int(key - 1)])
+        guard number >= 0 else { return nil }
+        return (UnsafePointer(bytes.baseAddress! + offsets[number]), offsets[number + 1] - offsets[number])
+    }
 }

@@ -3,6 +3,7 @@ extension StoreWriter {
     /// vertices in the order of their cells, the edges in the order of their first vertex, the
     /// crossings, then the edges' indexes.
     func addNetwork(_ network: NetworkBuilder) throws(StoreProblem) {
+        try flush()
         guard let database else { return }
         do throws(SQLiteError) {
             let way = try database.prepare(

@@ -4,7 +4,7 @@ import PlaceData
 /// Named streets as segments in a grid of cells, for the nearest street to a point: the street
 /// a place without an address is on, and the street you are on. Distances are to the nearest
 /// point of a segment, on a plane tangent at the point (exact enough within `reach`).
-public struct StreetIndex {
+public struct StreetIndex: Sendable {
     /// How far a street may be and still be "the street" of a point: 150 metres. Beyond that a
     /// place has no street rather than a far one.
     public static let reach = 150.0
@@ -19,7 +19,8 @@ public struct StreetIndex {
         var to: (latitude: Double, longitude: Double)
     }
 
-    private var names: [String] = []
+    /// The streets' names, by the numbers `nearestStreet` gives.
+    private(set) var names: [String] = []
     private var segments: [Segment] = []
     private var cells: [Int64: [Int32]] = [:]
 
@@ -49,21 +50,41 @@ public struct StreetIndex {
 
     /// The nearest street within `radius` metres of `point`, and its distance.
     func nearest(to point: Coordinate, within radius: Double) -> (name: String, distance: Double)? {
+        nearestStreet(to: point, within: radius).map { (names[Int($0.street)], $0.distance) }
+    }
+
+    /// The number of the nearest street within `radius` metres of `point` (the first found of
+    /// those as near), and its distance: `StreetNetwork.project`'s measure, with the tangent
+    /// plane's scale worked out once a point instead of once a segment (the same arithmetic).
+    func nearestStreet(to point: Coordinate, within radius: Double) -> (street: Int32, distance: Double)? {
         let box = BoundingBox(around: point, radius: radius)
+        let metres = 6_371_008.8 * .pi / 180
+        let across = cos(point.latitude * .pi / 180) * metres
         var best: (street: Int32, distance: Double)?
         for row in Self.row(box.south)...Self.row(box.north) {
             for column in Self.column(box.west)...Self.column(box.east) {
                 // A segment in several cells is measured more than once: cheaper than a set.
-                for index in cells[Self.key(row, column)] ?? [] {
+                guard let list = cells[Self.key(row, column)] else { continue }
+                for index in list {
                     let segment = segments[Int(index)]
-                    let distance = Self.distance(from: point, to: segment.from, segment.to)
+                    let ax = (segment.from.longitude - point.longitude) * across
+                    let ay = (segment.from.latitude - point.latitude) * metres
+                    let bx = (segment.to.longitude - point.longitude) * across
+                    let by = (segment.to.latitude - point.latitude) * metres
+                    let dx = bx - ax
+                    let dy = by - ay
+                    let length = dx * dx + dy * dy
+                    let t = length > 0 ? max(0, min(1, -(ax * dx + ay * dy) / length)) : 0
+                    let x = ax + t * dx
+                    let y = ay + t * dy
+                    let distance = (x * x + y * y).squareRoot()
                     if distance <= radius, distance < best?.distance ?? .infinity {
                         best = (segment.street, distance)
                     }
                 }
             }
         }
-        return best.map { (names[Int($0.street)], $0.distance) }
+        return best
     }
 
     private static func row(_ latitude: Double) -> Int64 { Int64((latitude / cellLatitude).rounded(.down)) }

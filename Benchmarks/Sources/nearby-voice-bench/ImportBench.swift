@@ -16,6 +16,20 @@ enum ImportBench {
         ]
     }
 
+    /// The features of each layer ("points", "lines") of a GeoPackage ogr2ogr wrote (ogrinfo).
+    static func featureCounts(_ geoPackage: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for layer in ["points", "lines"] {
+            let info = Measure.run(["ogrinfo", "-so", geoPackage, layer]).output
+            if let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Feature Count:") }),
+                let count = Int(line.split(separator: " ").last ?? "")
+            {
+                counts[layer] = count
+            }
+        }
+        return counts
+    }
+
     static func rows(app: String, folder: String, runs: Int) -> [Row] {
         // The place store at 10M (StoreBench.swift): its size, start-up, memory and queries.
         helsinkiRows(app: app, folder: folder, runs: runs) + StoreBench.rows(app: app, folder: folder, runs: runs)
@@ -58,11 +72,9 @@ enum ImportBench {
         let ourRate = places / ourSeconds
         var gdalCounts: [String] = []
         if hasGDAL {
+            let features = featureCounts(geoPackage)
             for layer in ["points", "lines"] {
-                let info = Measure.run(["ogrinfo", "-so", geoPackage, layer]).output
-                if let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Feature Count:") }) {
-                    gdalCounts.append("\(line.split(separator: " ").last ?? "?") \(layer)")
-                }
+                if let count = features[layer] { gdalCounts.append("\(count) \(layer)") }
             }
         }
         let gdalSeconds = Measure.median(gdal)

@@ -40,33 +40,57 @@ package enum OSMTagging {
     /// The place an object's tags make, at `latitude`, `longitude`, with `id` ("node/1",
     /// "way/2"); nil when they make none or its name is nothing once cleaned.
     package static func place(id: String, latitude: Double, longitude: Double, tags: [String: String]) -> Place? {
+        var kinds = KindWords()
+        return place(id: id, latitude: latitude, longitude: longitude, tags: tags, kinds: &kinds)
+    }
+
+    /// The same, with the kinds' words kept in `kinds` from one place to the next: an import
+    /// asks for the same few kinds millions of times.
+    package static func place(
+        id: String, latitude: Double, longitude: Double, tags: [String: String], kinds: inout KindWords
+    ) -> Place? {
         guard let tag = kindTag(tags), let name = PlaceBuilder.cleaned(tags["name"]!) else { return nil }
         return Place(
-            id: id, name: name, kind: kind(key: tag.key, value: tag.value), symbol: "mappin",
+            id: id, name: name, kind: kinds.kind(key: tag.key, value: tag.value), symbol: "mappin",
             latitude: latitude, longitude: longitude, facts: facts(tags))
+    }
+
+    /// `kind(key:value:)`'s words, each worked out once.
+    package struct KindWords {
+        private var words: [String: [String: String]] = [:]
+
+        package init() {}
+
+        package mutating func kind(key: String, value: String) -> String {
+            if let word = words[key]?[value] { return word }
+            let word = OSMTagging.kind(key: key, value: value)
+            words[key, default: [:]][value] = word
+            return word
+        }
     }
 
     /// The facts the tags give: the address, opening hours, phone, website and wheelchair
     /// access (`contact:phone` and `contact:website` when the plain tags are missing).
     package static func facts(_ tags: [String: String]) -> Place.Facts {
-        func value(_ keys: String...) -> String? {
-            for key in keys { if let text = tags[key].flatMap(PlaceBuilder.cleaned) { return text } }
-            return nil
-        }
+        // Called for millions of objects by an import: no array of keys a fact.
+        func value(_ key: String) -> String? { tags[key].flatMap(PlaceBuilder.cleaned) }
         return Place.Facts(
             street: value("addr:street"), houseNumber: value("addr:housenumber"), city: value("addr:city"),
-            openingHours: value("opening_hours"), phone: value("phone", "contact:phone"),
-            website: value("website", "contact:website"), wheelchair: value("wheelchair"))
+            openingHours: value("opening_hours"), phone: value("phone") ?? value("contact:phone"),
+            website: value("website") ?? value("contact:website"), wheelchair: value("wheelchair"))
     }
 
     /// The object's names in the session's languages (`name:en`, `name:es`, `name:pt`), by code.
     package static func names(_ tags: [String: String]) -> [String: String] {
         var names: [String: String] = [:]
-        for language in languages {
-            if let name = tags["name:\(language)"].flatMap(PlaceBuilder.cleaned) { names[language] = name }
+        for (language, key) in nameKeys {
+            if let name = tags[key].flatMap(PlaceBuilder.cleaned) { names[language] = name }
         }
         return names
     }
+
+    /// Each of `languages` with its tag: ("en", "name:en")...
+    private static let nameKeys = languages.map { ($0, "name:\($0)") }
 
     /// Text from the data as every loader cleans it: no control, zero-width or bidirectional
     /// characters, no spaces at either end, at most 200 bytes; nil when nothing is left.
