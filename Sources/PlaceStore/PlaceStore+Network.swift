@@ -275,7 +275,7 @@ extension PlaceStore {
             let nearest = edgePoints(named: street).min { point.distance(to: $0) < point.distance(to: $1) }
             return nearest.map { NamedStreet(names: [street], coordinate: $0) }
         }
-        for joiner in ["&", "/", " and "] + joiners.map { " \($0) " } {
+        for joiner in ["&", "/", " and "] + joiners.map({ " \($0) " }) {
             let parts = text.lowercased().components(separatedBy: joiner)
             guard parts.count == 2, let first = named(parts[0]), let second = named(parts[1]), first != second else {
                 continue
