@@ -36,6 +36,8 @@ public struct Announcement: Equatable, Sendable {
     public enum Subject: Equatable, Sendable {
         /// A place passed (`Place.ID`).
         case place(String)
+        /// Places passed with it, summed ("And 2 more places to the left.").
+        case places([String])
         /// The selected place's milestone or arrival: said whenever it comes.
         case selected(String)
         /// A corner or a crossing ahead at this point.

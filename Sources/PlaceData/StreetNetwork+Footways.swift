@@ -56,10 +56,11 @@ extension StreetNetwork {
         to point: Coordinate, among roads: [Int], within reach: Double, accepts: (Double) -> Bool
     ) -> String? {
         var best: (label: String, distance: Double)?
+        let plane = TangentPlane(at: point)
         for road in roads {
             let edge = edges[road]
             for (a, b) in zip(edge.points, edge.points.dropFirst()) {
-                let (distance, _) = Self.project(point, onto: a, b)
+                let distance = plane.project(onto: a, b).distance
                 guard distance <= reach, distance < best?.distance ?? .infinity, a != b, accepts(a.bearing(to: b)),
                     let label = edge.road.label
                 else { continue }

@@ -220,10 +220,11 @@ public struct StreetNetwork: Equatable, Sendable {
         where accepts: (_ edge: Edge, _ bearing: Double) -> Bool = { _, _ in true }
     ) -> Placement? {
         var best: (placement: Placement, progress: Double)?
+        let plane = TangentPlane(at: point)
         for (index, edge) in edges.enumerated() {
             var walked = 0.0
             for (a, b) in zip(edge.points, edge.points.dropFirst()) {
-                let (distance, fraction) = Self.project(point, onto: a, b)
+                let (distance, fraction) = plane.project(onto: a, b)
                 let segment = a.distance(to: b)
                 let bearing = segment > 0 ? a.bearing(to: b) : 0
                 defer { walked += segment }
@@ -260,19 +261,7 @@ public struct StreetNetwork: Equatable, Sendable {
     /// Metres from `point` to the segment `a`-`b`, and the fraction of the way from `a` to `b`
     /// of its nearest point, on the plane tangent at `point`.
     public static func project(_ point: Coordinate, onto a: Coordinate, _ b: Coordinate) -> (Double, Double) {
-        let metres = 6_371_008.8 * .pi / 180
-        let across = cos(point.latitude * .pi / 180) * metres
-        let ax = (a.longitude - point.longitude) * across
-        let ay = (a.latitude - point.latitude) * metres
-        let bx = (b.longitude - point.longitude) * across
-        let by = (b.latitude - point.latitude) * metres
-        let dx = bx - ax
-        let dy = by - ay
-        let length = dx * dx + dy * dy
-        let t = length > 0 ? max(0, min(1, -(ax * dx + ay * dy) / length)) : 0
-        let x = ax + t * dx
-        let y = ay + t * dy
-        return ((x * x + y * y).squareRoot(), t)
+        TangentPlane(at: point).project(onto: a, b)
     }
 
     /// The bearing at which `edge` leaves `vertex`: towards its point about `reach` metres

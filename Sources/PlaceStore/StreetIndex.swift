@@ -54,12 +54,11 @@ public struct StreetIndex: Sendable {
     }
 
     /// The number of the nearest street within `radius` metres of `point` (the first found of
-    /// those as near), and its distance: `StreetNetwork.project`'s measure, with the tangent
-    /// plane's scale worked out once a point instead of once a segment (the same arithmetic).
+    /// those as near), and its distance, on the plane tangent at the point (`TangentPlane`, its
+    /// scale worked out once for all the segments).
     func nearestStreet(to point: Coordinate, within radius: Double) -> (street: Int32, distance: Double)? {
         let box = BoundingBox(around: point, radius: radius)
-        let metres = 6_371_008.8 * .pi / 180
-        let across = cos(point.latitude * .pi / 180) * metres
+        let plane = TangentPlane(at: point)
         var best: (street: Int32, distance: Double)?
         for row in Self.row(box.south)...Self.row(box.north) {
             for column in Self.column(box.west)...Self.column(box.east) {
@@ -67,17 +66,10 @@ public struct StreetIndex: Sendable {
                 guard let list = cells[Self.key(row, column)] else { continue }
                 for index in list {
                     let segment = segments[Int(index)]
-                    let ax = (segment.from.longitude - point.longitude) * across
-                    let ay = (segment.from.latitude - point.latitude) * metres
-                    let bx = (segment.to.longitude - point.longitude) * across
-                    let by = (segment.to.latitude - point.latitude) * metres
-                    let dx = bx - ax
-                    let dy = by - ay
-                    let length = dx * dx + dy * dy
-                    let t = length > 0 ? max(0, min(1, -(ax * dx + ay * dy) / length)) : 0
-                    let x = ax + t * dx
-                    let y = ay + t * dy
-                    let distance = (x * x + y * y).squareRoot()
+                    let distance = plane.project(
+                        onto: Coordinate(latitude: segment.from.latitude, longitude: segment.from.longitude),
+                        Coordinate(latitude: segment.to.latitude, longitude: segment.to.longitude)
+                    ).distance
                     if distance <= radius, distance < best?.distance ?? .infinity {
                         best = (segment.street, distance)
                     }

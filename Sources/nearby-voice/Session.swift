@@ -159,8 +159,10 @@ final class Session {
     /// the oldest of the lowest rank is dropped (into the transcript as expired).
     private func hold(_ announcement: Announcement, number: Int?) throws(Failure) {
         func rank(_ held: Announcement) -> Int {
-            if case .place = held.subject { return 1 }
-            return 0
+            switch held.subject {
+            case .place, .places: 1
+            case .selected, .ahead, nil: 0
+            }
         }
         let first = heldCallouts.firstIndex { rank($0.announcement) >= rank(announcement) } ?? heldCallouts.count
         let at = rank(announcement) == 0 ? first : heldCallouts.count

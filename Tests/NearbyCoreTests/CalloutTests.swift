@@ -321,4 +321,14 @@ struct CalloutTests {
         #expect(Command.mute.parse("off") == .calloutsMuted(minutes: 0))
         #expect(Command.mute.parse("1441") != .calloutsMuted(minutes: 1441))
     }
+
+    @Test("The places summed with a callout are counted again when heard, and dropped once all are passed")
+    func summedWhenHeard() throws {
+        var state = Self.denseStreet()
+        _ = state.apply(Self.walked(0, time: 0))
+        let more = try #require(state.apply(Self.walked(32, time: 23)).announcements.last)
+        #expect(state.freshened(more, waited: 1)?.text == "And 2 more places to the left.")
+        _ = state.apply(Self.walked(60, time: 43))
+        #expect(state.freshened(more, waited: 2) == nil, "both passed")
+    }
 }

@@ -84,7 +84,11 @@ extension NearbyState {
             callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: first)))), at: first)
         passed.subject = .place(place.id)
         said.append(passed)
-        if due.count > 1 { said.append(callout(morePlacesPhrase(Array(due.dropFirst())))) }
+        if due.count > 1 {
+            var more = callout(morePlacesPhrase(Array(due.dropFirst())))
+            more.subject = .places(due.dropFirst().map { places.all[$0].id })
+            said.append(more)
+        }
         return said
     }
 
@@ -215,6 +219,14 @@ extension NearbyState {
             fresh = placed(
                 callout(say(.calloutPlace(name: places.all[index].name, where: distanceAndDirection(of: index)))),
                 at: index)
+            fresh.subject = subject
+        case .places(let ids):
+            // Counted and sided again: those passed or gone out of reach meanwhile are left out.
+            let still = ids.compactMap { id in places.all.firstIndex { $0.id == id } }.filter {
+                distances[$0] <= settings.calloutDistance + Self.calloutSlack && !isBehind(places.all[$0].coordinate)
+            }
+            guard waited <= Self.calloutLife, !still.isEmpty else { return nil }
+            fresh = callout(morePlacesPhrase(still))
             fresh.subject = subject
         case .selected(let id):
             guard let index = places.all.firstIndex(where: { $0.id == id }) else { return announcement }
