@@ -52,7 +52,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .verbosity: Settings.Verbosity.allCases.map(\.rawValue)
         case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
-        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .callouts: ["on", "off"]
+        case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
+        case .callouts: ["on", "off", Self.allCallouts] + CalloutCategory.allCases.map(\.rawValue)
         case .language: Language.allCases.map(\.code)
         case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
         case .spatial: Settings.Spatial.allCases.map(\.rawValue)
@@ -108,9 +109,13 @@ public enum Setting: String, CaseIterable, Sendable {
 
     /// What the value is, as errors say it: "metric or imperial".
     public func expected(_ words: Catalog) -> String {
-        if let choices { return Self.either(choices, words) }
+        if let choices, self != .callouts { return Self.either(choices, words) }
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
+        case .callouts:
+            return words.text(
+                .settingCalloutsExpected(
+                    categories: CalloutCategory.allCases.map(\.rawValue).joined(separator: words.text(.listSeparator))))
         case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .beaconWidth, .calloutDistance,
             .calloutRepeat, .intersectionDistance, .keyboardHeight:
             let range = range ?? 0...0
@@ -118,7 +123,7 @@ public enum Setting: String, CaseIterable, Sendable {
                 .settingExpectedRange(low: Self.plain(range.lowerBound), high: Self.plain(range.upperBound)))
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
-            .language, .directions, .speechBackend, .spatial, .beacon, .callouts, .screen:
+            .language, .directions, .speechBackend, .spatial, .beacon, .screen:
             return ""
         }
     }
@@ -168,7 +173,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .spatial: settings.spatial.rawValue
         case .beacon: Self.onOff(settings.beacon)
         case .beaconWidth: Self.plain(settings.beaconWidth)
-        case .callouts: Self.onOff(settings.callouts)
+        case .callouts: Self.calloutsValue(settings.callouts)
         case .calloutDistance: Self.plain(settings.calloutDistance)
         case .calloutRepeat: Self.plain(settings.calloutRepeat)
         case .intersectionDistance: Self.plain(settings.intersectionDistance)
@@ -188,6 +193,12 @@ public enum Setting: String, CaseIterable, Sendable {
     public func spokenValue(in settings: Settings, _ words: Catalog) -> String {
         let token = value(in: settings)
         switch self {
+        case .callouts where !settings.callouts.isEmpty && token != Self.allCallouts:
+            // "Callouts: intersections, transit and landmarks".
+            let names = settings.callouts.sorted().map { words.text(Key(family: "setting", key, $0.rawValue)) }
+            guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+            return words.text(
+                .listAnd(items: names.dropLast().joined(separator: words.text(.listSeparator)), last: last))
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .beacon, .callouts:
             // Each switch has its own on and off words, which agree with its name ("Baliza
             // sonora: desactivada", "Avisos de paso: activados"); the shared ones serve a
@@ -333,8 +344,8 @@ public enum Setting: String, CaseIterable, Sendable {
             guard let degrees = number() else { return refusal }
             settings.beaconWidth = degrees
         case .callouts:
-            guard let on = flag() else { return refusal }
-            settings.callouts = on
+            guard let categories = Self.calloutCategories(value) else { return refusal }
+            settings.callouts = categories
         case .calloutDistance:
             guard let metres = number() else { return refusal }
             settings.calloutDistance = metres
@@ -364,6 +375,35 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+
+    /// What `callouts` takes for every category.
+    public static let allCallouts = "all"
+
+    /// The categories `set callouts` names: `on` (the standard ones), `off` (none), `all`, or
+    /// a list of categories joined by commas, spaces or `+` (`intersections,transit`). Nil when
+    /// a word is none of these.
+    public static func calloutCategories(_ text: String) -> Set<CalloutCategory>? {
+        let words = text.lowercased().split(whereSeparator: { ",+ ".contains($0) }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        if words.count == 1 {
+            if let on = bool(words[0]) { return on ? CalloutCategory.standard : [] }
+            if words[0] == allCallouts { return Set(CalloutCategory.allCases) }
+        }
+        var categories: Set<CalloutCategory> = []
+        for word in words {
+            guard let category = CalloutCategory(rawValue: word) else { return nil }
+            categories.insert(category)
+        }
+        return categories
+    }
+
+    /// `callouts` as `settings` says it and `set` takes it back: `off`, `all`, or the categories
+    /// in their order (`intersections,transit,landmarks`).
+    static func calloutsValue(_ categories: Set<CalloutCategory>) -> String {
+        if categories.isEmpty { return "off" }
+        if categories.count == CalloutCategory.allCases.count { return allCallouts }
+        return categories.sorted().map(\.rawValue).joined(separator: ",")
+    }
 
     /// A number as a setting's value: at most two decimals, no thousands separator ("1500",
     /// "1.4"), so that what `settings` says, `set` takes back.

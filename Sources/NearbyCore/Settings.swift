@@ -59,8 +59,9 @@ public struct Settings: Equatable, Sendable {
     public var beacon = false
     /// How far either side of ahead, in degrees, the beacon plays its brighter "ahead" sound.
     public var beaconWidth: Double = 15
-    /// Whether places are called out as the user walks past them (docs/position.md).
-    public var callouts = true
+    /// What is called out as the user walks (docs/position.md): corners, stops, landmarks and
+    /// other places, by category; none when `callouts off`.
+    public var callouts: Set<CalloutCategory> = CalloutCategory.standard
     /// How near a place comes before it is called out, in metres.
     public var calloutDistance: Double = 30
     /// How long before the same place is called out again, in minutes.

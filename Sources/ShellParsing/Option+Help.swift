@@ -58,7 +58,9 @@ extension Option {
     /// for a switch, nothing for `--help` and `--version`.
     public func argument(_ words: Catalog) -> String? {
         if case .program(let program) = self, [.help, .version].contains(program) { return nil }
-        guard let choices else { return words.has(argumentKey) ? words.text(argumentKey) : "VALUE" }
+        // Its own words first: a choice of many, or a list (`callouts`), is shown as a pattern.
+        if words.has(argumentKey) { return words.text(argumentKey) }
+        guard let choices else { return "VALUE" }
         let list = choices.joined(separator: "|")
         return isSwitch ? "[\(list)]" : list
     }

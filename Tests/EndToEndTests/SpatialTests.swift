@@ -55,7 +55,11 @@ struct SpatialTests {
         try (#"<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>"# + points.joined() + "</trkseg></trk></gpx>")
             .write(toFile: gpx, atomically: true, encoding: .utf8)
         let (wav, transcript) = try Self.render(
-            "", ["--spatial", "stereo", "--route", gpx, "--route-speed", "20", "--callout-distance", "25"])
+            "",
+            [
+                "--spatial", "stereo", "--route", gpx, "--route-speed", "20", "--callout-distance", "25", "--callouts",
+                "all",
+            ])
         let callouts = transcript.filter { $0["kind"] as? String == "callout" }
         let pharmacyCallout = try #require(
             callouts.first { ($0["text"] as? String)?.hasPrefix("Farmácia Central, ") == true },

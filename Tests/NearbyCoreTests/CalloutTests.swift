@@ -18,6 +18,8 @@ struct CalloutTests {
     static func state() -> NearbyState {
         var settings = Settings()
         settings.origin = Coordinate(latitude: 60.17, longitude: 24.94)
+        // Cafés and bars are `places`, not called out by default: these tests ask for them.
+        settings.callouts = Set(CalloutCategory.allCases)
         return NearbyState(places: places, settings: settings)
     }
 
@@ -52,9 +54,9 @@ struct CalloutTests {
         var state = Self.state()
         _ = state.reduce(.settingChanged(.calloutRepeat, value: "1"))
         #expect(state.apply(Self.walked(90, time: 0)).announcements.count == 1)
-        #expect(state.apply(Self.walked(200, time: 30)).announcements.map(\.text) == ["Baari, less than 5 metres."])
+        #expect(state.apply(Self.walked(200, time: 30)).announcements.map(\.text) == ["Baari, close by."])
         #expect(state.apply(Self.walked(90, time: 50)).announcements.isEmpty)
-        #expect(state.apply(Self.walked(95, time: 61)).announcements.map(\.text) == ["Alku, 5 metres ahead."])
+        #expect(state.apply(Self.walked(95, time: 61)).announcements.map(\.text) == ["Alku, close by ahead."])
     }
 
     @Test("Callouts come from the current list: the filter, and callouts off")
@@ -62,7 +64,7 @@ struct CalloutTests {
         var state = Self.state()
         _ = state.reduce(.filterChosen("Bar"))
         #expect(state.apply(Self.walked(100, time: 0)).announcements.isEmpty)
-        #expect(state.apply(Self.walked(200, time: 10)).announcements.map(\.text) == ["Baari, less than 5 metres."])
+        #expect(state.apply(Self.walked(200, time: 10)).announcements.map(\.text) == ["Baari, close by."])
         _ = state.reduce(.settingChanged(.callouts, value: "off"))
         _ = state.reduce(.filterChosen(nil))
         #expect(state.apply(Self.walked(300, time: 20)).announcements.isEmpty)
@@ -187,11 +189,11 @@ struct CalloutTests {
     func freshWhenHeard() throws {
         var state = Self.state()
         _ = state.apply(Self.walked(50, time: 0))
-        // Decided at 80 m: Alku 20 m ahead. Heard 2 s later, 10 m on: 10 m ahead, the decided words kept.
+        // Decided at 80 m: Alku 20 m ahead. Heard 2 s later, 10 m on: close by, the decided words kept.
         let decided = try #require(state.apply(Self.walked(80, time: 20)).announcements.first)
         _ = state.apply(Self.walked(90, time: 27))
         let heard = try #require(state.freshened(decided, waited: 2))
-        #expect(heard.text == "Alku, 10 metres ahead.")
+        #expect(heard.text == "Alku, close by ahead.")
         #expect(heard.decided == "Alku, 20 metres ahead.")
         #expect(heard.subject == .place("a"))
         // Unchanged words keep no decided words.
@@ -228,15 +230,17 @@ struct CalloutTests {
     }
 
     /// A street of shops 10 m east and west of a line going north, and one stop mapped twice.
-    static func denseStreet() -> NearbyState {
+    /// `kinds` gives some of them another kind than "Shop", by id.
+    static func denseStreet(kinds: [String: String] = [:]) -> NearbyState {
         func place(_ id: String, _ name: String, east: Double, north: Double) -> Place {
             Place(
-                id: id, name: name, kind: "Shop", symbol: "bag", latitude: 60.17 + north / 111_195,
+                id: id, name: name, kind: kinds[id] ?? "Shop", symbol: "bag", latitude: 60.17 + north / 111_195,
                 longitude: 24.94 + east / (111_195 * cos(60.17 * .pi / 180)))
         }
         var settings = Settings()
         settings.origin = Coordinate(latitude: 60.17, longitude: 24.94)
         settings.calloutDistance = 15
+        settings.callouts = Set(CalloutCategory.allCases)
         return NearbyState(
             places: [
                 place("1", "Kenkä", east: -8, north: 40), place("2", "Kirja", east: -8, north: 42),
@@ -250,14 +254,14 @@ struct CalloutTests {
         var state = Self.denseStreet()
         _ = state.apply(Self.walked(0, time: 0))
         let together = state.apply(Self.walked(32, time: 23)).announcements.map(\.text)
-        #expect(together == ["Kenkä, 10 metres ahead to the left.", "And 2 more places to the left."], "\(together)")
+        #expect(together == ["Kenkä, close by ahead to the left.", "And 2 more places to the left."], "\(together)")
         // Kello comes within reach 0.7 s later and 1 m on: it waits for the gap (3 s, or 4.2 m
         // walked), then is said as it is then.
         #expect(state.apply(Self.walked(33, time: 23.7)).announcements.isEmpty, "within 3 s and 4.2 m of the last")
         #expect(state.apply(Self.walked(35, time: 25.1)).announcements.isEmpty)
         #expect(
             state.apply(Self.walked(36.4, time: 26.1)).announcements.map(\.text) == [
-                "Kello, 10 metres ahead to the right."
+                "Kello, close by ahead to the right."
             ])
     }
 
@@ -330,5 +334,53 @@ struct CalloutTests {
         #expect(state.freshened(more, waited: 1)?.text == "And 2 more places to the left.")
         _ = state.apply(Self.walked(60, time: 43))
         #expect(state.freshened(more, waited: 2) == nil, "both passed")
+    }
+
+    @Test("By default a street's shops are quiet and its stops and landmarks said; set callouts chooses")
+    func categories() {
+        var state = Self.denseStreet(kinds: ["2": "Museum", "5": "Bus stop", "6": "Platform"])
+        _ = state.reduce(.settingChanged(.callouts, value: "on"))
+        #expect(state.settings.callouts == [.intersections, .transit, .landmarks])
+        _ = state.apply(Self.walked(0, time: 0))
+        // Kenkä and Kukka (shops) are quiet; Kirja, a museum, is said alone.
+        #expect(
+            state.apply(Self.walked(32, time: 23)).announcements.map(\.text) == ["Kirja, close by ahead to the left."])
+        #expect(
+            state.apply(Self.walked(110, time: 80)).announcements.map(\.text) == [
+                "Rautatientori, close by ahead to the right."
+            ])
+        // Only the corners: no place is said.
+        var corners = Self.denseStreet()
+        let answer = corners.reduce(.settingChanged(.callouts, value: "Intersections")).announcements.map(\.text)
+        #expect(answer == ["Callouts: intersections."])
+        _ = corners.apply(Self.walked(0, time: 0))
+        #expect(corners.apply(Self.walked(32, time: 23)).announcements.isEmpty)
+    }
+
+    @Test("set callouts takes on, off, all and lists of categories, says them, and refuses the rest")
+    func calloutsSetting() {
+        var state = Self.state()
+        func set(_ value: String) -> [String] {
+            state.reduce(.settingChanged(.callouts, value: value)).announcements.map(\.text)
+        }
+        #expect(set("on") == ["Callouts: intersections, transit and landmarks."])
+        #expect(Setting.callouts.value(in: state.settings) == "intersections,transit,landmarks")
+        #expect(set("landmarks, transit") == ["Callouts: transit and landmarks."])
+        #expect(Setting.callouts.value(in: state.settings) == "transit,landmarks")
+        #expect(set("all") == ["Callouts: all."])
+        #expect(state.settings.callouts.count == CalloutCategory.allCases.count)
+        #expect(set("off") == ["Callouts: off."])
+        #expect(state.settings.callouts.isEmpty)
+        let refused = set("shops")
+        #expect(refused.first?.contains("intersections, transit, landmarks, places") == true, "\(refused)")
+        #expect(state.settings.callouts.isEmpty, "unchanged")
+        // Each value settings says, set takes back.
+        for value in ["off", "all", "intersections", "transit,places"] {
+            _ = set(value)
+            #expect(Setting.callouts.value(in: state.settings) == value)
+        }
+        #expect(CalloutCategory.of(kind: "Bus stop") == .transit)
+        #expect(CalloutCategory.of(kind: "Place of worship") == .landmarks)
+        #expect(CalloutCategory.of(kind: "Café") == .places)
     }
 }

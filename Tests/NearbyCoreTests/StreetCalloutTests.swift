@@ -152,7 +152,7 @@ struct StreetCalloutTests {
 
     @Test("With callouts off, or with no direction of travel, no corner is said")
     func quietWhenAsked() {
-        var off = Self.state { $0.callouts = false }
+        var off = Self.state { $0.callouts = [] }
         #expect(Self.walk(&off, [(-60, 0), (-15, 0)], course: 90).joined().isEmpty)
         var still = Self.state()
         let reports = [(-60.0, 0.0), (-15.0, 0.0)].map {

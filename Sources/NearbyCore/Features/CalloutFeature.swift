@@ -34,7 +34,7 @@ extension NearbyState {
         } else {
             position.saidNothingNear = false
         }
-        guard settings.callouts else { return said }
+        guard !settings.callouts.isEmpty else { return said }
         if let milestone = selectedMilestone() { said.append(milestone) }
         guard !isBeyondRadius else { return said }
         let reach = settings.calloutDistance
@@ -47,7 +47,9 @@ extension NearbyState {
         var due: [Int] = []
         for index in near {
             let place = places.all[index]
-            guard place.id != selection else { continue }
+            guard place.id != selection, settings.callouts.contains(CalloutCategory.of(kind: place.kind)) else {
+                continue
+            }
             if let last = position.calledOut[place.id], time - last < again { continue }
             // One stop mapped as a platform, a stop position and a bus stop is one place.
             let name = TextFolding.fold(place.name)
@@ -80,8 +82,7 @@ extension NearbyState {
             position.calledOutNames[TextFolding.fold(place.name), default: []].append((place.coordinate, time))
         }
         let place = places.all[first]
-        var passed = placed(
-            callout(say(.calloutPlace(name: place.name, where: distanceAndDirection(of: first)))), at: first)
+        var passed = placed(callout(passingPhrase(first)), at: first)
         passed.subject = .place(place.id)
         said.append(passed)
         if due.count > 1 {
@@ -90,6 +91,25 @@ extension NearbyState {
             said.append(more)
         }
         return said
+    }
+
+    /// Within this distance, in metres, a place passed is said to be "close by" rather than
+    /// given a distance (rounded to 5 m, a distance that near says less than the words do).
+    public static let closeBy = 15.0
+
+    /// A place passed, as its callout says it: "Café Aalto, 25 metres ahead to the left.", or
+    /// within `closeBy` "Café Aalto, close by to the left."
+    func passingPhrase(_ index: Int) -> String {
+        let name = places.all[index].name
+        let metres = distances[index]
+        guard hasPosition, metres <= Self.closeBy else {
+            return say(.calloutPlace(name: name, where: distanceAndDirection(of: index)))
+        }
+        guard SpokenMeasure.hasDirection(atDistance: metres) else { return say(.calloutCloseByHere(name: name)) }
+        let direction = SpokenMeasure.direction(
+            bearing: settings.origin.bearing(to: places.all[index].coordinate), heading: settings.heading,
+            style: settings.directions, words)
+        return say(.calloutCloseBy(name: name, direction: direction))
     }
 
     /// `mute` alone: callouts are quiet for this many minutes.
@@ -216,9 +236,7 @@ extension NearbyState {
                 distances[index] <= settings.calloutDistance + Self.calloutSlack,
                 !isBehind(places.all[index].coordinate)
             else { return nil }
-            fresh = placed(
-                callout(say(.calloutPlace(name: places.all[index].name, where: distanceAndDirection(of: index)))),
-                at: index)
+            fresh = placed(callout(passingPhrase(index)), at: index)
             fresh.subject = subject
         case .places(let ids):
             // Counted and sided again: those passed or gone out of reach meanwhile are left out.

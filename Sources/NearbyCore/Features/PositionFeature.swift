@@ -156,7 +156,7 @@ extension NearbyState {
         let mute = checkMute()
         if let ended = mute.ended { said.append(ended) }
         // The streets first: a corner outranks a shop when both fall due together.
-        if let network = report.streets, settings.callouts, !mute.muted {
+        if let network = report.streets, settings.callouts.contains(.intersections), !mute.muted {
             let moving = (report.speed ?? 0) > Self.walkingSpeed
             said += streetCallouts(on: network, travel: moving ? report.course ?? settings.heading : settings.heading)
         }
