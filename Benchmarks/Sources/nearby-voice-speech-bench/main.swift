@@ -40,7 +40,7 @@ func option(_ name: String) -> String? {
     return arguments[index + 1]
 }
 let trials = Int(option("--trials") ?? "") ?? 11
-/// `--only whole,ours,spatial,espeak,keys,newer,dispatcher`: some sections alone, while working on them
+/// `--only whole,ours,spatial,callout,espeak,keys,newer,dispatcher`: some sections alone, while working on them
 /// (the others measure nothing, so such a run falls short).
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 func wanted(_ section: String) -> Bool { only?.contains(section) ?? true }
@@ -122,6 +122,9 @@ ours.end()
 
 // Spatial audio beside the plain rows, a floor trial after each (Spatial.swift).
 let spatial = wanted("spatial") ? measureSpatial() : SpatialFigures()
+
+// A position report -> its callout heard, nothing else speaking (Callout.swift).
+let callout = wanted("callout") ? measureCallout() : CalloutFigures()
 
 // espeak-ng reading lines from standard input: it has no stop, so Enter -> audible only.
 var espeakAudible: [Double] = []
@@ -305,6 +308,22 @@ rows.append(
         samples: counted("stop -> silent", oursSilent, expected: trials)))
 rows.append(controlRow("stop -> silent", stopControl, what: "nothing sent at that moment", goal: 0.010))
 rows += spatialRows(spatial)
+let calloutMet = met(callout.heard, 0.050)
+rows.append(
+    Row(
+        figure: "position report -> callout audible (gpsd TPV; \"Farmácia Central, close by north.\")",
+        value: milliseconds(callout.heard), baseline: "- (nothing else speaking; a fix 10 m from the place)",
+        goal: "<= 50 ms", met: calloutMet ? "yes" : "NO",
+        samples: counted("report -> callout audible", callout.heard, expected: wanted("callout") ? trials : 0)))
+let calloutControlHeard = callout.control.compactMap { $0 }
+let calloutControlFails = callout.control.count == controls && calloutControlHeard.isEmpty
+rows.append(
+    Row(
+        figure: "control: position report -> callout audible",
+        value: calloutControlHeard.isEmpty ? "nothing in 1 s" : milliseconds(calloutControlHeard),
+        baseline: "a 20 m step with no place within reach", goal: "<= 50 ms",
+        met: calloutControlFails ? "no, as a control must" : "MET: broken",
+        samples: "\(callout.control.count) of \(controls)"))
 rows.append(
     Row(
         figure: "key press -> silent, nearby-voice at a terminal", value: milliseconds(keySilent),
@@ -381,6 +400,12 @@ if wanted("spatial") && !(spatial.hrtfAudible.count == trials && median(spatial.
 }
 if wanted("spatial") && !met(spatial.hrtfSilent, 0.010) {
     shortfalls.append("stop -> silent with spatial hrtf is over 10 ms")
+}
+if wanted("callout") && !calloutMet {
+    shortfalls.append("a position report -> its callout audible is over 50 ms")
+}
+if wanted("callout") && !calloutControlFails {
+    shortfalls.append("the callout's control was heard: something else speaks at a report")
 }
 if !met(keySilent, 0.010) { shortfalls.append("key press -> silent is over 10 ms") }
 if !met(newerSilent, 0.010) { shortfalls.append("a newer answer -> the old one silent is over 10 ms") }
