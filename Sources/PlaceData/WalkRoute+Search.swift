@@ -8,6 +8,8 @@ struct Snap {
     var along: Double
     /// The point itself.
     var point: Coordinate
+    /// Metres from the point it was asked for to this one.
+    var distance = 0.0
 }
 
 /// The shortest path between two snapped ends, as the search found it: the whole edges walked
@@ -48,7 +50,10 @@ extension StreetNetwork {
                 let spot = Coordinate(
                     latitude: a.latitude + (b.latitude - a.latitude) * fraction,
                     longitude: a.longitude + (b.longitude - a.longitude) * fraction)
-                best = (Snap(edge: index, along: walked + fraction * segment, point: spot), distance, atEnd)
+                best = (
+                    Snap(edge: index, along: walked + fraction * segment, point: spot, distance: distance), distance,
+                    atEnd
+                )
             }
         }
         return best?.snap
@@ -110,9 +115,17 @@ extension StreetNetwork {
                 guard next != vertex, !settled[next] else { continue }
                 if avoidSteps, edges[edge].road.kind == "steps" { continue }
                 let distance = here + length(edge)
+                var better = distance < walked[next]
+                // Of parallel edges from here as long, the preferred (ways drawn over each other).
+                if abs(distance - walked[next]) <= Self.parallelTie, via[next] >= 0, Int(via[next]) != edge,
+                    otherEnd(of: Int(via[next]), from: next) == vertex
+                {
+                    better = preferred(edge, over: Int(via[next]))
+                }
+                guard better else { continue }
+                via[next] = Int32(edge)
                 guard distance < walked[next] else { continue }
                 walked[next] = distance
-                via[next] = Int32(edge)
                 heap.push(Int32(next), key: distance + estimate(next))
             }
         }
@@ -127,6 +140,31 @@ extension StreetNetwork {
             vertex = previous
         }
         return Path(steps: steps.reversed(), length: best, ends: (vertex, reached))
+    }
+
+    /// Edges whose lengths differ by less than this, in metres, are as long.
+    static let parallelTie = 0.001
+
+    /// Of two edges joining the same two vertices and as long (two ways drawn over the same
+    /// nodes: a street and the square it crosses), whether `edge` is walked rather than `other`:
+    /// a road with a name (else a ref, unless it is a sidewalk) before one without; of two, the
+    /// name first in order; of two the same, the first edge. A rule, so that the route is the
+    /// same whatever order the piece was read in.
+    func preferred(_ edge: Int, over other: Int) -> Bool {
+        let (mine, theirs) = (preferenceName(edges[edge].road), preferenceName(edges[other].road))
+        switch (mine, theirs) {
+        case (.some(let mine), .some(let theirs)) where mine != theirs: return mine < theirs
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return edge < other
+        }
+    }
+
+    /// The name a road is preferred by: its name, else its ref unless it is a sidewalk.
+    private func preferenceName(_ road: Road) -> String? {
+        if let name = road.name, !name.isEmpty { return name }
+        if road.footway != .sidewalk, let ref = road.ref, !ref.isEmpty { return ref }
+        return nil
     }
 
     /// The great-circle distance to a point, its trigonometry done once: a lower bound of any

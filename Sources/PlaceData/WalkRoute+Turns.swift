@@ -53,7 +53,9 @@ extension StreetNetwork {
                     label: run.label, length: run.length, turn: angle.map(WalkRoute.Turn.init(angle:)), angle: angle,
                     start: run.points[0], bearing: bearing))
         }
-        return WalkRoute(length: path.length, points: points, legs: legs, nodes: nodes)
+        var route = WalkRoute(length: path.length, points: points, legs: legs, nodes: nodes)
+        (route.originGap, route.destinationGap) = (start.distance, end.distance)
+        return route
     }
 
     /// The labels of `edges` as a route says them: each road's label, the road a sidewalk

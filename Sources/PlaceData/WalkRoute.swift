@@ -15,6 +15,11 @@ public struct WalkRoute: Equatable, Sendable {
     /// The OpenStreetMap nodes of the vertices passed, in order (none when both ends lie on one
     /// edge and the walk stays on it).
     public var nodes: [Int64]
+    /// Metres from the origin asked for to the point of the network the walk starts from, and
+    /// from the destination to the point it ends at (a place set back from its street, a
+    /// position off the mapped ways): the route does not walk them.
+    public var originGap = 0.0
+    public var destinationGap = 0.0
 
     public init(length: Double, points: [Coordinate], legs: [Leg], nodes: [Int64]) {
         self.length = length
@@ -136,14 +141,19 @@ extension StreetNetwork {
     }
 
     /// The walk along the vertices `through` (indices, in order), each two joined by the
-    /// shortest edge between them; nil when two of them are not joined by an edge. For a path
+    /// shortest edge between them (of two as long, the `preferred`); nil when two of them are not joined by an edge. For a path
     /// found elsewhere (an independent planner's), told as `route` tells its own.
     func route(through vertices: [Int]) -> WalkRoute? {
         guard let first = vertices.first, let last = vertices.last else { return nil }
         var steps: [Path.Step] = []
         for (a, b) in zip(vertices, vertices.dropFirst()) {
             let joining = edges(at: a).filter { otherEnd(of: $0, from: a) == b }
-            guard let edge = joining.min(by: { edges[$0].length < edges[$1].length }) else { return nil }
+            guard
+                let edge = joining.min(by: {
+                    let (first, second) = (edges[$0].length, edges[$1].length)
+                    return abs(first - second) <= Self.parallelTie ? preferred($0, over: $1) : first < second
+                })
+            else { return nil }
             steps.append(Path.Step(edge: edge, forward: edges[edge].from == a))
         }
         guard let head = steps.first, let tail = steps.last else {
