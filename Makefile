@@ -24,6 +24,9 @@ TEST_PACKAGES += gpsd python3-gps
 # rendered (man -l); zsh and fish parse their generated completions, bash-completion is what
 # `bash -i` loads the installed one with; git names the commit --version is checked against.
 TEST_PACKAGES += groff-base mandoc man-db zsh fish bash-completion git
+# python3-networkx: the independent planner the walking routes are checked against
+# (Tests/Fixtures/osm/route-oracle.py, RouteOracleTests).
+TEST_PACKAGES += python3-networkx
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
