@@ -31,32 +31,29 @@ struct Path {
 extension StreetNetwork {
     /// The nearest point to `point` of the edges `usable` takes, on the plane tangent at
     /// `point`. Of points as near (within a centimetre), one at an end of its edge wins: a
-    /// point at a corner stands at the corner, not on a bridge passing over it.
+    /// point at a corner stands at the corner, not on a bridge passing over it. Only the edge
+    /// taken is measured along its shape.
     func snap(_ point: Coordinate, where usable: (Int) -> Bool) -> Snap? {
         let plane = TangentPlane(at: point)
-        var best: (snap: Snap, distance: Double, atEnd: Bool)?
+        var best: (edge: Int, segment: Int, fraction: Double, distance: Double, atEnd: Bool)?
         for index in edges.indices where usable(index) {
             let shape = edges[index].points
             guard shape.count >= 2 else { continue }
-            var walked = 0.0
             for offset in 1..<shape.count {
-                let (a, b) = (shape[offset - 1], shape[offset])
-                let (distance, fraction) = plane.project(onto: a, b)
-                let segment = a.distance(to: b)
-                defer { walked += segment }
+                let (distance, fraction) = plane.project(onto: shape[offset - 1], shape[offset])
                 if let known = best, distance > known.distance + Self.snapTie { continue }
                 let atEnd = (offset == 1 && fraction == 0) || (offset == shape.count - 1 && fraction == 1)
                 if let known = best, distance >= known.distance - Self.snapTie, known.atEnd || !atEnd { continue }
-                let spot = Coordinate(
-                    latitude: a.latitude + (b.latitude - a.latitude) * fraction,
-                    longitude: a.longitude + (b.longitude - a.longitude) * fraction)
-                best = (
-                    Snap(edge: index, along: walked + fraction * segment, point: spot, distance: distance), distance,
-                    atEnd
-                )
+                best = (index, offset, fraction, distance, atEnd)
             }
         }
-        return best?.snap
+        guard let best else { return nil }
+        let shape = edges[best.edge].points
+        let (a, b) = (shape[best.segment - 1], shape[best.segment])
+        let before = Self.length(of: Array(shape[..<best.segment]))
+        return Snap(
+            edge: best.edge, along: before + best.fraction * a.distance(to: b),
+            point: Self.between(a, b, best.fraction), distance: best.distance)
     }
 
     /// Points nearer each other than this, in metres, are as near when snapping.
