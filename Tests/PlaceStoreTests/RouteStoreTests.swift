@@ -27,6 +27,27 @@ struct RouteStoreTests {
         }
     }
 
+    @Test("A route's piece holds the edges network(in:) reads in its box, with their roads, shapes and ends")
+    func piece() throws {
+        let store = try PlaceStore.open(path: StoreFixtures.helsinkiStore.path)
+        let from = Coordinate(latitude: 60.1705, longitude: 24.9370)
+        let to = Coordinate(latitude: 60.1655, longitude: 24.9490)
+        let piece = store.network(forRouteFrom: from, to: to)
+        let full = store.network(in: PlaceStore.routeBox(from: from, to: to))
+        #expect(piece.edges.count > 1_000)
+        func described(_ network: StreetNetwork) -> [String] {
+            network.edges.map { edge in
+                let ends = [network.vertices[edge.from], network.vertices[edge.to]].map {
+                    "\($0.id)@\($0.coordinate.latitude),\($0.coordinate.longitude)"
+                }
+                return
+                    "\(edge.road.name ?? "") \(edge.road.ref ?? "") \(edge.road.kind) \(String(describing: edge.road.footway)) "
+                    + "\(edge.road.isRoundabout) \(edge.points) \(ends)"
+            }.sorted()
+        }
+        #expect(described(piece) == described(full))
+    }
+
     @Test("From Kauppatori to Ravintola Aino: no shorter than the crow flies, its legs adding up")
     func kauppatoriToAino() throws {
         let store = try PlaceStore.open(path: StoreFixtures.helsinkiStore.path)
