@@ -116,11 +116,12 @@ check-thread: test-deps
 ## built-in places, the answer path's floor). `nearby-voice-bench store` runs these rows alone.
 ## For make bench only: GDAL's ogr2ogr (the import's baseline), osmium-tool (reading and
 ## filtering alone, the floor of the work), python3-venv for rapidfuzz; pyosmium writes the 10M
-## extract and reads Helsinki's names.
+## extract and reads Helsinki's names; routino, the walking router timed beside walkRoute on the
+## 10M extract (planetsplitter, routino-router --transport=foot; `nearby-voice-bench route`).
 ## libopenal-dev, libopenal-data (spatial25): OpenAL Soft with its HRTF data, for the speech
 ## bench's probe (nearby-voice-openal-probe) that measures it beside the in-process rendering
 ## the program uses; the program itself does not link it (docs/spatial-audio.md says why).
-BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium python3-venv libopenal-dev libopenal-data
+BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium python3-venv libopenal-dev libopenal-data routino
 BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11
