@@ -24,6 +24,9 @@ TEST_PACKAGES += gpsd python3-gps
 # rendered (man -l); zsh and fish parse their generated completions, bash-completion is what
 # `bash -i` loads the installed one with; git names the commit --version is checked against.
 TEST_PACKAGES += groff-base mandoc man-db zsh fish bash-completion git
+# python3-networkx: the independent planner the walking routes are checked against
+# (Tests/Fixtures/osm/route-oracle.py, RouteOracleTests).
+TEST_PACKAGES += python3-networkx
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
@@ -113,11 +116,12 @@ check-thread: test-deps
 ## built-in places, the answer path's floor). `nearby-voice-bench store` runs these rows alone.
 ## For make bench only: GDAL's ogr2ogr (the import's baseline), osmium-tool (reading and
 ## filtering alone, the floor of the work), python3-venv for rapidfuzz; pyosmium writes the 10M
-## extract and reads Helsinki's names.
+## extract and reads Helsinki's names; routino, the walking router timed beside walkRoute on the
+## 10M extract (planetsplitter, routino-router --transport=foot; `nearby-voice-bench route`).
 ## libopenal-dev, libopenal-data (spatial25): OpenAL Soft with its HRTF data, for the speech
 ## bench's probe (nearby-voice-openal-probe) that measures it beside the in-process rendering
 ## the program uses; the program itself does not link it (docs/spatial-audio.md says why).
-BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium python3-venv libopenal-dev libopenal-data
+BENCH_PACKAGES := gdal-bin osmium-tool python3-pyosmium python3-venv libopenal-dev libopenal-data routino
 BENCH_DATA ?= bench-data
 BENCH_RUNS ?= 5
 BENCH_TRIALS ?= 11

@@ -29,9 +29,7 @@ extension StreetNetwork {
             else { continue }
             switch footway {
             case .sidewalk:
-                paired[index].road.follows = nearestRoad(
-                    to: middle.point, among: roads, within: Self.sidewalkReach
-                ) { Self.angleBetweenLines($0, middle.bearing) <= Self.sidewalkAngle }
+                paired[index].road.follows = road(followedBy: middle, among: roads)
             case .crossing:
                 // The road most nearly square to it at its ends; of two as square, the first
                 // label in order.
@@ -48,6 +46,15 @@ extension StreetNetwork {
             }
         }
         return StreetNetwork(vertices: vertices, edges: paired)
+    }
+
+    /// The label of the road among `roads` (edge indices) a sidewalk whose middle is `middle`
+    /// follows: the nearest within `sidewalkReach` metres of it running within `sidewalkAngle`
+    /// degrees of it. The planner pairs the sidewalks of a route alone with it.
+    func road(followedBy middle: (point: Coordinate, bearing: Double), among roads: [Int]) -> String? {
+        nearestRoad(to: middle.point, among: roads, within: Self.sidewalkReach) {
+            Self.angleBetweenLines($0, middle.bearing) <= Self.sidewalkAngle
+        }
     }
 
     /// The label of the road among `roads` (edge indices) nearest `point` within `reach`

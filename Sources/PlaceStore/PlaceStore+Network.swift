@@ -13,6 +13,9 @@ final class NetworkStatements {
     let edge: SQLiteStatement
     let crossing: SQLiteStatement
     let crossingsInsideEdgesInBox: SQLiteStatement
+    /// The edges whose boxes meet a box, with what a route needs of each and its ends alone
+    /// (`PlaceStore+Route`): a route's piece is read a hundred times wider than a corner's.
+    let routeEdgesInBox: SQLiteStatement
     /// The edges whose boxes meet a box, and `edgesOfVertex`, with the rows of both ends' vertices joined
     /// (`endColumns`): `network(around:radius:)` reads a piece in a query a corner, not a
     /// query a vertex as well.
@@ -71,6 +74,13 @@ final class NetworkStatements {
             """)
         edge = try database.prepare(
             "SELECT \(Self.edgeColumns) FROM edges e JOIN ways w ON w.id = e.way WHERE e.id = ?1")
+        routeEdgesInBox = try database.prepare(
+            """
+            SELECT e.a, e.b, e.points, w.name, w.ref, w.kind, w.footway, w.flags, va.node, va.latitude, va.longitude,
+            vb.node, vb.latitude, vb.longitude
+            FROM edges_index r JOIN edges e ON e.id = r.id JOIN ways w ON w.id = e.way \(ends)
+            WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+            """)
         crossing = try database.prepare("SELECT \(Self.crossingColumns) FROM crossings WHERE node = ?1")
         // The terms of the partial index `crossings_inside` (`StoreSchema.networkIndexes`), so
         // that it is used; a store made before it had the index reads the table through.

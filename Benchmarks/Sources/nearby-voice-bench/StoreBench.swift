@@ -33,6 +33,7 @@ enum StoreBench {
         let (prepared, opened, store) = prepare(app: app, folder: folder)
         guard let opened else { return prepared }
         return prepared + [sizeRow(opened, store)] + NetworkBench.rows(opened)
+            + RouteBench.rows(opened, extract: "\(folder)/generated-\(label(count)).osm.pbf", folder: folder)
             + startRows(app: app, store: store, folder: folder, runs: runs)
     }
 

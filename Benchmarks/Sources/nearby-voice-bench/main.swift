@@ -415,6 +415,29 @@ case "store", "network":
             + StoreBench.networkRows(app: app, folder: folder, runs: runs)
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
+case "route":
+    // Issue 38's walking route rows alone, beside Routino: `route --data DIR`. The 10M store
+    // is imported in process (PlaceImport, as `nearby-voice import` does) when it is missing.
+    let rest = Array(arguments.dropFirst())
+    let folder = rest.firstIndex(of: "--data").flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil } ?? "bench-data"
+    let extract = "\(folder)/generated-\(label(StoreBench.count)).osm.pbf"
+    let path = "\(folder)/generated-\(label(StoreBench.count)).places"
+    var rows: [Row] = []
+    if (try? PlaceStore.open(path: path)) == nil {
+        FileHandle.standardError.write(Data("Importing \(extract) into \(path) (minutes)…\n".utf8))
+        let began = Measure.now()
+        let imported = (try? PlaceImport.importOSM(extract, format: "pbf", into: path)) != nil
+        rows.append(
+            Row(
+                figure: "import the \(label(StoreBench.count)) extract in process (once)"
+                    + (imported ? "" : " (failed)"),
+                ours: seconds(Measure.now() - began), baseline: "-", ratio: "-", target: "report", verdict: "-"))
+    }
+    if let store = try? PlaceStore.open(path: path) {
+        rows += RouteBench.rows(store, extract: extract, folder: folder)
+    }
+    printTable(rows)
+    exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "bench-data"
     let size = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
