@@ -15,7 +15,8 @@ struct GpsdTests {
     func followsGpsd() throws {
         let gpsd = try FakeGpsd()
         let running = try Program(
-            ["--speech", "off", "--at", "gpsd:127.0.0.1:\(gpsd.port)"], input: .open, timeout: 120
+            ["--speech", "off", "--callouts", "all", "--at", "gpsd:127.0.0.1:\(gpsd.port)"], input: .open,
+            timeout: 120
         ).start()
         #expect(waitUntil { gpsd.watches == 1 }, "the program never asked gpsd to watch")
         // No fix yet, then lines no gpsd should send: nothing is said of them.
@@ -68,7 +69,7 @@ struct GpsdTests {
         #expect(waitUntil { gpsd.watches == 2 }, "the program never reconnected")
         gpsd.fix(38.7139, -9.1389)
         #expect(waitUntil { Self.count("GPS signal back.", in: running.stdoutSoFar) == 2 })
-        #expect(waitUntil { running.stdoutSoFar.contains("Blue Door Bakery, less than 5 metres.") })
+        #expect(waitUntil { running.stdoutSoFar.contains("Blue Door Bakery, close by.") })
         running.closeInput()
         let result = running.wait(timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
@@ -244,7 +245,9 @@ struct GpsdTests {
         let gpsd = try FakeGpsd()
         let terminal = try Tmux()
         defer { terminal.close() }
-        try terminal.start(["--speech", "off", "--typing-pause", "0", "--at", "gpsd:127.0.0.1:\(gpsd.port)"])
+        try terminal.start([
+            "--speech", "off", "--typing-pause", "0", "--callouts", "all", "--at", "gpsd:127.0.0.1:\(gpsd.port)",
+        ])
         #expect(waitUntil { gpsd.watches == 1 })
         _ = try terminal.waitFor("the prompt") { $0.last?.hasPrefix(">") == true }
         try terminal.type("find bak")
