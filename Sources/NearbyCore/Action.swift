@@ -82,6 +82,18 @@ public enum Action: Equatable, Sendable {
     case routeRequested
     /// `mute MINUTES`: no callouts for that long (0: callouts again now).
     case calloutsMuted(minutes: Int)
+    /// `route to NAME` (nil: the selected place): the shortest walk there, said as turns.
+    case routeTo(String?)
+    /// `route steps`: every turn of the route planned.
+    case routeStepsRequested
+    /// `preview`: street preview at the nearest decision point, or where you stand in it.
+    case previewRequested
+    /// `preview NAME`: street preview from a place, a street or an intersection.
+    case previewAt(String)
+    /// `preview off`: back to the position you had.
+    case previewLeft
+    /// `go …` in street preview: a road walked to the next decision point, or the last step back.
+    case goRequested(NearbyState.RoadChoice)
     /// A usability study begins (`--tasks FILE`): the first task is read out.
     case tasksGiven([StudyTask])
     /// `task`: the current task again.
@@ -122,7 +134,8 @@ extension Action {
             .handleActivated, .dimmedMapTapped, .detentChosen, .sheetDragged, .readRequested, .whereRequested,
             .walkRequested, .detailsRequested, .aboutRequested, .aroundRequested, .aheadRequested, .spellRequested,
             .speechStopped, .settingChanged, .settingsRequested, .countRequested, .mapRequested, .helpRequested,
-            .voicesRequested, .quitRequested, .invalid, .routeRequested, .calloutsMuted:
+            .voicesRequested, .quitRequested, .invalid, .routeRequested, .calloutsMuted, .previewRequested, .previewAt,
+            .previewLeft, .goRequested, .routeTo, .routeStepsRequested:
             .command
         }
     }

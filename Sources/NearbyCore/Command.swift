@@ -17,6 +17,7 @@ public enum Command: String, CaseIterable, Sendable {
     case task, skip
     case quit
     case route, mute
+    case preview, go
 
     /// The word that names it.
     public var name: String { rawValue }
@@ -47,6 +48,7 @@ public enum Command: String, CaseIterable, Sendable {
             []
         case .task, .skip: []
         case .route, .mute: []
+        case .preview, .go: []
         }
     }
 
@@ -86,6 +88,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .whereabouts: .exact
         case .set: .setting
         case .drag, .history, .mute: .numbers
+        case .preview, .go: .none
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk, .details,
             .around, .ahead, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
             .none
@@ -173,7 +176,28 @@ public enum Command: String, CaseIterable, Sendable {
             }
             return .whereRequested(exact: true)
         case .walk: return noArgument(.walkRequested)
-        case .route: return noArgument(.routeRequested)
+        case .route:
+            if argument.isEmpty { return .routeRequested }
+            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            if Self.isWord(parts[0], "steps", key: Key.routeWordSteps, words), parts.count == 1 {
+                return .routeStepsRequested
+            }
+            if Self.isWord(parts[0], "to", key: Key.routeWordTo, words) {
+                return .routeTo(parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
+            }
+            return .invalid(.badArgument(command: name, Phrase(.routeBadArgument)))
+        case .preview:
+            if argument.isEmpty { return .previewRequested }
+            if Self.isWord(argument, "off", key: Key.previewWordOff, words) { return .previewLeft }
+            return .previewAt(argument)
+        case .go:
+            if argument.isEmpty { return .goRequested(.onward) }
+            if let number = Self.wholeNumber(argument) { return .goRequested(.number(number)) }
+            if Self.isWord(argument, "back", key: Key.goWordBack, words) { return .goRequested(.back) }
+            if Self.isWord(argument, "left", key: Key.goWordLeft, words) { return .goRequested(.side(.left)) }
+            if Self.isWord(argument, "right", key: Key.goWordRight, words) { return .goRequested(.side(.right)) }
+            if Self.isWord(argument, "ahead", key: Key.goWordAhead, words) { return .goRequested(.side(.ahead)) }
+            return .goRequested(.name(argument))
         case .mute:
             // `mute` alone: 10 minutes; `mute 0` or `mute off`: callouts again now.
             if argument.isEmpty { return .calloutsMuted(minutes: NearbyState.defaultMuteMinutes) }

@@ -38,6 +38,9 @@ public enum Effect: Equatable, Sendable {
     /// Find the street or the intersection (two streets' names) called `name` in the place
     /// store's walking network, apply `.namedStreetFound`, then reduce `then` (`set at`).
     indirect case findNamedStreet(String, then: Action)
+    /// Plan the shortest walk from `from` to `to` (the place called `destination`) over the
+    /// place store's walking network, and apply `.routePlanned`.
+    case planRoute(from: Coordinate, to: Coordinate, destination: String)
 }
 
 /// What one action or report did: what to say, in order, and what the shell is to do.

@@ -82,6 +82,14 @@ extension NearbyState {
         // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
         case .routeRequested: return Reaction([Announcement(routePhrase(), kind: .location)])
         case .calloutsMuted(let minutes): return mute(minutes: minutes)
+        // Walking routes (RouteFeature.swift).
+        case .routeTo(let name): return routeRequested(to: name)
+        case .routeStepsRequested: return routeStepsRequested()
+        // Street preview (PreviewFeature.swift).
+        case .previewRequested: return previewRequested()
+        case .previewAt(let name): return previewRequested(at: name)
+        case .previewLeft: return previewLeft()
+        case .goRequested(let choice): return goRequested(choice)
         // A usability study (StudyFeature.swift).
         case .tasksGiven(let tasks): return beginStudy(tasks)
         case .taskRequested: return repeatTask()
@@ -115,6 +123,7 @@ extension NearbyState {
             return Reaction()
         // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
         case .positionReported(let report): return positionReported(report)
+        case .routePlanned(let destination, let route): return routePlanned(destination: destination, route)
         case .namedStreetFound(let query, let street): return namedStreetFound(query, street)
         case .fixLost: return fixLost()
         case .waitingForFix: return waitingForFix()

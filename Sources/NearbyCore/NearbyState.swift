@@ -65,6 +65,12 @@ public struct NearbyState: Equatable, Sendable {
     public var position = PositionState()
     /// The streets as the user walks them: the street said, the corners said (`StreetFeature`).
     public internal(set) var streetWalk = StreetWalk()
+    /// The walking route `route to` planned last (`RouteFeature`).
+    public internal(set) var plannedRoute: PlannedRoute?
+    /// Street preview, while it is on (`PreviewFeature`).
+    public internal(set) var preview: Preview?
+    /// `preview NAME` on its way (the name being found): where you were before it, to go back to.
+    var previewReturn: Return?
     /// How many places a store's window holds while the shell is still reading it (it comes
     /// with `.windowMoved` before any line is answered): what the greeting says. Nil otherwise.
     public var placesToCome: Int?

@@ -44,6 +44,9 @@ public enum Report: Equatable, Sendable {
     /// The shell looked for a street or an intersection called `query` in the place store
     /// (`Effect.findNamedStreet`): what it found, or nil (then `set at` goes on to the places).
     case namedStreetFound(query: String, NamedStreet?)
+    /// The shell planned the walk `Effect.planRoute` asked for: the route, or nil when no path
+    /// joins the two in the store's streets.
+    case routePlanned(destination: String, WalkRoute?)
 
     // News from the shell's own sources.
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).

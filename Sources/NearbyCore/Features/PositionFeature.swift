@@ -142,6 +142,12 @@ extension NearbyState {
         position.fixTime = report.time
         position.fixMode = report.fixMode
         if let route = report.route { position.route = route }
+        // In street preview the position is the preview's: the walker's is kept for its end.
+        if var preview {
+            preview.real.origin = report.coordinate
+            self.preview = preview
+            return Reaction(said)
+        }
         let focused = focus.map { shown[$0] }
         // Walking, the course leads: a heading typed holds only while standing, or locked.
         let course = position.followsCourse && (report.speed ?? 0) > Self.walkingSpeed ? report.course : nil
@@ -272,13 +278,16 @@ extension NearbyState {
             return Reaction(effects: [.findStreet(around: settings.origin, then: .whereRequested(exact: exact))])
         }
         var answer = whereAnswer(exact: exact)
-        if !exact, let network = position.network, network.at == settings.origin {
+        if !exact, let corner = previewWherePhrase() {
+            answer[0].text = corner + " " + answer[0].text
+        } else if !exact, let network = position.network, network.at == settings.origin {
             // The walking network knows the street and its corners; nothing when no way is near.
             if let street = networkWherePhrase(network.streets) { answer[0].text = street + " " + answer[0].text }
         } else if !exact, let street = position.street, street.at == settings.origin, let name = street.name {
             answer[0].text = say(.whereStreet(street: name)) + " " + answer[0].text
         }
         if !exact, let caveat = gpsCaveat() { answer[0].text = caveat + " " + answer[0].text }
+        if preview != nil { answer[0].text = say(.whereInPreview) + " " + answer[0].text }
         if exact {
             var extra: [String] = []
             switch position.source {
