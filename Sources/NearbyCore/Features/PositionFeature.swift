@@ -167,10 +167,13 @@ extension NearbyState {
             said += streetCallouts(on: network, travel: moving ? report.course ?? settings.heading : settings.heading)
         }
         if !mute.muted { said += callouts(at: report.time) }
+        // A planned route followed: its turns, leaving it, its end.
+        let guidance = mute.muted ? (said: [], effects: []) : routeGuidance()
+        said += guidance.said
         if report.route?.isFinished == true {
             said.append(callout(say(.routeEnded(length: distancePhrase(report.route?.length ?? 0)))))
         }
-        var effects: [Effect] = []
+        var effects: [Effect] = guidance.effects
         if places.isWindow {
             let centre = position.windowCentre ?? report.coordinate
             position.windowCentre = centre
