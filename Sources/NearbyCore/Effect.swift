@@ -40,7 +40,7 @@ public enum Effect: Equatable, Sendable {
     indirect case findNamedStreet(String, then: Action)
     /// Plan the shortest walk from `from` to `to` (the place called `destination`) over the
     /// place store's walking network, and apply `.routePlanned`.
-    case planRoute(from: Coordinate, to: Coordinate, destination: String)
+    case planRoute(from: Coordinate, to: Coordinate, destination: String, avoidSteps: Bool)
 }
 
 /// What one action or report did: what to say, in order, and what the shell is to do.

@@ -21,7 +21,9 @@ public enum Setting: String, CaseIterable, Sendable {
     // ---- spatial25: where things are heard ----
     case spatial, beacon
     case beaconWidth = "beacon-width"
-    // Walking (docs/position.md).
+    // Walking (docs/position.md). What walking routes keep off: `steps`, or `nothing`
+    // (docs/preview.md); first, so that `--help` keeps its walking options in three lines.
+    case avoid
     case callouts
     case calloutDistance = "callout-distance"
     case calloutRepeat = "callout-repeat"
@@ -54,6 +56,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
         case .callouts: ["on", "off", Self.allCallouts] + CalloutCategory.allCases.map(\.rawValue)
+        case .avoid: ["nothing", "steps"]
         case .language: Language.allCases.map(\.code)
         case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
         case .spatial: Settings.Spatial.allCases.map(\.rawValue)
@@ -88,7 +91,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .keyboardHeight: 0...1000
         case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
-            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen:
+            .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen, .avoid:
             nil
         }
     }
@@ -102,7 +105,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .spatial, .beacon, .callouts, .at, .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals,
             .dismissible, .earcons, .voice,
             .pitch,
-            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen:
+            .volume, .punctuation, .capitals, .places, .language, .strings, .directions, .speechBackend, .screen,
+            .avoid:
             nil
         }
     }
@@ -123,7 +127,7 @@ public enum Setting: String, CaseIterable, Sendable {
                 .settingExpectedRange(low: Self.plain(range.lowerBound), high: Self.plain(range.upperBound)))
         case .units, .verbosity, .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .punctuation,
             .capitals,
-            .language, .directions, .speechBackend, .spatial, .beacon, .screen:
+            .language, .directions, .speechBackend, .spatial, .beacon, .screen, .avoid:
             return ""
         }
     }
@@ -137,7 +141,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .at, .radius, .heading, .units, .walkSpeed, .verbosity, .reduceTransparency, .visuals, .closeUp,
             .screenHeight, .dismissible, .places, .strings, .directions, .callouts, .calloutDistance, .calloutRepeat,
             .intersectionDistance,
-            .screen, .keyboardHeight:
+            .screen, .keyboardHeight, .avoid:
             false
         }
     }
@@ -179,6 +183,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .intersectionDistance: Self.plain(settings.intersectionDistance)
         case .screen: settings.screen.rawValue
         case .keyboardHeight: Self.plain(settings.keyboardHeight)
+        case .avoid: settings.avoidSteps ? "steps" : "nothing"
         }
     }
 
@@ -205,7 +210,7 @@ public enum Setting: String, CaseIterable, Sendable {
             // switch without them.
             let own = Key(family: "setting", key, token)
             return words.text(words.has(own) ? own : Key(family: "setting", "value", token))
-        case .units, .directions, .verbosity, .punctuation, .capitals, .spatial, .screen:
+        case .units, .directions, .verbosity, .punctuation, .capitals, .spatial, .screen, .avoid:
             return words.text(Key(family: "setting", key, token))
         case .heading where settings.heading == nil, .voice where settings.chosenVoice == nil,
             .strings where settings.stringsFile == nil, .places where settings.placesFile == nil:
@@ -361,6 +366,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .keyboardHeight:
             guard let points = number() else { return refusal }
             settings.keyboardHeight = points
+        case .avoid:
+            guard ["nothing", "steps"].contains(value.lowercased()) else { return refusal }
+            settings.avoidSteps = value.lowercased() == "steps"
         }
         return nil
     }

@@ -69,6 +69,8 @@ public struct Settings: Equatable, Sendable {
     /// How far before an intersection, a roundabout or a road's end it is said, in metres
     /// (docs/position.md).
     public var intersectionDistance: Double = 20
+    /// Whether walking routes keep off steps (`avoid steps`).
+    public var avoidSteps = false
     // ---- screen28 ----
     /// Which seed's screen the sheet follows: the Nearby detent sheet (002) or the Map Search
     /// Sheet (000): where selecting puts the sheet, the list's order, the detents' heights.

@@ -29,7 +29,7 @@ extension Option {
             case .at, .radius, .heading, .directions, .units, .walkSpeed, .closeUp, .screenHeight, .dismissible,
                 .places:
                 .places
-            case .callouts, .calloutDistance, .calloutRepeat, .intersectionDistance: .walking
+            case .callouts, .calloutDistance, .calloutRepeat, .intersectionDistance, .avoid: .walking
             case .earcons, .voice, .rate, .pitch, .volume, .punctuation, .capitals, .speechBackend: .speech
             case .spatial, .beacon, .beaconWidth: .spatial
             case .language, .strings: .language

@@ -138,8 +138,8 @@ final class EffectRunner {
             guard let street = pendingWindow?.street(at: point) ?? store.map({ Self.street(around: point, in: $0) })
             else { return Outcome(.streetFound(nil, at: point), then: then) }
             return Outcome(.streetFound(street.name, at: point, network: street.network), then: then)
-        case .planRoute(let origin, let destination, let name):
-            let route = store?.walkRoute(from: origin, to: destination)
+        case .planRoute(let origin, let destination, let name, let avoidSteps):
+            let route = store?.walkRoute(from: origin, to: destination, avoidSteps: avoidSteps)
             return Outcome(.routePlanned(destination: name, route))
         case .findNamedStreet(let name, let then):
             // Nearest the centre of the store's places, as a start without `--at` begins there.

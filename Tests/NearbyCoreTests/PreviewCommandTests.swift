@@ -54,4 +54,17 @@ struct PreviewCommandTests {
         #expect(state.settings.origin == before)
         #expect(state.preview == nil)
     }
+
+    @Test("set avoid steps: every route planned keeps off steps; refused words change nothing")
+    func avoidSteps() {
+        var settings = Settings()
+        let words = Catalog.builtIn(.english)
+        #expect(Setting.avoid.apply("steps", to: &settings, words) == nil)
+        #expect(settings.avoidSteps)
+        #expect(Setting.avoid.value(in: settings) == "steps")
+        #expect(Setting.avoid.apply("stairs", to: &settings, words) == "avoid takes nothing or steps, not stairs.")
+        #expect(settings.avoidSteps)
+        #expect(Setting.avoid.apply("nothing", to: &settings, words) == nil)
+        #expect(!settings.avoidSteps)
+    }
 }

@@ -55,7 +55,11 @@ extension NearbyState {
             destination = places.all[index]
         }
         return Reaction(
-            effects: [.planRoute(from: settings.origin, to: destination.coordinate, destination: destination.name)])
+            effects: [
+                .planRoute(
+                    from: settings.origin, to: destination.coordinate, destination: destination.name,
+                    avoidSteps: settings.avoidSteps)
+            ])
     }
 
     /// The shell planned the walk (`Effect.planRoute`): said in short, kept for `route steps`.
@@ -120,7 +124,10 @@ extension NearbyState {
             let destination = points[points.count - 1]
             return (
                 [callout(say(.routeOff(distance: distancePhrase(best.distance))))],
-                [.planRoute(from: here, to: destination, destination: planned.destination)]
+                [
+                    .planRoute(
+                        from: here, to: destination, destination: planned.destination, avoidSteps: settings.avoidSteps)
+                ]
             )
         }
         // The next turn ahead, within the notice.
