@@ -38,6 +38,10 @@ public enum Effect: Equatable, Sendable {
     /// Find the street or the intersection (two streets' names) called `name` in the place
     /// store's walking network, apply `.namedStreetFound`, then reduce `then` (`set at`).
     indirect case findNamedStreet(String, then: Action)
+    /// Read the place store's walking network about `point` (every edge within
+    /// `NearbyState.previewRead` of it, as a preview step needs), apply `.streetFound` with it,
+    /// then reduce `then`.
+    indirect case readStreets(around: Coordinate, then: Action)
     /// Plan the shortest walk from `from` to `to` (the place called `destination`) over the
     /// place store's walking network, and apply `.routePlanned`.
     case planRoute(from: Coordinate, to: Coordinate, destination: String, avoidSteps: Bool)

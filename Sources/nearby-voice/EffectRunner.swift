@@ -138,6 +138,11 @@ final class EffectRunner {
             guard let street = pendingWindow?.street(at: point) ?? store.map({ Self.street(around: point, in: $0) })
             else { return Outcome(.streetFound(nil, at: point), then: then) }
             return Outcome(.streetFound(street.name, at: point, network: street.network), then: then)
+        case .readStreets(let point, let then):
+            // Sidewalks and crossings told by their road, as a piece read about a point is.
+            let network = store?.network(in: BoundingBox(around: point, radius: NearbyState.previewRead))
+                .pairingFootways()
+            return Outcome(.streetFound(nil, at: point, network: network?.isEmpty == false ? network : nil), then: then)
         case .planRoute(let origin, let destination, let name, let avoidSteps):
             let route = store?.walkRoute(from: origin, to: destination, avoidSteps: avoidSteps)
             return Outcome(.routePlanned(destination: name, route))

@@ -64,6 +64,7 @@ enum NetworkBench {
                 verdict: !ids.isEmpty && edges.median <= 0.000_1 ? "yes" : "NO"),
         ]
         rows += walkRows(store, from: first.vertex.coordinate, label: label)
+        rows += PreviewBench.rows(store, from: first.vertex.coordinate, label: label)
         return rows
     }
 

@@ -274,6 +274,8 @@ extension NearbyState {
     func routePhrase() -> String {
         guard let route = position.route else {
             if case .route = position.source { return say(.routeStarting) }
+            // A route planned with `route to`: how far is left of it, from here.
+            if let left = plannedRouteLeft() { return left }
             return say(.routeNone)
         }
         if route.isFinished { return say(.routeEnded(length: distancePhrase(route.length))) }

@@ -54,6 +54,9 @@ extension NearbyState {
 
     /// Within this distance of a planned route's end, in metres, a preview step says it is there.
     public static let routeEndReach = 30.0
+    /// How far about a decision point arrived at the shell reads the walking network, in metres:
+    /// every edge that comes this near, so every road of the corner, whole, and the next step's.
+    public static let previewRead = 150.0
     /// How far from the position `preview` looks for a decision point to stand at, in metres.
     public static let previewReach = cornerLimit
     /// The longest step `go` walks before it stops where it is, in metres: a road with no
@@ -163,7 +166,7 @@ extension NearbyState {
         guard let network = position.network, network.at == current.stand.at,
             let here = network.streets.vertices.firstIndex(where: { $0.id == current.stand.vertex })
         else {
-            return Reaction(effects: [.findStreet(around: current.stand.at, then: .goRequested(choice))])
+            return Reaction(effects: [.readStreets(around: current.stand.at, then: .goRequested(choice))])
         }
         let streets = network.streets
         let roads = numberedRoads(streets, at: here, facing: current.stand.facing)
@@ -174,7 +177,7 @@ extension NearbyState {
             let effects = moveTo(last.at, facing: last.facing)
             return Reaction(
                 [Announcement(say(.goBackDone), kind: .location)],
-                effects: effects + [.findStreet(around: last.at, then: .previewRequested)])
+                effects: effects + [.readStreets(around: last.at, then: .previewRequested)])
         }
         guard let road = chosenRoad(choice, among: roads, in: streets, at: here, facing: current.stand.facing) else {
             return previewError(roadProblem(choice, count: roads.count))
@@ -215,7 +218,7 @@ extension NearbyState {
             said[0].text += " " + say(.goRouteEnd(name: plannedRoute!.destination, where: place))
         }
         // The new decision point is described once the shell has read the network about it.
-        return Reaction(said, effects: effects + [.findStreet(around: current.stand.at, then: .previewRequested)])
+        return Reaction(said, effects: effects + [.readStreets(around: current.stand.at, then: .previewRequested)])
     }
 
     /// The roads that leave `vertex`, numbered clockwise from ahead of `facing`.
@@ -271,15 +274,24 @@ extension NearbyState {
     func placesPassed(along path: [Coordinate]) -> [(index: Int, side: Int)] {
         guard path.count >= 2, !settings.callouts.isEmpty else { return [] }
         let reach = settings.calloutDistance
+        // The path's box, widened by the reach: the places outside it are passed over at once.
+        let margin = BoundingBox(around: path[0], radius: reach)
+        let (latitudeMargin, longitudeMargin) = (margin.north - path[0].latitude, margin.east - path[0].longitude)
+        let box = BoundingBox(
+            south: path.map(\.latitude).min()! - latitudeMargin, north: path.map(\.latitude).max()! + latitudeMargin,
+            west: path.map(\.longitude).min()! - longitudeMargin, east: path.map(\.longitude).max()! + longitudeMargin)
         var found: [(index: Int, along: Double, side: Int)] = []
         for member in shown.members {
             let index = Int(member)
             let place = places.all[index]
-            guard settings.callouts.contains(CalloutCategory.of(kind: place.kind)) else { continue }
+            let at = place.coordinate
+            guard box.south <= at.latitude, at.latitude <= box.north, box.west <= at.longitude,
+                at.longitude <= box.east, settings.callouts.contains(CalloutCategory.of(kind: place.kind))
+            else { continue }
             var walked = 0.0
             var best: (distance: Double, along: Double, side: Int)?
+            let plane = TangentPlane(at: place.coordinate)
             for (a, b) in zip(path, path.dropFirst()) {
-                let plane = TangentPlane(at: place.coordinate)
                 let projected = plane.project(onto: a, b)
                 let length = a.distance(to: b)
                 if projected.distance <= reach, best == nil || projected.distance < best!.distance {

@@ -95,18 +95,8 @@ extension NearbyState {
     mutating func routeGuidance() -> (said: [Announcement], effects: [Effect]) {
         guard var planned = plannedRoute, preview == nil, planned.route.points.count >= 2 else { return ([], []) }
         let here = settings.origin
-        let plane = TangentPlane(at: here)
         let points = planned.route.points
-        // Where the position lies along the route: the nearest point of its nearest segment.
-        var best = (distance: Double.infinity, along: 0.0)
-        var walked = 0.0
-        for (a, b) in zip(points, points.dropFirst()) {
-            let length = a.distance(to: b)
-            let projected = plane.project(onto: a, b)
-            if projected.distance < best.distance { best = (projected.distance, walked + projected.fraction * length) }
-            walked += length
-        }
-        let length = walked
+        let (best, length) = Self.placed(here, on: points)
         if length - best.along <= Self.routeArrival && best.distance <= Self.offRouteLimit {
             plannedRoute = nil
             return ([callout(say(.routeArrived(name: planned.destination)))], [])
@@ -116,9 +106,8 @@ extension NearbyState {
             plannedRoute = planned
         }
         if best.distance > Self.offRouteLimit {
-            guard planned.joined, !planned.offRoute,
-                planned.replannedAt.map { $0.distance(to: here) >= Self.replanGap } ?? true
-            else { return ([], []) }
+            let farFromReplan = planned.replannedAt.map({ $0.distance(to: here) >= Self.replanGap }) ?? true
+            guard planned.joined, !planned.offRoute, farFromReplan else { return ([], []) }
             planned.offRoute = true
             plannedRoute = planned
             let destination = points[points.count - 1]
@@ -147,6 +136,38 @@ extension NearbyState {
             return ([said], [])
         }
         return ([], [])
+    }
+
+    /// Where `point` lies against the route `points`: how far from its nearest point, how far
+    /// along the route that is, and the route's length, in metres.
+    static func placed(_ point: Coordinate, on points: [Coordinate]) -> (
+        best: (distance: Double, along: Double), length: Double
+    ) {
+        let plane = TangentPlane(at: point)
+        var best = (distance: Double.infinity, along: 0.0)
+        var walked = 0.0
+        for (a, b) in zip(points, points.dropFirst()) {
+            let length = a.distance(to: b)
+            let projected = plane.project(onto: a, b)
+            if projected.distance < best.distance { best = (projected.distance, walked + projected.fraction * length) }
+            walked += length
+        }
+        return (best, walked)
+    }
+
+    /// `route` with a route planned: how far is left of it from the position (in preview, the
+    /// preview's), "Route to Ravintola Aino: 100 metres left of 165."; nil with none planned.
+    func plannedRouteLeft() -> String? {
+        guard let planned = plannedRoute, planned.route.points.count >= 2 else { return nil }
+        let (best, length) = Self.placed(settings.origin, on: planned.route.points)
+        var text = say(
+            .routeLeft(
+                name: planned.destination, left: distancePhrase(max(0, length - best.along)),
+                length: distancePhrase(length)))
+        if best.distance > Self.offRouteLimit {
+            text += " " + say(.routeAway(distance: distancePhrase(best.distance)))
+        }
+        return text
     }
 
     /// `route steps`: every leg of the route planned, numbered.
