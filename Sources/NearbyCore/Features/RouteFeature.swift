@@ -73,16 +73,7 @@ extension NearbyState {
     /// The legs as said: "along Aleksanterinkatu 120 metres", "then left onto Mikonkatu for 80
     /// metres"; short unnamed legs folded into the one before, and neighbours of one name joined.
     func legPhrases(_ route: WalkRoute) -> [String] {
-        var legs: [WalkRoute.Leg] = []
-        for leg in route.legs {
-            if var last = legs.last, leg.label.name == nil && leg.length < Self.foldedLeg || last.label == leg.label {
-                last.length += leg.length
-                legs[legs.count - 1] = last
-            } else {
-                legs.append(leg)
-            }
-        }
-        return legs.enumerated().map { number, leg in
+        foldedLegs(route).enumerated().map { number, leg in
             let street = legName(leg.label)
             let distance = distancePhrase(leg.length)
             guard number > 0, let turn = leg.turn else {
@@ -93,6 +84,21 @@ extension NearbyState {
             }
             return say(.routeLeg(turn: turnWord(turn), street: street, distance: distance))
         }
+    }
+
+    /// The legs as told: short unnamed legs folded into the one before, and neighbours of one
+    /// name joined (each keeps the first one's start and turn).
+    func foldedLegs(_ route: WalkRoute) -> [WalkRoute.Leg] {
+        var legs: [WalkRoute.Leg] = []
+        for leg in route.legs {
+            if var last = legs.last, leg.label.name == nil && leg.length < Self.foldedLeg || last.label == leg.label {
+                last.length += leg.length
+                legs[legs.count - 1] = last
+            } else {
+                legs.append(leg)
+            }
+        }
+        return legs
     }
 
     /// A leg's road as said: its name, else its kind ("a footpath", "a crossing").
