@@ -8,23 +8,11 @@ import TextFormats
 /// the order GPX 1.1's schema gives them. Every text is escaped (`XMLText`); coordinates have 7
 /// decimals (about a centimetre). Pure: the caller gives the time and writes the file.
 public struct GPXWriter: Equatable, Sendable {
-    /// A point with a name and a description: a turn, or the destination.
-    public struct Waypoint: Equatable, Sendable {
-        public var coordinate: Coordinate
-        public var name: String
-        public var description: String
-
-        public init(coordinate: Coordinate, name: String, description: String) {
-            self.coordinate = coordinate
-            self.name = name
-            self.description = description
-        }
-    }
-
     /// The file's name and the track's: "Route to Ravintola Aino".
     public var name: String
     /// The line walked, in order.
     public var track: [Coordinate]
+    /// The turn points and the end, each with a name and a description.
     public var waypoints: [Waypoint]
     /// What `creator` says wrote the file.
     public var creator = "nearby-voice"

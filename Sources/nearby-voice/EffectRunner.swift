@@ -184,11 +184,7 @@ final class EffectRunner {
     /// (`FileSystem.replace`: a new file beside it, flushed, renamed over it, the folder
     /// flushed), written now; or the system's reason it could not be.
     static func write(_ route: NearbyState.RouteExport, to path: String) -> NearbyState.RouteExport.Outcome {
-        let gpx = GPXWriter(
-            name: route.name, track: route.points,
-            waypoints: route.waypoints.map {
-                GPXWriter.Waypoint(coordinate: $0.coordinate, name: $0.name, description: $0.description)
-            })
+        let gpx = GPXWriter(name: route.name, track: route.points, waypoints: route.waypoints)
         do throws(SystemError) {
             let replaced = try FileSystem.replace(path, with: Array(gpx.text(time: Date().timeIntervalSince1970).utf8))
             return .written(replaced: replaced)

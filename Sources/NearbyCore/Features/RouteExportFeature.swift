@@ -13,21 +13,9 @@ extension NearbyState {
         public var name: String
         /// The line walked, in order: the track.
         public var points: [Coordinate]
-        /// The turn points: each folded leg's start, then the route's end.
+        /// The turn points: each folded leg's start ("2. Left onto Mikonkatu", "then left onto
+        /// Mikonkatu for 80 metres"), then the route's end.
         public var waypoints: [Waypoint]
-
-        /// A turn point: "2. Left onto Mikonkatu", "then left onto Mikonkatu for 80 metres".
-        public struct Waypoint: Equatable, Sendable {
-            public var coordinate: Coordinate
-            public var name: String
-            public var description: String
-
-            public init(coordinate: Coordinate, name: String, description: String) {
-                self.coordinate = coordinate
-                self.name = name
-                self.description = description
-            }
-        }
 
         public init(name: String, points: [Coordinate], waypoints: [Waypoint]) {
             self.name = name
@@ -61,13 +49,13 @@ extension NearbyState {
             if index > 0, let turn = leg.turn {
                 name = say(.routeWaypointTurn(turn: Self.sentence(turnWord(turn)), street: street))
             }
-            return RouteExport.Waypoint(
+            return Waypoint(
                 coordinate: leg.start, name: say(.routeWaypoint(number: grouped(index + 1), name: name)),
                 description: phrase)
         }
         if let end = planned.route.points.last {
             waypoints.append(
-                RouteExport.Waypoint(
+                Waypoint(
                     coordinate: end,
                     name: say(.routeWaypoint(number: grouped(legs.count + 1), name: planned.destination)),
                     description: say(.routeArrival(name: planned.destination))))
