@@ -27,6 +27,8 @@ TEST_PACKAGES += groff-base mandoc man-db zsh fish bash-completion git
 # python3-networkx: the independent planner the walking routes are checked against
 # (Tests/Fixtures/osm/route-oracle.py, RouteOracleTests).
 TEST_PACKAGES += python3-networkx
+# python3-gpxpy: the independent reader of the GPX files `route export` writes (RouteExportTests).
+TEST_PACKAGES += python3-gpxpy
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=

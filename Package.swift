@@ -105,8 +105,9 @@ let package = Package(
         // Where the user is, pure where it can be: GPX routes read and walked in time (samples
         // the shell's player waits between), and gpsd's JSON protocol (its lines parsed as
         // untrusted input, its fixes lost and jumps doubted). Used by the program; the
-        // sockets and timers are the shell's.
-        .target(name: "Position", dependencies: ["PlaceData"]),
+        // sockets and timers are the shell's. Out: a planned route as a GPX file's text
+        // (`GPXWriter`, its markup escaped by TextFormats); the write is the shell's.
+        .target(name: "Position", dependencies: ["PlaceData", "TextFormats"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).

@@ -86,6 +86,8 @@ public enum Action: Equatable, Sendable {
     case routeTo(String?)
     /// `route steps`: every turn of the route planned.
     case routeStepsRequested
+    /// `route export FILE`: the route planned written as a GPX file.
+    case routeExportRequested(String)
     /// `preview`: street preview at the nearest decision point, or where you stand in it.
     case previewRequested
     /// `preview NAME`: street preview from a place, a street or an intersection.
@@ -135,7 +137,7 @@ extension Action {
             .walkRequested, .detailsRequested, .aboutRequested, .aroundRequested, .aheadRequested, .spellRequested,
             .speechStopped, .settingChanged, .settingsRequested, .countRequested, .mapRequested, .helpRequested,
             .voicesRequested, .quitRequested, .invalid, .routeRequested, .calloutsMuted, .previewRequested, .previewAt,
-            .previewLeft, .goRequested, .routeTo, .routeStepsRequested:
+            .previewLeft, .goRequested, .routeTo, .routeStepsRequested, .routeExportRequested:
             .command
         }
     }

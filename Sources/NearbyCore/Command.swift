@@ -182,6 +182,12 @@ public enum Command: String, CaseIterable, Sendable {
             if Self.isWord(parts[0], "steps", key: Key.routeWordSteps, words), parts.count == 1 {
                 return .routeStepsRequested
             }
+            if Self.isWord(parts[0], "export", key: Key.routeWordExport, words) {
+                guard parts.count > 1 else {
+                    return .invalid(.badArgument(command: name, Phrase(.routeExportNeedsFile)))
+                }
+                return .routeExportRequested(parts[1].trimmingCharacters(in: .whitespaces))
+            }
             if Self.isWord(parts[0], "to", key: Key.routeWordTo, words) {
                 return .routeTo(parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
             }

@@ -45,6 +45,9 @@ public enum Effect: Equatable, Sendable {
     /// Plan the shortest walk from `from` to `to` (the place called `destination`) over the
     /// place store's walking network, and apply `.routePlanned`.
     case planRoute(from: Coordinate, to: Coordinate, destination: String, avoidSteps: Bool)
+    /// Write `route` as a GPX file at `path` (as typed), whole or not at all, and apply
+    /// `.routeExported`.
+    case exportRoute(path: String, NearbyState.RouteExport)
 }
 
 /// What one action or report did: what to say, in order, and what the shell is to do.

@@ -85,6 +85,7 @@ extension NearbyState {
         // Walking routes (RouteFeature.swift).
         case .routeTo(let name): return routeRequested(to: name)
         case .routeStepsRequested: return routeStepsRequested()
+        case .routeExportRequested(let path): return routeExportRequested(path)
         // Street preview (PreviewFeature.swift).
         case .previewRequested: return previewRequested()
         case .previewAt(let name): return previewRequested(at: name)
@@ -124,6 +125,7 @@ extension NearbyState {
         // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
         case .positionReported(let report): return positionReported(report)
         case .routePlanned(let destination, let route): return routePlanned(destination: destination, route)
+        case .routeExported(let path, let outcome): return routeExported(path: path, outcome)
         case .namedStreetFound(let query, let street): return namedStreetFound(query, street)
         case .fixLost: return fixLost()
         case .waitingForFix: return waitingForFix()

@@ -47,6 +47,8 @@ public enum Report: Equatable, Sendable {
     /// The shell planned the walk `Effect.planRoute` asked for: the route, or nil when no path
     /// joins the two in the store's streets.
     case routePlanned(destination: String, WalkRoute?)
+    /// The shell wrote the route `Effect.exportRoute` asked for at `path`, or could not.
+    case routeExported(path: String, NearbyState.RouteExport.Outcome)
 
     // News from the shell's own sources.
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).

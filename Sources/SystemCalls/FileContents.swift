@@ -86,11 +86,15 @@ public enum FileSystem {
 
     /// Writes `bytes` as the file at `path`, whole or not at all: into a new file beside it
     /// (".NAME.RANDOM.tmp"), flushed to the disk and given the old file's permissions, then
-    /// renamed over it. A run killed before the rename leaves the old file as it was; a write
-    /// that fails removes the new one. A new file is made with `permissions` (less the umask).
+    /// renamed over it, and the folder flushed so that the new name lasts too. A run killed
+    /// before the rename leaves the old file as it was; a write that fails removes the new one.
+    /// A new file is made with `permissions` (less the umask). Returns whether something had the
+    /// name before (and was replaced).
+    @discardableResult
     public static func replace(_ path: String, with bytes: [UInt8], permissions: UInt32 = 0o644)
-        throws(SystemError)
+        throws(SystemError) -> Bool
     {
+        let existed = Syscalls.exists(path)
         var kept: UInt32?
         if let old = try? FileDescriptor.open(path, .readOnly) {
             if let status = try? Syscalls.status(old.rawValue, path: path).get(), status.isRegular {
@@ -115,6 +119,20 @@ public enum FileSystem {
         } catch {
             try? remove(temporary)
             throw error
+        }
+        try syncFolder(folder.isEmpty ? "." : folder)
+        return existed
+    }
+
+    /// Flushes the folder at `path` to the disk (fsync(2) of the folder opened read-only): a
+    /// name just made or renamed in it lasts a crash. A folder that cannot be opened to read (one
+    /// searchable but not readable) or a file system that cannot flush a folder (EINVAL) is no
+    /// error: the name is made, only not flushed.
+    static func syncFolder(_ path: String) throws(SystemError) {
+        guard let fd = try? FileDescriptor.open(path, .readOnly) else { return }
+        defer { fd.close() }
+        do throws(SystemError) { try fd.sync(path: path) } catch {
+            if !error.isUnsupportedSync { throw error }
         }
     }
 

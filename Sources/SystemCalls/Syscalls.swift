@@ -309,6 +309,13 @@ enum Syscalls {
         retrying("rename", path: from) { Glibc.rename(from, to) }.map { _ in () }
     }
 
+    /// lstat(2): whether anything has the name `path` (a symbolic link counts, wherever it
+    /// points).
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// mkdir(2); a folder already there is no error, a file there is ENOTDIR (stat(2) tells).
     static func makeFolder(_ path: String, _ permissions: UInt32) -> Result<Void, SystemError> {
         if mkdir(path, mode_t(permissions)) == 0 { return .success(()) }
@@ -335,6 +342,9 @@ extension SystemError {
 
     /// Whether the reader of a pipe has gone (EPIPE).
     public var isBrokenPipe: Bool { code == EPIPE }
+    /// Whether fsync(2) was asked of what cannot be flushed (EINVAL): a special file, or a
+    /// folder on a file system that does not flush folders.
+    public var isUnsupportedSync: Bool { code == EINVAL }
     /// Whether a signal interrupted the call (EINTR).
     public var isInterrupted: Bool { code == EINTR }
     /// Whether the file (or a folder on its path) does not exist (ENOENT, ENOTDIR).

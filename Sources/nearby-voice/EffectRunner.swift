@@ -5,6 +5,7 @@ import PlaceData
 import PlaceStore
 import Position
 import ShellParsing
+import SystemCalls
 import Words
 
 /// Carries out the core's effects: the files, the terminal and the synthesiser are the shell's.
@@ -146,6 +147,8 @@ final class EffectRunner {
         case .planRoute(let origin, let destination, let name, let avoidSteps):
             let route = store?.walkRoute(from: origin, to: destination, avoidSteps: avoidSteps)
             return Outcome(.routePlanned(destination: name, route))
+        case .exportRoute(let path, let route):
+            return Outcome(.routeExported(path: path, Self.write(route, to: options.located(path))))
         case .findNamedStreet(let name, let then):
             // Nearest the centre of the store's places, as a start without `--at` begins there.
             let near = store?.centre ?? state.settings.origin
@@ -180,6 +183,19 @@ final class EffectRunner {
     static func street(around point: Coordinate, in store: PlaceStore) -> (name: String?, network: StreetNetwork?) {
         let network = store.network(around: point, radius: NearbyState.cornerLimit)
         return (store.nearestStreet(to: point)?.name, network.isEmpty ? nil : network)
+    }
+
+    /// `route export`: the route as a GPX file at `path`, whole or not at all
+    /// (`FileSystem.replace`: a new file beside it, flushed, renamed over it, the folder
+    /// flushed), written now; or the system's reason it could not be.
+    static func write(_ route: NearbyState.RouteExport, to path: String) -> NearbyState.RouteExport.Outcome {
+        let gpx = GPXWriter(name: route.name, track: route.points, waypoints: route.waypoints)
+        do throws(SystemError) {
+            let replaced = try FileSystem.replace(path, with: Array(gpx.text(time: Date().timeIntervalSince1970).utf8))
+            return .written(replaced: replaced)
+        } catch {
+            return .failed(reason: error.reason)
+        }
     }
 
     /// How speech is to sound: the settings, and which of them the user gave.

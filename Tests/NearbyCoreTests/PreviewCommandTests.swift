@@ -31,7 +31,7 @@ struct PreviewCommandTests {
         #expect(Command.go.parse("voltar", words: .builtIn(.portuguese)) == .goRequested(.back))
     }
 
-    @Test("route: alone, to a name or the selected place, steps; anything else refused")
+    @Test("route: alone, to a name or the selected place, steps, export and a file; anything else refused")
     func routeWords() {
         #expect(Command.route.parse("") == .routeRequested)
         #expect(Command.route.parse("to Ravintola Aino") == .routeTo("Ravintola Aino"))
@@ -40,6 +40,14 @@ struct PreviewCommandTests {
         #expect(Command.route.parse("a Kauppatori", words: .builtIn(.spanish)) == .routeTo("Kauppatori"))
         #expect(Command.route.parse("passos", words: .builtIn(.portuguese)) == .routeStepsRequested)
         if case .invalid = Command.route.parse("sideways") {} else { Issue.record("route sideways is not refused") }
+        #expect(Command.route.parse("export walk to Aino.gpx") == .routeExportRequested("walk to Aino.gpx"))
+        #expect(Command.route.parse("Export /tmp/x.gpx") == .routeExportRequested("/tmp/x.gpx"))
+        #expect(Command.route.parse("exportar x.gpx", words: .builtIn(.spanish)) == .routeExportRequested("x.gpx"))
+        #expect(Command.route.parse("exportar x.gpx", words: .builtIn(.portuguese)) == .routeExportRequested("x.gpx"))
+        #expect(Command.route.parse("export x.gpx", words: .builtIn(.portuguese)) == .routeExportRequested("x.gpx"))
+        #expect(
+            Command.route.parse("export")
+                == .invalid(.badArgument(command: "route", Phrase(.routeExportNeedsFile))))
     }
 
     @Test("Without a place store, preview, go and route to are refused and change nothing")
