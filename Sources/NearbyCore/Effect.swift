@@ -42,6 +42,10 @@ public enum Effect: Equatable, Sendable {
     /// `NearbyState.previewRead` of it, as a preview step needs), apply `.streetFound` with it,
     /// then reduce `then`.
     indirect case readStreets(around: Coordinate, then: Action)
+    /// A preview step of `metres` was said: with `--route-speed`, the shell waits its walking
+    /// time (at `walk-speed`, sped up by the factor) before the next decision point is read and
+    /// described; otherwise at once.
+    case paceStep(metres: Double)
     /// Plan the shortest walk from `from` to `to` (the place called `destination`) over the
     /// place store's walking network, and apply `.routePlanned`.
     case planRoute(from: Coordinate, to: Coordinate, destination: String, avoidSteps: Bool)

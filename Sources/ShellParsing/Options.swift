@@ -56,6 +56,9 @@ public struct Options: Sendable {
     /// `--route-speed`: how many times faster than its own times (or the walking speed) the
     /// route is walked.
     public var routeSpeed = 1.0
+    /// Whether `--route-speed` was given: street preview's steps then take their walking time,
+    /// sped up as a route is (docs/preview.md); without it a step is instant.
+    public var pacesPreview = false
     /// Whether a walked route waits for the end of the input before it starts (the `test`
     /// command's way: its callouts then come after the last command, the same every run).
     public var routeAfterInput = false
@@ -139,6 +142,7 @@ public struct Options: Sendable {
         case .routeSpeed:
             guard let factor = Double(value), factor.isFinite, (0.1...10_000).contains(factor) else { return refusal }
             routeSpeed = factor
+            pacesPreview = true
         case .encoding:
             guard let encoding = choice(TextEncoding.self) else { return refusal }
             self.encoding = encoding

@@ -77,6 +77,10 @@ final class EffectRunner {
     /// first: the list beyond the radius reads them in order, and the nearest is what is said.
     static let storeMatches = 20
 
+    /// The longest a paced preview step waits, in seconds: a long road at a slow factor does not
+    /// hold the prompt longer.
+    static let longestPace = 30.0
+
     /// Carries out one effect, reading the state it was asked in; returns its report and the
     /// command to answer after it, if any.
     func perform(_ effect: Effect, in state: NearbyState) throws(Failure) -> Outcome {
@@ -139,6 +143,13 @@ final class EffectRunner {
             guard let street = pendingWindow?.street(at: point) ?? store.map({ Self.street(around: point, in: $0) })
             else { return Outcome(.streetFound(nil, at: point), then: then) }
             return Outcome(.streetFound(street.name, at: point, network: street.network), then: then)
+        case .paceStep(let metres):
+            // `--route-speed`: the step takes its walking time, at most `Self.longestPace`, while
+            // its words are said.
+            guard options.pacesPreview else { return Outcome() }
+            let seconds = metres / state.settings.walkSpeed / options.routeSpeed
+            Thread.sleep(forTimeInterval: min(seconds, Self.longestPace))
+            return Outcome()
         case .readStreets(let point, let then):
             // Sidewalks and crossings told by their road, as a piece read about a point is.
             let network = store?.network(in: BoundingBox(around: point, radius: NearbyState.previewRead))

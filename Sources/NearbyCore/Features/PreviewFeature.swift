@@ -218,7 +218,11 @@ extension NearbyState {
             said[0].text += " " + say(.goRouteEnd(name: plannedRoute!.destination, where: place))
         }
         // The new decision point is described once the shell has read the network about it.
-        return Reaction(said, effects: effects + [.readStreets(around: current.stand.at, then: .previewRequested)])
+        return Reaction(
+            said,
+            effects: effects + [
+                .paceStep(metres: walked), .readStreets(around: current.stand.at, then: .previewRequested),
+            ])
     }
 
     /// The roads that leave `vertex`, numbered clockwise from ahead of `facing`.
