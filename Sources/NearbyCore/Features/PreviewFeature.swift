@@ -89,6 +89,8 @@ extension NearbyState {
         // Not found (an error, or choices to pick from): nothing moved, no preview.
         guard found.announcements.first?.kind != .error else {
             previewReturn = nil
+            // Nothing of that name: said as preview's own (set at's answer names set at).
+            if placesCalled(name).isEmpty { return previewError(.previewNoPlace(name: Self.echo(name, words))) }
             return found
         }
         // Found: the position moved there (a GPS followed goes on, kept aside for the return).

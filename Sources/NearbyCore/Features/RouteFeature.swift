@@ -10,7 +10,7 @@ extension NearbyState {
     public struct PlannedRoute: Equatable, Sendable {
         var destination: String
         var route: WalkRoute
-        /// Followed live: the turns said ("In 20 metres, turn left onto …"), by the metres along
+        /// Followed live: the turns said ("In 20 metres, left onto …"), by the metres along
         /// the route where each is.
         var turnsSaid: Set<Int> = []
         /// Said to be off the route, and planned again: not said again until the new route.
