@@ -75,6 +75,12 @@ extension NearbyState {
         return !kind.isEmpty && places.foldedName(at: index).contains(kind)
     }
 
+    /// "The Café filter stays: type filter all for every kind.", in the command words of the
+    /// session's language.
+    func filterStaysPhrase() -> String {
+        say(.filterStays(kind: kindName(kindFilter ?? ""), all: say(.filterAll)))
+    }
+
     /// "1 place" or "21 places".
     func placesPhrase(_ count: Int) -> String {
         say(.placesCount(count: grouped(count), plural: count))

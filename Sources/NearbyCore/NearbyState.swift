@@ -237,6 +237,15 @@ public struct NearbyState: Equatable, Sendable {
         if members.isEmpty, !query.isEmpty, let kind = kindNamed(query), kindFilter == nil || kindFilter == kind {
             members = places.matchSet(query: "", kind: kind).members
         }
+        // The kinds the query names in the session's language ("find museo", "find posto"):
+        // their places with those the names matched, so that a name matched elsewhere never
+        // hides the museums near.
+        let kinds = kindsNamedInLanguage(query).filter { kindFilter == nil || kindFilter == $0 }
+        if !kinds.isEmpty {
+            var all = Set(members)
+            for kind in kinds { all.formUnion(places.matchSet(query: "", kind: kind).members) }
+            members = all.sorted()
+        }
         let radius = settings.radius
         let near = distances.withUnsafeBufferPointer { distances in
             members.filter { distances[Int($0)] <= radius }

@@ -108,4 +108,28 @@ extension NearbyState {
             Catalog.kindWordsInEveryLanguage(kind.kind).contains { TextFolding.fold($0) == wanted }
         }?.kind
     }
+
+    /// The kinds whose name in the session's language `query` names (not English: the search
+    /// index reads the places' own English kinds): each word of the query, of at least
+    /// `kindWordLength` letters, begins a word of the kind's name ("posto" of "Posto de
+    /// combustível", "culto" of "Lugar de culto"), or the whole query is the name.
+    func kindsNamedInLanguage(_ query: String) -> [String] {
+        guard !query.isEmpty, words.language != .english else { return [] }
+        let wanted = TextFolding.fold(query).split(separator: " ").map(String.init)
+        guard !wanted.isEmpty else { return [] }
+        return places.kindCounts().map(\.kind).filter { kind in
+            let word = words.kindWord(kind)
+            guard word != kind else { return false }
+            let folded = TextFolding.fold(word)
+            if folded == wanted.joined(separator: " ") { return true }
+            let parts = folded.split(separator: " ")
+            return wanted.allSatisfy { typed in
+                typed.count >= Self.kindWordLength && parts.contains { $0.hasPrefix(typed) }
+            }
+        }
+    }
+
+    /// The fewest letters a query word has to begin a word of a kind's name with: "de" of "Posto
+    /// de combustível" names no kind.
+    static let kindWordLength = 3
 }

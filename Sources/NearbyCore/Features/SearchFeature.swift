@@ -92,7 +92,7 @@ extension NearbyState {
     mutating func enterQueryNearFirst(_ text: String) -> Reaction {
         var answers = enterQuery(text)
         guard places.isWindow, shown.isEmpty, !query.isEmpty, answers.first?.kind == .results else {
-            return Reaction(answers)
+            return Reaction(withFilterHint(answers))
         }
         answers.removeFirst()
         suggestions = []
@@ -111,7 +111,16 @@ extension NearbyState {
             return [placed(Announcement(resultsPhrase(), kind: .results), at: shown.first)]
         }
         if let offer = suggest() { return [offer] }
-        return [Announcement(resultsPhrase(), kind: .results, earcon: .noResults)]
+        return withFilterHint([Announcement(resultsPhrase(), kind: .results, earcon: .noResults)])
+    }
+
+    /// A search in a filter that found nothing: the answer says the filter stays and how to
+    /// search every kind (a filter outlives `clear`, and `find` alone does not say it is on).
+    func withFilterHint(_ answers: [Announcement]) -> [Announcement] {
+        guard kindFilter != nil, shown.isEmpty, !query.isEmpty, answers.first?.kind == .results else { return answers }
+        var answers = answers
+        answers[0].text += " " + filterStaysPhrase()
+        return answers
     }
 
     /// A search that found nothing: the places the nearest spelling finds ("Did you mean"),
@@ -223,6 +232,8 @@ extension NearbyState {
         }
         answers = applyQuery("", priority: .assertive)
         answers[0].text = say(.searchCleared) + " " + answers[0].text
+        // The filter outlives the search: said, with how to lift it.
+        if kindFilter != nil { answers[0].text += " " + filterStaysPhrase() }
         // The focus on the first place, as after `find`.
         if !shown.isEmpty { setFocus(0) }
         return answers
