@@ -127,7 +127,19 @@ public enum PlacesFile {
                     message: Phrase.placesFileNotUtf8(byte: byte.count == 3 ? "0x0" + byte.dropFirst(2) : byte))
             }
         }
+        try refuseXML(data, file: file)
         return try load(data, file: file, as: format(of: data, file: file), kindWords: kindWords)
+    }
+
+    /// An XML file is no places file, whatever its name: a GPX track (`<gpx`) is told to
+    /// `--route`, which walks it; any other XML is said to be XML, not a CSV's broken header.
+    static func refuseXML(_ data: Data, file: String) throws(Problem) {
+        var index = data.startIndex
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
+        while index < data.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(data[index]) { index += 1 }
+        guard index < data.endIndex, data[index] == UInt8(ascii: "<") else { return }
+        let head = String(decoding: data[index..<min(data.endIndex, index + 4096)], as: UTF8.self).lowercased()
+        throw Problem(file: file, message: head.contains("<gpx") ? Phrase(.placesFileGpx) : Phrase(.placesFileXml))
     }
 
     /// Loads the places of a file in `format`.

@@ -302,6 +302,26 @@ struct PlacesFormatTests {
         #expect(PlacesFile.format(of: Data(text.utf8), file: file) == format)
     }
 
+    @Test(arguments: [
+        ("walk.csv", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk/></gpx>", "placesFileGpx"),
+        ("walk.gpx", "\u{FEFF} <GPX>", "placesFileGpx"), ("a.geojson", "<kml></kml>", "placesFileXml"),
+    ])
+    func anXMLFileIsToldForWhatItIs(_ file: String, _ text: String, _ expected: String) {
+        #expect(throws: PlacesFile.Problem.self) { try PlacesFile.load(Data(text.utf8), file: file) }
+        do {
+            _ = try PlacesFile.load(Data(text.utf8), file: file)
+        } catch {
+            let said = error.text(.builtIn(.english))
+            #expect(
+                said.contains(expected == "placesFileGpx" ? "this is a GPX track" : "this is an XML file"), "\(said)")
+            #expect(error.line == nil)
+        }
+        // Not XML: a CSV is still read as a CSV.
+        #expect(throws: Never.self) {
+            try PlacesFile.load(Data("name,kind,latitude,longitude\nA,Café,1,2\n".utf8), file: "a.csv")
+        }
+    }
+
     @Test func theSameFileInEveryFormatGivesTheSamePlaces() throws {
         let json = #"[{"id": "a", "name": "Łódź Café", "kind": "Café", "latitude": 51.77, "longitude": 19.46}]"#
         let geoJSON =
