@@ -1,3 +1,5 @@
+import Words
+
 /// What a callout is about, as Soundscape sorts its callouts for the user to choose: `set
 /// callouts intersections,transit,landmarks` (the default) keeps a dense street's shops quiet
 /// while its corners, stops and landmarks are said. The selected place's milestones and arrival
@@ -15,6 +17,50 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
 
     /// The categories said unless the user chooses: all but `places`.
     public static let standard: Set<CalloutCategory> = [.intersections, .transit, .landmarks]
+
+    /// What `set callouts` takes for every category.
+    public static let all = "all"
+
+    /// The categories `set callouts` names: `on` (the standard ones), `off` (none), `all`, or
+    /// a list of categories joined by commas, spaces or `+` (`intersections,transit`). Nil when
+    /// a word is none of these.
+    public static func parse(_ text: String) -> Set<CalloutCategory>? {
+        let words = text.lowercased().split(whereSeparator: { ",+ ".contains($0) }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        if words.count == 1 {
+            if let on = Setting.bool(words[0]) { return on ? standard : [] }
+            if words[0] == all { return Set(allCases) }
+        }
+        var categories: Set<CalloutCategory> = []
+        for word in words {
+            guard let category = CalloutCategory(rawValue: word) else { return nil }
+            categories.insert(category)
+        }
+        return categories
+    }
+
+    /// The categories as `settings` says them and `set callouts` takes them back: `off`, `all`,
+    /// or the categories in their order (`intersections,transit,landmarks`).
+    static func value(_ categories: Set<CalloutCategory>) -> String {
+        if categories.isEmpty { return "off" }
+        if categories.count == allCases.count { return all }
+        return categories.sorted().map(\.rawValue).joined(separator: ",")
+    }
+
+    /// Some categories as an answer says them, in their order: "intersections, transit and
+    /// landmarks" (`setting.callouts.CATEGORY`).
+    static func spoken(_ categories: Set<CalloutCategory>, _ words: Catalog) -> String {
+        let names = categories.sorted().map { words.text(Key(family: "setting", "callouts", $0.rawValue)) }
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return words.text(.listAnd(items: names.dropLast().joined(separator: words.text(.listSeparator)), last: last))
+    }
+
+    /// What `set callouts` takes, as its refusal says it.
+    static func expected(_ words: Catalog) -> String {
+        words.text(
+            .settingCalloutsExpected(categories: allCases.map(\.rawValue).joined(separator: words.text(.listSeparator)))
+        )
+    }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -55,7 +55,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .punctuation: PunctuationLevel.allCases.map(\.rawValue)
         case .capitals: CapitalsLevel.allCases.map(\.rawValue)
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons: ["on", "off"]
-        case .callouts: ["on", "off", Self.allCallouts] + CalloutCategory.allCases.map(\.rawValue)
+        case .callouts: ["on", "off", CalloutCategory.all] + CalloutCategory.allCases.map(\.rawValue)
         case .avoid: ["nothing", "steps"]
         case .language: Language.allCases.map(\.code)
         case .speechBackend: SpeechBackend.allCases.map(\.rawValue)
@@ -116,10 +116,7 @@ public enum Setting: String, CaseIterable, Sendable {
         if let choices, self != .callouts { return Self.either(choices, words) }
         switch self {
         case .at, .heading, .voice, .places, .strings: return words.text(Key(family: "setting", key, "expected"))
-        case .callouts:
-            return words.text(
-                .settingCalloutsExpected(
-                    categories: CalloutCategory.allCases.map(\.rawValue).joined(separator: words.text(.listSeparator))))
+        case .callouts: return CalloutCategory.expected(words)
         case .radius, .walkSpeed, .closeUp, .screenHeight, .rate, .pitch, .volume, .beaconWidth, .calloutDistance,
             .calloutRepeat, .intersectionDistance, .keyboardHeight:
             let range = range ?? 0...0
@@ -177,7 +174,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .spatial: settings.spatial.rawValue
         case .beacon: Self.onOff(settings.beacon)
         case .beaconWidth: Self.plain(settings.beaconWidth)
-        case .callouts: Self.calloutsValue(settings.callouts)
+        case .callouts: CalloutCategory.value(settings.callouts)
         case .calloutDistance: Self.plain(settings.calloutDistance)
         case .calloutRepeat: Self.plain(settings.calloutRepeat)
         case .intersectionDistance: Self.plain(settings.intersectionDistance)
@@ -198,12 +195,8 @@ public enum Setting: String, CaseIterable, Sendable {
     public func spokenValue(in settings: Settings, _ words: Catalog) -> String {
         let token = value(in: settings)
         switch self {
-        case .callouts where !settings.callouts.isEmpty && token != Self.allCallouts:
-            // "Callouts: intersections, transit and landmarks".
-            let names = settings.callouts.sorted().map { words.text(Key(family: "setting", key, $0.rawValue)) }
-            guard let last = names.last, names.count > 1 else { return names.first ?? "" }
-            return words.text(
-                .listAnd(items: names.dropLast().joined(separator: words.text(.listSeparator)), last: last))
+        case .callouts where !settings.callouts.isEmpty && token != CalloutCategory.all:
+            return CalloutCategory.spoken(settings.callouts, words)
         case .reduceMotion, .reduceTransparency, .visuals, .dismissible, .earcons, .beacon, .callouts:
             // Each switch has its own on and off words, which agree with its name ("Baliza
             // sonora: desactivada", "Avisos de paso: activados"); the shared ones serve a
@@ -349,7 +342,7 @@ public enum Setting: String, CaseIterable, Sendable {
             guard let degrees = number() else { return refusal }
             settings.beaconWidth = degrees
         case .callouts:
-            guard let categories = Self.calloutCategories(value) else { return refusal }
+            guard let categories = CalloutCategory.parse(value) else { return refusal }
             settings.callouts = categories
         case .calloutDistance:
             guard let metres = number() else { return refusal }
@@ -383,35 +376,6 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
-
-    /// What `callouts` takes for every category.
-    public static let allCallouts = "all"
-
-    /// The categories `set callouts` names: `on` (the standard ones), `off` (none), `all`, or
-    /// a list of categories joined by commas, spaces or `+` (`intersections,transit`). Nil when
-    /// a word is none of these.
-    public static func calloutCategories(_ text: String) -> Set<CalloutCategory>? {
-        let words = text.lowercased().split(whereSeparator: { ",+ ".contains($0) }).map(String.init)
-        guard !words.isEmpty else { return nil }
-        if words.count == 1 {
-            if let on = bool(words[0]) { return on ? CalloutCategory.standard : [] }
-            if words[0] == allCallouts { return Set(CalloutCategory.allCases) }
-        }
-        var categories: Set<CalloutCategory> = []
-        for word in words {
-            guard let category = CalloutCategory(rawValue: word) else { return nil }
-            categories.insert(category)
-        }
-        return categories
-    }
-
-    /// `callouts` as `settings` says it and `set` takes it back: `off`, `all`, or the categories
-    /// in their order (`intersections,transit,landmarks`).
-    static func calloutsValue(_ categories: Set<CalloutCategory>) -> String {
-        if categories.isEmpty { return "off" }
-        if categories.count == CalloutCategory.allCases.count { return allCallouts }
-        return categories.sorted().map(\.rawValue).joined(separator: ",")
-    }
 
     /// A number as a setting's value: at most two decimals, no thousands separator ("1500",
     /// "1.4"), so that what `settings` says, `set` takes back.

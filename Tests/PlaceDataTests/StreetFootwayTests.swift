@@ -8,14 +8,8 @@ import Testing
 /// across it and away from it.
 @Suite("Sidewalks follow their roads, crossings cross them, crossing nodes sit on their edges")
 struct StreetFootwayTests {
-    static let origin = Coordinate(latitude: 60.1690, longitude: 24.9450)
-
-    /// The point `east` and `north` metres from the origin.
-    static func point(_ east: Double, _ north: Double) -> Coordinate {
-        Coordinate(
-            latitude: origin.latitude + north / 111_195,
-            longitude: origin.longitude + east / (111_195 * cos(origin.latitude * .pi / 180)))
-    }
+    static let origin = DrawnInMetres.origin
+    static func point(_ east: Double, _ north: Double) -> Coordinate { DrawnInMetres.point(east, north) }
 
     /// Mikonkatu from (0, 0) to (100, 0); the footway from `from` to `to`, drawn as `footway`.
     static func network(

@@ -8,14 +8,8 @@ import Testing
 /// random grids where A* must agree with a plain Dijkstra.
 @Suite("Walking routes: the shortest walk, its legs and its turns")
 struct WalkRouteTests {
-    static let origin = Coordinate(latitude: 60.1690, longitude: 24.9450)
-
-    /// The point `east` and `north` metres from the origin.
-    static func point(_ east: Double, _ north: Double) -> Coordinate {
-        Coordinate(
-            latitude: origin.latitude + north / 111_195,
-            longitude: origin.longitude + east / (111_195 * cos(origin.latitude * .pi / 180)))
-    }
+    static let origin = DrawnInMetres.origin
+    static func point(_ east: Double, _ north: Double) -> Coordinate { DrawnInMetres.point(east, north) }
 
     /// A network of the vertices at `corners` (metres east and north) and the edges between them
     /// (straight, or through `via` points), each of its road.

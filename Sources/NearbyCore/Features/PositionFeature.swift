@@ -173,16 +173,18 @@ extension NearbyState {
         if report.route?.isFinished == true {
             said.append(callout(say(.routeEnded(length: distancePhrase(report.route?.length ?? 0)))))
         }
-        var effects: [Effect] = guidance.effects
-        if places.isWindow {
-            let centre = position.windowCentre ?? report.coordinate
-            position.windowCentre = centre
-            if centre.distance(to: report.coordinate) > Self.windowMargin {
-                position.windowCentre = report.coordinate
-                effects.append(.moveWindow(around: report.coordinate))
-            }
-        }
-        return Reaction(said, effects: effects)
+        return Reaction(said, effects: guidance.effects + windowFollows(report.coordinate))
+    }
+
+    /// A store's window of places follows the position: read again about `point` once it is
+    /// `windowMargin` from the window's centre (a walk's report, a preview step).
+    mutating func windowFollows(_ point: Coordinate) -> [Effect] {
+        guard places.isWindow else { return [] }
+        let centre = position.windowCentre ?? point
+        position.windowCentre = centre
+        guard centre.distance(to: point) > Self.windowMargin else { return [] }
+        position.windowCentre = point
+        return [.moveWindow(around: point)]
     }
 
     /// Where the place at `index` now is in the list, without putting the list in order: how
