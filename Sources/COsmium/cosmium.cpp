@@ -31,8 +31,11 @@ struct Pair {
 const Pair placePairs[] = {
     {"railway", "station"},        {"railway", "halt"},   {"railway", "tram_stop"},
     {"railway", "subway_entrance"}, {"public_transport", "station"}, {"public_transport", "platform"},
-    {"highway", "bus_stop"},
+    {"highway", "bus_stop"},       {"public_transport", "stop_position"},
 };
+
+/// The `route` values of the routes whose stops are said with their lines.
+const char *const transitRoutes[] = {"bus", "trolleybus", "tram", "light_rail", "train", "subway", "monorail", "ferry"};
 
 bool isPlace(const cosmium_tag *tags, size_t count) {
     bool named = false;
@@ -123,6 +126,7 @@ class Handler : public osmium::handler::Handler {
     cosmium_place_callback place;
     cosmium_street_callback street;
     const cosmium_network *network = nullptr;
+    cosmium_membership_callback membership = nullptr;
     cosmium_counts counts{};
     std::vector<int64_t> nodeIDs;
     std::vector<cosmium_tag> tags;
@@ -152,6 +156,7 @@ class Handler : public osmium::handler::Handler {
     void relation(const osmium::Relation &relation) {
         ++counts.relations;
         const char *type = relation.tags().get_value_by_key("type");
+        if (membership) memberships(relation, type);
         if (!type || std::strcmp(type, "multipolygon") != 0) return;
         if (!gather(relation.tags()) || !isPlace(tags.data(), tags.size())) return;
         Relation kept{relation.id(), {}, {}};
@@ -229,6 +234,40 @@ class Handler : public osmium::handler::Handler {
     }
 
   private:
+    /// The stops of a route or a stop area handed to `membership` (cosmium.h says which).
+    void memberships(const osmium::Relation &relation, const char *type) {
+        const auto &tags = relation.tags();
+        const char *route = nullptr;
+        const char *ref = "";
+        if (equals(type, "route")) {
+            const char *value = tags.get_value_by_key("route");
+            for (const char *transit : transitRoutes) {
+                if (equals(value, transit)) route = transit;
+            }
+            ref = valueOf(tags, "ref");
+            if (!route || ref[0] == '\0') return;
+        } else if (equals(tags.get_value_by_key("public_transport"), "stop_area")) {
+            route = "stop_area";
+        } else {
+            return;
+        }
+        bool stopArea = std::strcmp(route, "stop_area") == 0;
+        for (const auto &member : relation.members()) {
+            int memberType;
+            if (member.type() == osmium::item_type::node) {
+                memberType = COSMIUM_NODE;
+            } else if (member.type() == osmium::item_type::way) {
+                const char *role = member.role();
+                if (!stopArea && std::strncmp(role, "platform", 8) != 0 && std::strncmp(role, "stop", 4) != 0) continue;
+                memberType = COSMIUM_WAY;
+            } else {
+                continue;
+            }
+            cosmium_membership found{memberType, member.ref(), relation.id(), route, ref};
+            membership(context, &found);
+        }
+    }
+
     /// A crossing node handed to `network->crossing`.
     void crossing(const osmium::Node &node) {
         const auto &tags = node.tags();
@@ -335,8 +374,8 @@ extern "C" int cosmium_is_walkable(const cosmium_tag *tags, size_t count) {
 
 extern "C" int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
-    cosmium_street_callback street, const cosmium_network *network, cosmium_progress_callback progress,
-    cosmium_counts *counts, char *error, size_t error_size) {
+    cosmium_street_callback street, const cosmium_network *network, cosmium_membership_callback membership,
+    cosmium_progress_callback progress, cosmium_counts *counts, char *error, size_t error_size) {
     using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
     try {
         osmium::io::File file{path, format ? format : ""};
@@ -345,6 +384,7 @@ extern "C" int cosmium_read(
         handler.place = place;
         handler.street = street;
         handler.network = network;
+        handler.membership = membership;
         // The relations come after the ways in a file, and the ways must know which relations
         // they are outer ways of: the file is read twice, its relations alone first. Both readers
         // start here, the first with a decoding thread of its own (libosmium's default pool has

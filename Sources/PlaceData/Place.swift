@@ -51,11 +51,14 @@ public struct Place: Identifiable, Hashable, Sendable {
         public var website: String?
         /// `yes`, `no`, `limited` or `designated`, as the `wheelchair` tag holds it.
         public var wheelchair: String?
+        /// A stop's lines, from the route relations it is a stop of: `TransitLines`' text
+        /// ("bus 16;bus 17;tram 4").
+        public var lines: String?
 
         public init(
             street: String? = nil, houseNumber: String? = nil, city: String? = nil,
             streetIsNearest: Bool = false, openingHours: String? = nil, phone: String? = nil,
-            website: String? = nil, wheelchair: String? = nil
+            website: String? = nil, wheelchair: String? = nil, lines: String? = nil
         ) {
             self.street = street
             self.houseNumber = houseNumber
@@ -65,6 +68,7 @@ public struct Place: Identifiable, Hashable, Sendable {
             self.phone = phone
             self.website = website
             self.wheelchair = wheelchair
+            self.lines = lines
         }
 
         /// Nothing is known beyond the name and kind.

@@ -68,6 +68,16 @@ enum OSMCalls {
         var trafficSignals: Bool
     }
 
+    /// A stop's membership of a route (its `route` value and `ref`) or of a stop area (`route`
+    /// "stop_area"): `cosmium_membership`.
+    struct Membership: Equatable {
+        /// "node/N" or "way/N", as `Object.placeID`.
+        var member: String
+        var relation: Int64
+        var route: String
+        var ref: String
+    }
+
     /// What a read went through.
     struct Counts: Equatable {
         var nodes = 0
@@ -90,15 +100,17 @@ enum OSMCalls {
     /// Reads `path` in `format` ("pbf" or "osm"), calling `place` and `street` for each kept
     /// object and named street in the file's order; `progress` is told the bytes read now and
     /// then, and returns false to stop (`cosmium_read`). `walkway` and `crossing`, when given,
-    /// are called for each walkable way and crossing node in the same read.
+    /// are called for each walkable way and crossing node in the same read; `membership` for each
+    /// stop's membership of a route or stop area.
     static func read(
         _ path: String, format: String, place: @escaping (Object) -> Void, street: @escaping (Street) -> Void,
         walkway: ((Walkway) -> Void)? = nil, crossing: ((Crossing) -> Void)? = nil,
-        progress: @escaping (UInt64) -> Bool = { _ in true }
+        membership: ((Membership) -> Void)? = nil, progress: @escaping (UInt64) -> Bool = { _ in true }
     ) throws(ReadError) -> Counts {
         let sink = Sink(place: place, street: street, progress: progress)
         sink.walkway = walkway
         sink.crossing = crossing
+        sink.membership = membership
         var counts = cosmium_counts()
         var error = [CChar](repeating: 0, count: 512)
         var network = cosmium_network(
@@ -149,6 +161,16 @@ enum OSMCalls {
                         Street(id: street.pointee.id, name: String(cString: street.pointee.name), points: points))
                 },
                 &network,
+                membership == nil
+                    ? nil
+                    : { context, found in
+                        guard let context, let found else { return }
+                        let kind = found.pointee.member_type == Int32(COSMIUM_WAY) ? "way" : "node"
+                        Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().membership?(
+                            Membership(
+                                member: "\(kind)/\(found.pointee.member_id)", relation: found.pointee.relation_id,
+                                route: String(cString: found.pointee.route), ref: String(cString: found.pointee.ref)))
+                    },
                 { context, bytes in
                     guard let context else { return 0 }
                     return Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().progress(bytes) ? 0 : 1
@@ -177,6 +199,7 @@ enum OSMCalls {
         let progress: (UInt64) -> Bool
         var walkway: ((Walkway) -> Void)?
         var crossing: ((Crossing) -> Void)?
+        var membership: ((Membership) -> Void)?
 
         init(
             place: @escaping (Object) -> Void, street: @escaping (Street) -> Void, progress: @escaping (UInt64) -> Bool

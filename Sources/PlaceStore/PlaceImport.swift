@@ -53,19 +53,20 @@ public enum PlaceImport {
         var failure: StoreProblem?
         var network = NetworkBuilder()
         var kinds = OSMTagging.KindWords()
+        var stops = TransitStops()
         let read: OSMCalls.Counts
         do throws(OSMCalls.ReadError) {
             read = try OSMCalls.read(
                 path, format: format,
                 place: { object in
                     guard failure == nil else { return }
-                    guard
-                        let place = OSMTagging.place(
-                            id: object.placeID, latitude: object.coordinate.latitude,
-                            longitude: object.coordinate.longitude, tags: object.tags, kinds: &kinds)
-                    else { return }
+                    let place = OSMTagging.place(
+                        id: object.placeID, latitude: object.coordinate.latitude,
+                        longitude: object.coordinate.longitude, tags: object.tags, kinds: &kinds)
+                    let names = OSMTagging.names(object.tags)
+                    guard !stops.add(object, place: place, names: names), let place else { return }
                     do throws(StoreProblem) {
-                        try writer.add(place, names: OSMTagging.names(object.tags), ident: object.ident)
+                        try writer.add(place, names: names, ident: object.ident)
                     } catch {
                         failure = error
                     }
@@ -78,7 +79,7 @@ public enum PlaceImport {
                         failure = error
                     }
                 },
-                walkway: { network.add($0) }, crossing: { network.add($0) },
+                walkway: { network.add($0) }, crossing: { network.add($0) }, membership: { stops.add($0) },
                 progress: { _ in failure == nil && !shouldStop() })
         } catch {
             writer.abandon()
@@ -87,6 +88,13 @@ public enum PlaceImport {
             case .stopped: return nil
             case .broken(let reason):
                 throw StoreProblem(.badData, file: path, Phrase.storeNotOsm(reason: reason))
+            }
+        }
+        if failure == nil {
+            do throws(StoreProblem) {
+                for stop in stops.stops() { try writer.add(stop.place, names: stop.names, ident: stop.ident) }
+            } catch {
+                failure = error
             }
         }
         if let failure {
@@ -186,21 +194,21 @@ extension PlaceImport {
         }
         var places: [Place] = []
         var streets = StreetIndex()
+        var stops = TransitStops()
         do throws(OSMCalls.ReadError) {
             _ = try OSMCalls.read(
                 path, format: format,
                 place: { object in
-                    if let place = OSMTagging.place(
+                    let place = OSMTagging.place(
                         id: object.placeID, latitude: object.coordinate.latitude,
-                        longitude: object.coordinate.longitude,
-                        tags: object.tags)
-                    {
-                        places.append(place)
-                    }
+                        longitude: object.coordinate.longitude, tags: object.tags)
+                    guard !stops.add(object, place: place, names: [:]), let place else { return }
+                    places.append(place)
                 },
                 street: { street in
                     if let name = OSMTagging.cleaned(street.name) { streets.add(name: name, points: street.points) }
-                })
+                },
+                membership: { stops.add($0) })
         } catch {
             let reason: String
             switch error {
@@ -209,6 +217,7 @@ extension PlaceImport {
             }
             throw StoreProblem(.badData, file: path, Phrase.storeNotOsm(reason: reason))
         }
+        places += stops.stops().map(\.place)
         guard !places.isEmpty else { throw StoreProblem(.badData, file: path, Phrase(.storeNoPlaces)) }
         for index in places.indices where places[index].facts.street == nil {
             if let street = streets.nearest(to: places[index].coordinate, within: StreetIndex.reach) {
@@ -217,5 +226,20 @@ extension PlaceImport {
             }
         }
         return places
+    }
+}
+
+extension TransitStops {
+    /// Takes a read object when it is a part of a stop (`TransitStops.add`).
+    fileprivate mutating func add(_ object: OSMCalls.Object, place: Place?, names: [String: String]) -> Bool {
+        add(
+            id: object.placeID, latitude: object.coordinate.latitude, longitude: object.coordinate.longitude,
+            tags: object.tags, place: place, names: names, ident: object.ident)
+    }
+
+    /// Takes a read membership (`TransitStops.addMembership`).
+    fileprivate mutating func add(_ membership: OSMCalls.Membership) {
+        addMembership(
+            member: membership.member, relation: membership.relation, route: membership.route, ref: membership.ref)
     }
 }

@@ -247,6 +247,7 @@ public final class PlaceStore: @unchecked Sendable {
             latitude: row.double(1), longitude: row.double(2), details: StoreSchema.details(row.text(15)),
             facts: Place.Facts(
                 street: row.text(7), houseNumber: row.text(8), city: row.text(9), streetIsNearest: row.int64(10) != 0,
-                openingHours: row.text(11), phone: row.text(12), website: row.text(13), wheelchair: row.text(14)))
+                openingHours: row.text(11), phone: row.text(12), website: row.text(13), wheelchair: row.text(14),
+                lines: row.text(19)))
     }
 }

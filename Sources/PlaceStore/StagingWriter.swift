@@ -48,7 +48,7 @@ final class StagingWriter: @unchecked Sendable {
         place = try database.prepare(
             """
             INSERT INTO stage.places(cell, \(StoreSchema.writtenColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
-            ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+            ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
             """)
         kind = try database.prepare("INSERT INTO kinds(id, kind) VALUES (?1, ?2)")
         street = try database.prepare("INSERT INTO streets(osm_id, name, points) VALUES (?1, ?2, ?3)")
@@ -119,10 +119,11 @@ final class StagingWriter: @unchecked Sendable {
             try row.set(15, facts.phone)
             try row.set(16, facts.website)
             try row.set(17, facts.wheelchair)
-            try row.set(18, item.names["en"])
-            try row.set(19, item.names["es"])
-            try row.set(20, item.names["pt"])
-            try row.set(21, item.details)
+            try row.set(18, facts.lines)
+            try row.set(19, item.names["en"])
+            try row.set(20, item.names["es"])
+            try row.set(21, item.names["pt"])
+            try row.set(22, item.details)
             try row.run()
         }
     }

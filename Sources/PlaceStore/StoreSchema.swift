@@ -5,7 +5,7 @@ import PlaceData
 /// finished) is refused with "import it again".
 enum StoreSchema {
     /// The version this program writes and reads.
-    static let version: Int64 = 6
+    static let version: Int64 = 7
 
     /// What `application_id` holds: "NVps" (nearby-voice place store), to tell the file from
     /// other SQLite databases.
@@ -31,7 +31,7 @@ enum StoreSchema {
     /// `places_terms`, each with the number of places that hold it, copied from FTS5's own
     /// `fts5vocab` at the end of an import (which counts a term's places by reading them all:
     /// 0.2 s for a word of two letters at 10M places; version 5). The walking network's tables
-    /// are `networkTables` (version 6).
+    /// are `networkTables` (version 6). A stop's lines are in `lines` (version 7).
     static let tables = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE kinds(id INTEGER PRIMARY KEY, kind TEXT NOT NULL UNIQUE);
@@ -53,6 +53,7 @@ enum StoreSchema {
             phone TEXT,
             website TEXT,
             wheelchair TEXT,
+            lines TEXT,
             name_en TEXT,
             name_es TEXT,
             name_pt TEXT,
@@ -70,13 +71,13 @@ enum StoreSchema {
     /// The columns of `places` a writer fills, in order (all but `id`).
     static let writtenColumns = """
         latitude, longitude, kind, name, ident, symbol, search_key, umlaut_key, street, house_number, city,
-        street_is_nearest, opening_hours, phone, website, wheelchair, name_en, name_es, name_pt, details
+        street_is_nearest, opening_hours, phone, website, wheelchair, lines, name_en, name_es, name_pt, details
         """
 
     /// The columns a place is read back from, in `PlaceStore.place(_:)`'s order.
     static let placeColumns = """
         id, latitude, longitude, kind, name, ident, symbol, street, house_number, city, street_is_nearest,
-        opening_hours, phone, website, wheelchair, details, name_en, name_es, name_pt
+        opening_hours, phone, website, wheelchair, details, name_en, name_es, name_pt, lines
         """
 
     /// The languages whose names (`name:LANG`) a store keeps, in `placeColumns`' order from its

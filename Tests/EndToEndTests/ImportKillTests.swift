@@ -47,7 +47,7 @@ struct ImportKillTests {
             if killed { process.signal(signal) }
             _ = process.wait()
             let count = try PlaceStore.open(path: store).count
-            #expect(count == 1_612 || count == Self.places, "round \(round): a store of \(count) places")
+            #expect(count == 1_576 || count == Self.places, "round \(round): a store of \(count) places")
             if signal != SIGKILL {
                 let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
                     $0.hasSuffix(".partial")
@@ -58,7 +58,7 @@ struct ImportKillTests {
             where partial.hasSuffix(".partial") {
                 try FileManager.default.removeItem(atPath: "\(folder)/\(partial)")
             }
-            outcomes.append(killed ? (count == 1_612 ? "old" : "new") : "finished")
+            outcomes.append(killed ? (count == 1_576 ? "old" : "new") : "finished")
         }
         // Some rounds were killed before the import finished: the test saw what it is for.
         #expect(outcomes.contains("old"), "\(outcomes)")

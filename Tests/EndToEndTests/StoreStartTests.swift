@@ -13,7 +13,7 @@ struct StoreStartTests {
         defer { terminal.close() }
         let store = terminal.folder.appendingPathComponent("helsinki.places").path
         #expect(try Program(["import", ImportTests.helsinki, "--output", store]).run().status == 0)
-        // Piped input has no greeting; `about` begins with the window's count ("1,612 places from").
+        // Piped input has no greeting; `about` begins with the window's count ("1,576 places from").
         let piped = try Program(["--places", store, "--speech", "off"], input: .text("about\n")).run()
         #expect(piped.status == 0)
         let count = try #require(piped.stdout.split(separator: " ").first.map(String.init))

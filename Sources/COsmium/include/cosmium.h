@@ -101,7 +101,22 @@ typedef struct cosmium_crossing {
     int traffic_signals;
 } cosmium_crossing;
 
+/// A stop's membership of a relation that says what serves it or what it belongs to: a member
+/// of a route relation (`type=route`, `route` = bus, trolleybus, tram, light_rail, train,
+/// subway, monorail or ferry, with a `ref`): every node member, and every way member whose role
+/// begins with "platform" or "stop" (the route's other ways are its roads); or any node or way
+/// member of a `public_transport=stop_area` relation, whose `route` is then "stop_area" and
+/// `ref` "".
+typedef struct cosmium_membership {
+    int member_type;
+    int64_t member_id;
+    int64_t relation_id;
+    const char *route;
+    const char *ref;
+} cosmium_membership;
+
 typedef void (*cosmium_place_callback)(void *context, const cosmium_object *object);
+typedef void (*cosmium_membership_callback)(void *context, const cosmium_membership *membership);
 typedef void (*cosmium_street_callback)(void *context, const cosmium_street *street);
 typedef void (*cosmium_walkway_callback)(void *context, const cosmium_walkway *way);
 typedef void (*cosmium_crossing_callback)(void *context, const cosmium_crossing *crossing);
@@ -118,21 +133,23 @@ typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
 
 /// Reads `path` in `format` ("pbf", "osm", or "" to tell by the name's suffix) and calls
 /// `place` for each kept object and `street` for each named street, in the file's order, the
-/// relations last; and, when `network` is not NULL, its callbacks for each walkable way and
-/// crossing node. The file is read twice: its relations (the multipolygons kept and their outer
-/// ways' ids, decoded while the nodes are read and taken in at the first way), and its nodes and
+/// relations last; when `network` is not NULL, its callbacks for each walkable way and
+/// crossing node; and when `membership` is not NULL, it for each stop's membership of a route or
+/// stop area (`cosmium_membership`), in the first pass (at the first way, after the nodes).
+/// The file is read twice: its relations (the multipolygons kept and their outer ways' ids, decoded while the nodes are read and taken in at the first way), and its nodes and
 /// ways, whose locations the outer ways give their relations; `progress` is called through both.
 /// Returns 0; or -1 with libosmium's own words of what is wrong in `error` (a truncated or
 /// broken file, a file that is not OSM), or -2 when `progress` asked to stop.
 int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
-    cosmium_street_callback street, const cosmium_network *network, cosmium_progress_callback progress,
-    cosmium_counts *counts, char *error, size_t error_size);
+    cosmium_street_callback street, const cosmium_network *network, cosmium_membership_callback membership,
+    cosmium_progress_callback progress, cosmium_counts *counts, char *error, size_t error_size);
 
 /// Whether tags (`count` key/value pairs) make a place people walk to: a `name`, and any of
 /// `amenity`, `shop`, `tourism`, `leisure`, `healthcare`, `office`, `craft`, `historic`;
 /// or `railway` = station, halt, tram_stop or subway_entrance; or `public_transport` = station
-/// or platform; or `highway` = bus_stop.
+/// or platform; or `highway` = bus_stop; or `public_transport` = stop_position (a stop's place on
+/// the road or track, which the import merges into the stop it belongs to: never a place alone).
 int cosmium_is_place(const cosmium_tag *tags, size_t count);
 
 /// Whether tags make a way a pedestrian can use: `highway` = residential, living_street,

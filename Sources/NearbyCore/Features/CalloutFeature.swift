@@ -98,9 +98,10 @@ extension NearbyState {
     public static let closeBy = 15.0
 
     /// A place passed, as its callout says it: "Café Aalto, 25 metres ahead to the left.", or
-    /// within `closeBy` "Café Aalto, close by to the left."
+    /// within `closeBy` "Café Aalto, close by to the left."; a stop with its kind and lines
+    /// (`calledName`).
     func passingPhrase(_ index: Int) -> String {
-        let name = places.all[index].name
+        let name = calledName(index)
         let metres = distances[index]
         guard hasPosition, metres <= Self.closeBy else {
             return say(.calloutPlace(name: name, where: distanceAndDirection(of: index)))

@@ -189,6 +189,7 @@ extension NearbyState {
         for detail in place.details {
             text += " " + say(.detailsField(label: detail.label, value: detail.value))
         }
+        if let lines = servedByPhrase(place) { text += " " + lines }
         for fact in factsPhrases(place.facts, full: full) { text += " " + fact }
         return text
     }

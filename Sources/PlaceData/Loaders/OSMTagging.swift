@@ -7,7 +7,9 @@ package enum OSMTagging {
         "amenity", "shop", "tourism", "leisure", "healthcare", "office", "craft", "historic",
     ]
 
-    /// The keys that make a place only with some values, tried after `anyValueKeys`.
+    /// The keys that make a place only with some values, tried after `anyValueKeys`: the stops
+    /// and stations of public transport, and their parts. Of these, the first that matches
+    /// gives the kind, in `transitKind`'s order.
     package static let someValueKeys: [(key: String, values: Set<String>)] = [
         ("railway", ["station", "halt", "tram_stop", "subway_entrance"]),
         ("public_transport", ["station", "platform"]),
@@ -17,17 +19,40 @@ package enum OSMTagging {
     /// The languages whose `name:LANG` is kept: the session's.
     package static let languages = ["en", "es", "pt"]
 
-    /// The tag that gives a named object its kind: the first of `anyValueKeys`, then of
-    /// `someValueKeys` with one of its values; nil when the tags make no place.
+    /// The tag that gives a named object its kind: the first of `anyValueKeys`, then the
+    /// transit kind (`transitKind`); nil when the tags make no place.
     package static func kindTag(_ tags: [String: String]) -> (key: String, value: String)? {
         guard let name = tags["name"], !name.isEmpty else { return nil }
         for key in anyValueKeys {
             if let value = tags[key] { return (key, value) }
         }
-        for (key, values) in someValueKeys {
-            if let value = tags[key], values.contains(value) { return (key, value) }
-        }
+        return transitKind(tags)?.tag
+    }
+
+    /// The kind of a stop or station, the first of: `highway=bus_stop`, a platform for buses
+    /// (`bus=yes` or `trolleybus=yes`: a bus stop), `railway=tram_stop`, a platform for trams
+    /// (`tram=yes`: a tram stop), `railway=station`, `railway=halt`, `public_transport=station`,
+    /// `railway=subway_entrance`, and last the platform that says nothing of what stops at it.
+    /// Its rank is that order (0 first): of the parts of one stop, the first ranked is the stop.
+    package static func transitKind(_ tags: [String: String]) -> (tag: (key: String, value: String), rank: Int)? {
+        let platform = tags["public_transport"] == "platform"
+        let railway = tags["railway"]
+        if tags["highway"] == "bus_stop" { return (("highway", "bus_stop"), 0) }
+        if platform && (tags["bus"] == "yes" || tags["trolleybus"] == "yes") { return (("highway", "bus_stop"), 1) }
+        if railway == "tram_stop" { return (("railway", "tram_stop"), 2) }
+        if platform && tags["tram"] == "yes" { return (("railway", "tram_stop"), 3) }
+        if railway == "station" { return (("railway", "station"), 4) }
+        if railway == "halt" { return (("railway", "halt"), 5) }
+        if tags["public_transport"] == "station" { return (("public_transport", "station"), 6) }
+        if railway == "subway_entrance" { return (("railway", "subway_entrance"), 7) }
+        if platform { return (("public_transport", "platform"), 8) }
         return nil
+    }
+
+    /// Whether the tags are a stop's position on the road or track (`public_transport=
+    /// stop_position`, named): a part of a stop, never a place alone.
+    package static func isStopPosition(_ tags: [String: String]) -> Bool {
+        tags["public_transport"] == "stop_position" && !(tags["name"] ?? "").isEmpty
     }
 
     /// The kind's word for a tag: `OSMKinds.word(for:)` of its value, or of its key when the
