@@ -10,11 +10,11 @@ struct PreviewPaceTests {
     static let cache = temporaryPath("preview-pace-cache")
 
     /// The seconds between the step's words and the corner's, in the log of a session that
-    /// types `preview` and `go 1` from the store's centre.
+    /// types `preview` and `go 1` from a point on Keskuskatu.
     static func pause(_ extra: [String]) throws -> Double? {
         let log = temporaryPath("preview-pace") + ".jsonl"
         let result = try Program(
-            ["--speech", "off", "--places", RouteTests.helsinki, "--log", log] + extra,
+            ["--speech", "off", "--places", RouteTests.helsinki, "--at", "60.16886,24.94263", "--log", log] + extra,
             environment: ["XDG_CACHE_HOME": cache], input: .text("preview\ngo 1\n"), timeout: 180
         ).run()
         #expect(result.status == 0, "\(result.stderr)")

@@ -130,8 +130,10 @@ struct PseudoLocaleTests {
                 return address
             }
             let factWords = [facts.street, facts.houseNumber, facts.city, facts.openingHours, facts.phone, said]
+            // A stop's lines are said by their refs ("S2", "67V").
+            let refs = facts.lines.map { TransitLines(text: $0).lines.map(\.ref) } ?? []
             return [place.name, place.kind, place.id] + place.details.flatMap { [$0.label, $0.value] }
-                + factWords.compactMap { $0 }
+                + factWords.compactMap { $0 } + refs
         }
     }
 

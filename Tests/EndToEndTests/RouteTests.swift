@@ -14,7 +14,7 @@ struct RouteTests {
     /// The callouts a walk east along Pohjoisesplanadi gives at 5 metres with every category
     /// (`--callouts all`), in order: each within 15 m, "close by".
     static let callouts = [
-        "Eino Leino, close by ahead.", "Fabianinkatu, close by ahead.",
+        "Eino Leino, close by ahead.", "Bus stop Fabianinkatu, close by ahead.",
         "Annikki Karvinen, close by ahead to the right.",
     ]
 

@@ -347,7 +347,7 @@ struct CalloutTests {
             state.apply(Self.walked(32, time: 23)).announcements.map(\.text) == ["Kirja, close by ahead to the left."])
         #expect(
             state.apply(Self.walked(110, time: 80)).announcements.map(\.text) == [
-                "Rautatientori, close by ahead to the right."
+                "Bus stop Rautatientori, close by ahead to the right."
             ])
         // Only the corners: no place is said.
         var corners = Self.denseStreet()

@@ -40,7 +40,10 @@ extension NearbyState {
             omitted += refs.count - said.count
             left -= said.count
             guard !said.isEmpty else { continue }
-            let list = FactsWording.all(said, words)
+            // A cut list runs on into the count: "lines 1, A, D and 2 more".
+            let list =
+                said.count < refs.count
+                ? said.joined(separator: say(.listSeparator)) : FactsWording.all(said, words)
             groups.append(
                 say(ownMode ? .linesOfStop(refs: list, plural: said.count) : Self.lines(mode, list, said.count)))
         }
