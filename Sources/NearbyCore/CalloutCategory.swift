@@ -1,3 +1,4 @@
+import PlaceData
 import Words
 
 /// What a callout is about, as Soundscape sorts its callouts for the user to choose: `set
@@ -70,17 +71,10 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
     /// OpenStreetMap's and the built-in ones, "Bus stop", "Museum").
     public static func of(kind: String) -> CalloutCategory {
         let kind = kind.lowercased()
-        if transitKinds.contains(kind) { return .transit }
+        if KindGroup.transit.kinds.contains(kind) { return .transit }
         if landmarkKinds.contains(kind) { return .landmarks }
         return .places
     }
-
-    /// The kinds of stops and stations, as OpenStreetMap's tags are said (`highway=bus_stop`,
-    /// `railway=tram_stop|station|halt|subway_entrance`, `public_transport=platform|station`,
-    /// `amenity=bus_station|ferry_terminal`).
-    static let transitKinds: Set<String> = [
-        "bus stop", "tram stop", "platform", "station", "halt", "subway entrance", "bus station", "ferry terminal",
-    ]
 
     /// The kinds of landmarks: the `tourism` and `historic` sights, the buildings a town is
     /// known by, and the open spaces people meet in.

@@ -108,10 +108,13 @@ public enum Command: String, CaseIterable, Sendable {
         words.text(Phrase(family: key("usage"), fields: Self.argumentWords(words)))
     }
 
-    /// The words commands take as arguments, as fields: `{all}`, `{exact}` and each detent's
-    /// (`{half}`).
+    /// The words commands take as arguments, as fields: `{all}`, `{exact}`, `{transit}` (the
+    /// transit filter's word, as typed) and each detent's (`{half}`).
     static func argumentWords(_ words: Catalog) -> [String: String] {
-        var fields = ["all": words.text(.filterAll), "exact": words.text(.whereExactWord)]
+        var fields = [
+            "all": words.text(.filterAll), "exact": words.text(.whereExactWord),
+            "transit": words.text(.filterTransit).lowercased(),
+        ]
         for detent in Detent.allCases { fields[detent.name] = detent.word(words) }
         return fields
     }

@@ -22,8 +22,19 @@ extension NearbyState {
     /// A whole number as the language groups it: "1,500" in English.
     func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
 
-    /// A place's kind in the listener's language ("Panadería" for "Bakery").
-    func kindName(_ kind: String) -> String { words.kindWord(kind) }
+    /// A place's kind in the listener's language ("Panadería" for "Bakery"), or a group's
+    /// (`KindGroup`) as its filter is called ("Transit").
+    func kindName(_ kind: String) -> String {
+        switch KindGroup(filterName: kind) {
+        case .transit: say(.filterTransit)
+        case nil: words.kindWord(kind)
+        }
+    }
+
+    /// Whether the filter lets a place of kind `kind` through (every kind when there is none).
+    func filterAdmits(_ kind: String) -> Bool {
+        kindFilter.map { KindGroup.filter($0, admits: kind) } ?? true
+    }
 
     /// A distance in the user's units: "250 metres".
     func distancePhrase(_ metres: Double) -> String { SpokenMeasure.distance(metres, units: settings.units, words) }

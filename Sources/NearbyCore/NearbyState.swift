@@ -234,13 +234,13 @@ public struct NearbyState: Equatable, Sendable {
             ? (0..<Int32(places.count)).map { $0 } : places.matchSet(query: query, kind: kindFilter).members
         // A search that finds nothing and is a kind's word in another language ("find
         // panadería" in English) finds the places of that kind.
-        if members.isEmpty, !query.isEmpty, let kind = kindNamed(query), kindFilter == nil || kindFilter == kind {
+        if members.isEmpty, !query.isEmpty, let kind = kindNamed(query), filterAdmits(kind) {
             members = places.matchSet(query: "", kind: kind).members
         }
         // The kinds the query names in the session's language ("find museo", "find posto"):
         // their places with those the names matched, so that a name matched elsewhere never
         // hides the museums near.
-        let kinds = kindsNamedInLanguage(query).filter { kindFilter == nil || kindFilter == $0 }
+        let kinds = kindsNamedInLanguage(query).filter(filterAdmits)
         if !kinds.isEmpty {
             var all = Set(members)
             for kind in kinds { all.formUnion(places.matchSet(query: "", kind: kind).members) }

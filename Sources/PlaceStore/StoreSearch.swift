@@ -229,7 +229,11 @@ struct SearchPlan {
     /// Nil when `kind` is not one of the store's.
     init?(_ query: String, kind: String?, store: PlaceStore) {
         kinds = store.kinds
-        if let kind {
+        if let group = kind.flatMap(KindGroup.init(filterName:)) {
+            let ids = store.kindIDs.filter { group.contains(kind: $0.key) }.map(\.value).sorted()
+            guard !ids.isEmpty else { return nil }
+            conditions.append("kind IN (\(ids.map(String.init).joined(separator: ",")))")
+        } else if let kind {
             guard let id = store.kindIDs[kind] else { return nil }
             values.append(.integer(id))
             conditions.append("kind = ?\(values.count)")

@@ -100,3 +100,23 @@ struct TransitStopsTests {
             id: id, latitude: latitude, longitude: longitude, tags: tags, place: made, names: [:], ident: nil)
     }
 }
+
+/// `filter transit`'s group: every stop and station, in memory as in a search of the store.
+@Suite("The transit group of kinds")
+struct KindGroupTests {
+    @Test func theGroupHoldsEveryStopAndStationAndNothingElse() {
+        let kinds = ["Bus stop", "Tram stop", "Station", "Subway entrance", "Café", "Ferry terminal", "Platform"]
+        let places = Places(
+            kinds.enumerated().map { index, kind in
+                Place(id: "\(index)", name: "Kamppi", kind: kind, symbol: "mappin", latitude: 60, longitude: 25)
+            })
+        let group = KindGroup.transit.filterName
+        #expect(places.matches(query: "", kind: group) == [0, 1, 2, 3, 5, 6])
+        #expect(places.matches(query: "kamppi", kind: group).count == 6)
+        #expect(places.matches(query: "bus", kind: group) == [0])
+        #expect(KindGroup.filter(group, admits: "Bus stop"))
+        #expect(!KindGroup.filter(group, admits: "Café"))
+        #expect(KindGroup.filter("Café", admits: "Café"))
+        #expect(KindGroup(filterName: "transit") == nil)
+    }
+}

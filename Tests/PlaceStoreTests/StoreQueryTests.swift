@@ -46,6 +46,13 @@ struct StoreQueryTests {
         #expect(
             three.map(\.id) == Self.store.search("kahvila", kind: nil, near: origin, limit: .max).prefix(3).map(\.id))
         #expect(Self.store.search("kahvila", kind: "No such kind", near: origin, limit: 5).isEmpty)
+        // filter transit's group: every stop and station, as in memory (112 within 2 km here).
+        let transit = KindGroup.transit.filterName
+        let stops = Self.store.search("", kind: transit, near: origin, limit: .max)
+        #expect(Set(stops.map(\.id)) == Set(Self.memory.matches(query: "", kind: transit).map { Self.places[$0].id }))
+        #expect(stops.count > 100 && stops.allSatisfy { KindGroup.transit.contains(kind: $0.kind) })
+        let kauppatori = Self.store.search("kauppatori", kind: transit, near: origin, limit: .max)
+        #expect(Set(kauppatori.map(\.kind)) == ["Bus stop", "Tram stop"])
     }
 
     @Test(arguments: [50.0, 300, 1_000, 2_000])

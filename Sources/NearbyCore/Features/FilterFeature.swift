@@ -5,13 +5,18 @@ import Words
 /// which reads the pills with their counts. The filter narrows the list the search shows
 /// (shared state), so these are extensions on `NearbyState`, gathered here.
 extension NearbyState {
-    /// `filter KIND` (a kind, or the start of one, as the places spell it), or `filter all` (nil).
+    /// `filter KIND` (a kind, or the start of one, as the places spell it), `filter transit`
+    /// (every stop and station, `KindGroup`), or `filter all` (nil).
     mutating func chooseFilter(_ kind: String?) -> [Announcement] {
         guard let kind else {
             kindFilter = nil
             return afterFilterChange()
         }
         let wanted = TextFolding.fold(kind)
+        if let group = Self.groupNamed(wanted) {
+            kindFilter = group.filterName
+            return afterFilterChange()
+        }
         let kinds = places.kindCounts()
         // The kind in the listener's language, or as the places spell it (English for
         // OpenStreetMap's and the built-in ones), whole or its beginning; else whole in another
@@ -88,9 +93,13 @@ extension NearbyState {
         let near = everywhere.filter { distances[$0] <= settings.radius }
         let matching = near.isEmpty ? everywhere : near
         var counts = places.kindCounts(among: matching)
-        // The chosen pill stays, with its 0, when the query leaves it nothing.
+        // The chosen pill stays, with its 0, when the query leaves it nothing; a group's pill
+        // (chosen only) counts its kinds'.
         if let kindFilter, !counts.contains(where: { $0.kind == kindFilter }) {
-            counts.append((kind: kindFilter, count: 0))
+            let inGroup = KindGroup(filterName: kindFilter).map { group in
+                counts.filter { group.contains(kind: $0.kind) }.reduce(0) { $0 + $1.count }
+            }
+            counts.append((kind: kindFilter, count: inGroup ?? 0))
             counts.sort { TextFolding.fold($0.kind) < TextFolding.fold($1.kind) }
         }
         // In the listener's language, alphabetically, as the pills are said.
@@ -98,6 +107,17 @@ extension NearbyState {
             counts.sort { TextFolding.fold(kindName($0.kind)) < TextFolding.fold(kindName($1.kind)) }
         }
         return (counts, matching.count)
+    }
+
+    /// The group (`KindGroup`) that a folded word names in any of the built-in languages, as
+    /// its key or its pill's word ("transit", "transporte"), or nil.
+    static func groupNamed(_ wanted: String) -> KindGroup? {
+        KindGroup.allCases.first { group in
+            guard wanted != group.rawValue else { return true }
+            return [Language.english, .spanish, .portuguese, .brazilian].contains { language in
+                TextFolding.fold(Catalog.builtIn(language).text(.filterTransit)) == wanted
+            }
+        }
     }
 
     /// The places' kind that `word` names whole in any of the built-in languages, whatever the

@@ -122,7 +122,7 @@ extension NearbyState {
                     return .failure(
                         refusal(.selectBeyondRadius(name: name, where: distanceAndDirection(of: hidden))))
                 }
-                if let kindFilter, places.all[hidden].kind != kindFilter {
+                if let kindFilter, !filterAdmits(places.all[hidden].kind) {
                     return .failure(
                         refusal(.selectHiddenByFilter(name: name, kind: kindName(kindFilter), all: say(.filterAll))))
                 }

@@ -2,12 +2,16 @@
 /// (`SearchIndex.swift` builds what they read).
 extension SearchIndex {
     /// The places whose name or kind matches every word of `query`, and whose kind is `kind`
-    /// when one is given, as a set.
+    /// (or in its group, `KindGroup`) when one is given, as a set.
     func matches(query: String, kind: String?) -> PlaceSet {
         var result: PlaceSet?
         if let kind {
             var members = PlaceSet(count: count)
-            if let id = kindIDs[kind] { members.insert(kindMembers[Int(id)]) }
+            if let group = KindGroup(filterName: kind) {
+                for (name, id) in kindIDs where group.contains(kind: name) { members.insert(kindMembers[Int(id)]) }
+            } else if let id = kindIDs[kind] {
+                members.insert(kindMembers[Int(id)])
+            }
             result = members
         }
         for word in query.split(whereSeparator: { $0.isWhitespace }) {

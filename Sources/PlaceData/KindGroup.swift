@@ -1,0 +1,40 @@
+/// Kinds a filter takes together: `filter transit` narrows the list to every stop and station,
+/// whatever each is called. A group stands where a kind does (`Places.matchSet(kind:)`, the
+/// store's search) by its `filterName`, which no place's kind is.
+public enum KindGroup: String, CaseIterable, Sendable {
+    case transit
+
+    /// The group in place of a kind: "@transit". A kind from data never begins with "@" here:
+    /// the group is looked for first.
+    public var filterName: String { "@" + rawValue }
+
+    /// The group a filter name names, or nil for a kind.
+    public init?(filterName: String) {
+        guard filterName.first == "@", let group = KindGroup(rawValue: String(filterName.dropFirst())) else {
+            return nil
+        }
+        self = group
+    }
+
+    /// Whether a place of kind `kind` (as the places spell it: English for OpenStreetMap's and
+    /// the built-in ones) is in the group.
+    public func contains(kind: String) -> Bool { kinds.contains(kind.lowercased()) }
+
+    /// The group's kinds in lower case: the stops and stations, as OpenStreetMap's tags are said
+    /// (`highway=bus_stop`, `railway=tram_stop|station|halt|subway_entrance`,
+    /// `public_transport=platform|station`, `amenity=bus_station|ferry_terminal`).
+    public var kinds: Set<String> {
+        switch self {
+        case .transit:
+            [
+                "bus stop", "tram stop", "platform", "station", "halt", "subway entrance", "bus station",
+                "ferry terminal",
+            ]
+        }
+    }
+
+    /// Whether a place of kind `kind` passes the filter `filter` (a kind, or a group's name).
+    public static func filter(_ filter: String, admits kind: String) -> Bool {
+        KindGroup(filterName: filter)?.contains(kind: kind) ?? (filter == kind)
+    }
+}
