@@ -134,9 +134,9 @@ extension NearbyState {
         case .gpsUnavailable(let address): return gpsUnavailable(address)
         case .streetFound(let name, let point, let network): return streetFound(name, at: point, network: network)
         // The files the settings have the shell read (SettingsFeature.swift).
-        case .placesLoaded(let newPlaces, let source, let skipped, let centre):
+        case .placesLoaded(let newPlaces, let source, let skipped, let centre, let count):
             if let centre { updateSettings { $0.origin = centre } }
-            return placesLoaded(newPlaces, source: source, skipped: skipped)
+            return placesLoaded(newPlaces, source: source, skipped: skipped, sourceCount: count)
         case .placesFailed(let message): return placesFailed(message)
         case .windowMoved(let newPlaces): return windowMoved(newPlaces)
         case .windowPartRead(let part): return windowPartRead(part)

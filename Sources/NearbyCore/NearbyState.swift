@@ -74,6 +74,13 @@ public struct NearbyState: Equatable, Sendable {
     /// How many places a store's window holds while the shell is still reading it (it comes
     /// with `.windowMoved` before any line is answered): what the greeting says. Nil otherwise.
     public var placesToCome: Int?
+    /// How many places the Nearby list will hold once that window is in (those within the
+    /// radius, or the whole window when none is): the count the greeting says, the one `where`
+    /// and `count` then say. Nil otherwise.
+    public var listedToCome: Int?
+    /// How many places the source holds when the session holds only a window of it (a place
+    /// store): the count `about` says. Nil when the session holds them all.
+    public var sourceCount: Int?
     /// While a store's window is still being read, the nearest part of it that `places` then
     /// holds, and the whole window's counts (`WindowPartFeature.swift`). Nil otherwise.
     public internal(set) var windowPart: WindowPart?
@@ -185,6 +192,7 @@ public struct NearbyState: Equatable, Sendable {
     mutating func replaceCatalog(_ newPlaces: Places) {
         places = newPlaces
         placesToCome = nil
+        listedToCome = nil
         windowPart = nil
         distances = places.distances(from: settings.origin)
         query = ""

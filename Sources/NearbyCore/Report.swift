@@ -12,8 +12,10 @@ public enum Report: Equatable, Sendable {
     case wholeStoreSearched(query: String, kind: String?, found: [Place])
     /// The shell read the file `set places` named (`Effect.loadPlaces`): these are its places;
     /// a place store's, when the user gave no position, about `centre`, the centre of the store's
-    /// places, where the user now is (as a start without `--at` begins there).
-    case placesLoaded(Places, source: String, skippedFeatures: Int, centre: Coordinate? = nil)
+    /// places, where the user now is (as a start without `--at` begins there); a store's
+    /// `sourceCount` is how many places it holds (its window is fewer).
+    case placesLoaded(
+        Places, source: String, skippedFeatures: Int, centre: Coordinate? = nil, sourceCount: Int? = nil)
     /// The shell could not read that file: `message` says why.
     case placesFailed(message: String)
     /// The shell loaded a place store's places about the new position (`Effect.moveWindow`):

@@ -106,7 +106,8 @@ final class EffectRunner {
                 store = opening.store
                 return Outcome(
                     .placesLoaded(
-                        places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre))
+                        places, source: path, skippedFeatures: opening.skippedFeatures, centre: opening.centre,
+                        sourceCount: opening.store?.count))
             } catch {
                 return Outcome(.placesFailed(message: error.message))
             }

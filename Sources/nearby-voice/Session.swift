@@ -69,11 +69,19 @@ final class Session {
         if let given { settings.origin = given } else if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)
         state.placesToCome = opening.windowCount
+        if let store = opening.store, let at = opening.windowOrigin, let window = opening.windowCount {
+            // The list's count, for the greeting: the window's places within the radius.
+            let within =
+                settings.radius >= PlacesOpening.window
+                ? window : store.count(near: at, radius: settings.radius, limit: PlacesOpening.windowCap)
+            state.listedToCome = within > 0 ? within : window
+        }
         if let named = try start.placeNamed(in: state, store: opening.store, words: words ?? options.words) {
             settings.origin = named
             if let store = opening.store { opening.places = PlacesOpening.window(store, around: named) }
             state = NearbyState(places: opening.loaded, settings: settings, words: words)
         }
+        state.sourceCount = opening.store?.count
         // A typed heading (--heading) holds while standing and yields to the course once walking.
         state.position.followsCourse = !state.settings.headingLocked
         state.position.start(from: start.source)

@@ -7,21 +7,27 @@ import Testing
 /// same, and Tab, which names its places, waits for it.
 @Suite("A session on a place store, at a terminal", .serialized)
 struct StoreStartTests {
-    @Test func theGreetingCountsTheWindowAndTheFirstAnswersAreItsOwn() throws {
+    @Test func theGreetingCountsTheListAndTheFirstAnswersAreItsOwn() throws {
         // Wide enough for the greeting on one line.
         let terminal = try Tmux(columns: 200)
         defer { terminal.close() }
         let store = terminal.folder.appendingPathComponent("helsinki.places").path
         #expect(try Program(["import", ImportTests.helsinki, "--output", store]).run().status == 0)
-        // Piped input has no greeting; `about` begins with the window's count ("1,576 places from").
-        let piped = try Program(["--places", store, "--speech", "off"], input: .text("about\n")).run()
+        // Piped input has no greeting; `about` begins with the store's count ("1,576 places
+        // from"), `count` with the list's: the places within the radius.
+        let piped = try Program(["--places", store, "--speech", "off"], input: .text("about\ncount\n")).run()
         #expect(piped.status == 0)
-        let count = try #require(piped.stdout.split(separator: " ").first.map(String.init))
-        #expect(piped.stdout.hasPrefix("\(count) places from \(store)."))
+        let lines = piped.stdout.split(separator: "\n").map(String.init)
+        let total = try #require(lines.first?.split(separator: " ").first.map(String.init))
+        #expect(lines.first?.hasPrefix("\(total) places from \(store).") == true)
+        let listed = try #require(lines.last?.split(separator: " ").first.map(String.init))
+        #expect(lines.last == "\(listed) places.")
+        #expect(listed != total, "the radius holds fewer than the store")
         try terminal.start(["--places", store, "--speech", "off", "--typing-pause", "0"])
         try terminal.waitForLastLine(">")
+        // The greeting says the list's count, as `where` and `count` do (issue 39).
         let greeting =
-            "Nearby: \(count) places around you, from OpenStreetMap. Type help for commands, quit to leave. "
+            "Nearby: \(listed) places around you, from OpenStreetMap. Type help for commands, quit to leave. "
             + "Headphones? Type set spatial hrtf."
         let screen = try terminal.screen()
         #expect(screen.contains(greeting), "\(screen.joined(separator: "\n"))")

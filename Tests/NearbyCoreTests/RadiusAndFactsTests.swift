@@ -208,6 +208,26 @@ struct RadiusAndFactsTests {
         #expect(state.reduce(.sessionStarted).announcements.first?.text.contains("OpenStreetMap") == false)
     }
 
+    @Test("The greeting, where and count say one count, the list's; about says the source's")
+    func oneCountOfPlaces() {
+        let far = Self.place("c", "Kauppahalli", "Market", north: 1_500)
+        var state = Self.state(Places([Self.kahvila, Self.kirja, far], source: Places.openStreetMap))
+        #expect(
+            state.reduce(.sessionStarted).announcements.first?.text.hasPrefix("Nearby: 2 places around you") == true)
+        #expect(state.reduce(.countRequested).announcements.map(\.text) == ["2 places."])
+        #expect(state.reduce(.whereRequested(exact: false)).announcements.first?.text.hasSuffix(" 2 places.") == true)
+        #expect(
+            state.reduce(.aboutRequested).announcements.first?.text.hasPrefix("3 places from OpenStreetMap.") == true)
+        // A store's window: the greeting says the list it will hold, about the whole store.
+        var window = Self.state(Places([], source: Places.openStreetMap, isWindow: true))
+        window.placesToCome = 20_000
+        window.listedToCome = 5_120
+        window.sourceCount = 10_000_000
+        #expect(
+            window.reduce(.sessionStarted).announcements.first?.text.hasPrefix("Nearby: 5,120 places around") == true)
+        #expect(window.reduce(.aboutRequested).announcements.first?.text.hasPrefix("10,000,000 places from") == true)
+    }
+
     @Test("While a store's window is still being read, the greeting says how many places it holds")
     func greetingBeforeTheWindow() {
         var state = Self.state(Places([], source: Places.openStreetMap, isWindow: true))

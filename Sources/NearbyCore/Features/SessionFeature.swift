@@ -4,9 +4,10 @@ import Words
 /// The session around the screen: the greeting, `quit` (or the end of input) and its goodbye,
 /// `help`, and the answer to a line that is no command.
 extension NearbyState {
-    /// An interactive session begins: the greeting, with how many places there are.
+    /// An interactive session begins: the greeting, with how many places the Nearby list holds
+    /// (what `where` and `count` say next, issue 39; `about` says how many the source holds).
     func greeting() -> [Announcement] {
-        let count = placesPhrase(placesToCome ?? places.count)
+        let count = placesPhrase(listedToCome ?? placesToCome ?? windowPart?.listCount ?? shown.count)
         var text =
             places.areFromOpenStreetMap
             ? say(.sessionGreetingOpenstreetmap(places: count)) : say(.sessionGreeting(places: count))
@@ -15,10 +16,10 @@ extension NearbyState {
         return [Announcement(text, kind: .notice)]
     }
 
-    /// `about`: how many places, where they come from, and the credit OpenStreetMap's licence
-    /// (the ODbL) asks for when they come from it.
+    /// `about`: how many places the source holds (a store's, not its window's), where they come
+    /// from, and the credit OpenStreetMap's licence (the ODbL) asks for when they come from it.
     func aboutPhrase() -> String {
-        let count = placesPhrase(places.count)
+        let count = placesPhrase(sourceCount ?? places.count)
         var parts = [
             (settings.placesFile ?? places.source).map { say(.aboutPlaces(places: count, source: $0)) }
                 ?? say(.aboutBuiltIn(places: count))

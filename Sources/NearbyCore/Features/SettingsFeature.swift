@@ -132,11 +132,15 @@ extension NearbyState {
         return Reaction([Announcement(text, kind: .settings)], effects: effects)
     }
 
-    /// The shell read the places file `set places` named: its places replace the list's.
-    mutating func placesLoaded(_ newPlaces: Places, source: String, skipped: Int) -> Reaction {
-        var opening = [say(.placesLoaded(places: placesPhrase(newPlaces.count), file: source))]
+    /// The shell read the places file `set places` named: its places replace the list's. A
+    /// store's `sourceCount`, how many it holds, is what is said (its window is fewer) and what
+    /// `about` says after.
+    mutating func placesLoaded(_ newPlaces: Places, source: String, skipped: Int, sourceCount: Int?) -> Reaction {
+        var opening = [say(.placesLoaded(places: placesPhrase(sourceCount ?? newPlaces.count), file: source))]
         if skipped > 0 { opening.append(say(.placesSkipped(count: grouped(skipped), plural: skipped))) }
-        return replacePlaces(with: newPlaces, file: source, opening: opening)
+        let reaction = replacePlaces(with: newPlaces, file: source, opening: opening)
+        self.sourceCount = sourceCount
+        return reaction
     }
 
     /// The shell could not read the places file: the places stay.
@@ -163,6 +167,7 @@ extension NearbyState {
     /// `opening` (said of the new places), then the nearest of them.
     mutating func replacePlaces(with newPlaces: Places, file: String?, opening: [String]) -> Reaction {
         replaceCatalog(newPlaces)
+        sourceCount = nil
         updateSettings { $0.placesFile = file }
         var parts = opening
         if let first = shown.first { parts.append(say(.placesNearest(place: describe(first)))) }
