@@ -190,7 +190,10 @@ extension OpeningHours {
             }
             let afterMonth = position
             skipSpaces()
-            if let day = number(digits: 1...2), peek != ":", (1...31).contains(day) {
+            // A day, not an hour: `Jun 14:` ends a date selector, `Jan 10:00` begins times.
+            if let day = number(digits: 1...2), (1...31).contains(day),
+                peek != ":" || position + 1 >= scalars.count || Self.digit(scalars[position + 1]) == nil
+            {
                 return CalendarDay(year: year, month: month, day: day)
             }
             position = afterMonth
