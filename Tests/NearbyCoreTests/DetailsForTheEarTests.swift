@@ -126,6 +126,9 @@ struct DetailsForTheEarTests {
                 == "Monday to Friday 8 to 2; Saturday 8 to 2 Sunday 8")
         #expect(
             HoursWording.asMapped("Mon - Fri 11am - 11pm", .builtIn(.spanish)) == "lunes a viernes 11am a 11pm")
+        #expect(
+            HoursWording.asMapped("Mo-Fr 16:00-, Sa 14:00-", Self.english)
+                == "Monday to Friday 16 onwards, Saturday 14 onwards")
         let said = Self.details(Place.Facts(openingHours: "Mo-Fr 09:30 - 15:00. Lunch"), at: "2026-12-02T11:00")
         #expect(said.hasSuffix("Opening hours, as mapped: Monday to Friday 9:30 to 15. Lunch."), "\(said)")
         #expect(!said.contains("now"))

@@ -122,7 +122,7 @@ enum HoursWording {
 
     /// A form not read here, as mapped but for the ear: the days' and months' codes as words
     /// (`Mo` "Monday", `Apr` "April", `PH` "public holidays"), times as the clock says them
-    /// (`09:00` "9"), a dash between "to", quotes and `||` left out: "Apr 24-Jun 14: 09:00-18:00"
+    /// (`09:00` "9"), a dash between "to" (at the end "onwards"), quotes and `||` left out: "Apr 24-Jun 14: 09:00-18:00"
     /// is "April 24 to June 14: 9 to 18". Nothing is guessed: every other character stays.
     static func asMapped(_ text: String, _ words: Catalog) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -154,9 +154,13 @@ enum HoursWording {
                 said += token
                 index = end
             } else if scalar == "-" || scalar == "–" {
-                said = said.trimmingCharacters(in: .whitespaces) + " " + words.text(.hoursTo) + " "
                 index += 1
                 while index < scalars.count, scalars[index] == " " { index += 1 }
+                // `16:00-` with nothing after it: open from then on.
+                let ends = index >= scalars.count || !(isLetter(index) || isDigit(index))
+                said =
+                    said.trimmingCharacters(in: .whitespaces) + " "
+                    + words.text(ends ? .hoursOnwards : .hoursTo) + (ends ? "" : " ")
             } else if scalar == "\"" {
                 index += 1
             } else if scalar == "|", index + 1 < scalars.count, scalars[index + 1] == "|" {
