@@ -176,6 +176,12 @@ struct OpeningHoursTests {
     }
 }
 
+/// Fixed times for the tests.
+enum LocalTimeFixtures {
+    /// Sunday 6 December 2026 at 11:00.
+    static let sunday = LocalTime(parsing: "2026-12-06T11:00")!
+}
+
 /// Every distinct `opening_hours` of the Helsinki extract, as people mapped them: each one read
 /// is read whole (written back in OpenStreetMap's own form, it is the text mapped), so that no
 /// form is half understood and said wrong.
@@ -249,7 +255,42 @@ struct RealOpeningHoursTests {
         return padded
     }
 
-    @Test("Each form read is read whole; most of the extract's forms are read")
+    @Test("Any text near the extract's forms is read or refused, and what is read is well formed")
+    func mutated() throws {
+        // A fixed xorshift, so that the same 20,000 texts are tried every run.
+        var seed: UInt64 = 39
+        func next(_ bound: Int) -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % UInt64(bound))
+        }
+        let values = try Self.fixture()
+        let pieces = Array(" -,:;|\"0123456789MoTuSaSuJanDecPHoff2017".unicodeScalars)
+        var read = 0
+        for _ in 0..<20_000 {
+            var scalars = Array(values[next(values.count)].unicodeScalars)
+            for _ in 0...next(3) {
+                let at = next(scalars.count + 1)
+                switch next(3) {
+                case 0 where at < scalars.count: scalars.remove(at: at)
+                case 1 where at < scalars.count: scalars[at] = pieces[next(pieces.count)]
+                default: scalars.insert(pieces[next(pieces.count)], at: at)
+                }
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            guard let hours = OpeningHours.parse(text) else { continue }
+            read += 1
+            #expect(hours.isAlwaysOpen || !hours.rules.isEmpty, "\(text)")
+            for span in hours.rules.flatMap(\.spans) {
+                #expect(0 <= span.start && span.start < 1440 && span.start < span.end && span.end <= 2880, "\(text)")
+            }
+            _ = hours.state(at: LocalTimeFixtures.sunday)
+            _ = hours.contradiction(at: LocalTimeFixtures.sunday)
+        }
+        #expect(read > 1000, "\(read) of 20,000 read")
+    }
+
     func readWhole() throws {
         let values = try Self.fixture()
         #expect(values.count == 379)
