@@ -29,6 +29,10 @@ TEST_PACKAGES += groff-base mandoc man-db zsh fish bash-completion git
 TEST_PACKAGES += python3-networkx
 # python3-gpxpy: the independent reader of the GPX files `route export` writes (RouteExportTests).
 TEST_PACKAGES += python3-gpxpy
+# python3-venv: the venv scripts/hours-venv makes in HOURS_VENV for opening-hours-py (PyPI), the
+# oracle that OpeningHoursOracleTests checks "open now" against.
+TEST_PACKAGES += python3-venv
+HOURS_VENV ?= .build/hours-venv
 AXE_DIR ?= .build/axe
 SWIFT ?= swift
 ARGS ?=
@@ -51,6 +55,7 @@ deps: swift
 test-deps: deps
 	@scripts/install-deps $(TEST_PACKAGES)
 	@scripts/axe-core $(AXE_DIR)
+	@scripts/hours-venv $(HOURS_VENV) >/dev/null
 
 build: deps
 	$(SWIFT) build

@@ -43,8 +43,8 @@ public enum Action: Equatable, Sendable {
     /// `where`, or `where exact` for the coordinates.
     case whereRequested(exact: Bool)
     case walkRequested
-    /// `details`: the selected place's details again.
-    case detailsRequested
+    /// `details`, or `details all` for everything the data holds.
+    case detailsRequested(all: Bool)
     /// `about`: what the places are, where they come from, and the credit their licence asks.
     case aboutRequested
     /// `around`: the nearest place in each direction.

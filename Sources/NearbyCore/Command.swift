@@ -66,7 +66,7 @@ public enum Command: String, CaseIterable, Sendable {
         case detent
         /// `help`: `all` and the commands' words.
         case commandOrAll
-        /// `voices`, `settings`: `all`.
+        /// `voices`, `settings`, `details`: `all`.
         case all
         /// `where`: `exact`.
         case exact
@@ -84,12 +84,12 @@ public enum Command: String, CaseIterable, Sendable {
         case .filter: .kindOrAll
         case .detent: .detent
         case .help: .commandOrAll
-        case .voices, .settings: .all
+        case .voices, .settings, .details: .all
         case .whereabouts: .exact
         case .set: .setting
         case .drag, .history, .mute: .numbers
         case .preview, .go: .none
-        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk, .details,
+        case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk,
             .around, .ahead, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
             .none
         }
@@ -215,7 +215,12 @@ public enum Command: String, CaseIterable, Sendable {
                 return .invalid(.badArgument(command: name, Phrase(.muteBadArgument)))
             }
             return .calloutsMuted(minutes: minutes)
-        case .details: return noArgument(.detailsRequested)
+        case .details:
+            if argument.isEmpty { return .detailsRequested(all: false) }
+            guard Self.isWord(argument, "all", key: Key.filterAll, words) else {
+                return .invalid(.badArgument(command: name, Phrase.detailsBadArgument(all: words.text(.filterAll))))
+            }
+            return .detailsRequested(all: true)
         case .about: return noArgument(.aboutRequested)
         case .around: return noArgument(.aroundRequested)
         case .ahead: return noArgument(.aheadRequested)

@@ -58,7 +58,7 @@ extension NearbyState {
         case .placeSelected(let reference): return Reaction(select(reference))
         case .selectionCleared: return Reaction(clearSelection())
         case .walkRequested: return Reaction(walk())
-        case .detailsRequested: return Reaction(details())
+        case .detailsRequested(let all): return Reaction(details(all: all))
         case .aboutRequested: return Reaction([Announcement(aboutPhrase(), kind: .notice)])
         // The sheet (SheetFeature.swift).
         case .handleIncremented: return Reaction(sheet.step(up: true, words, settings.verbosity))

@@ -1,12 +1,19 @@
-/// OpenStreetMap's `opening_hours` in its common forms, parsed so that they can be said in words
-/// and asked "open now?": `24/7`; rules separated by `;` (a later rule replaces the earlier ones
-/// for the days it names) or by `,` before days (an added rule, which replaces nothing); each
-/// rule days then times: `Mo-Fr`, `Mo,We`, `Sa-Su`, `PH` (public holidays), or no days (every
-/// day); times `08:00-18:00`, several a day (`08:00-12:00,13:00-17:00`), past midnight
-/// (`10:00-01:00`, `18:00-24:00`), or `off`/`closed`; a rule may begin with months (`Jun-Aug:`,
-/// `Sep-May`). Anything else (dates, weeks, years, `sunrise`, comments, `+`, `8-18` without
-/// minutes) is not parsed: `parse` returns nil and the text is
-/// said as mapped, never guessed at. Pure: the time comes in as a value.
+/// OpenStreetMap's `opening_hours` in the forms people map, parsed so that they can be said in
+/// words and asked "open now?": `24/7`; rules separated by `;` (a later rule replaces the earlier
+/// ones for the days it names), by `,` before days (an added rule, which replaces nothing) or by
+/// `||` (a fallback, for the days no rule names); each rule dates, then days, then times:
+/// months (`Jun-Aug:`), dates (`Jun 06-Aug 13`, `2017 Jul 1 - 2017 Aug 8`), days (`Mo-Fr`,
+/// `Mo,We`, `Sa, Su`, `PH` for public holidays, or none: every day), times (`08:00-18:00`,
+/// several a day, past midnight, `off`/`closed`, `open`, `unknown`, or none: all day), and a
+/// comment in quotes (`open "Lunch"`, `"for request only"`). Anything else (week numbers,
+/// `sunrise`, `8-18` without minutes, `10:00+`) is not parsed: `parse` returns nil and the text
+/// is said as mapped, never guessed at.
+///
+/// "Open now" is read as the reference implementation reads it (the Rust `opening-hours` crate,
+/// which the tests ask): a day named by a rule takes its hours from the last rule naming it,
+/// with that rule's own hours past the previous midnight; the night before's hours reach into a
+/// day only when no rule names that day, or when the rule naming it named the day before too.
+/// Pure: the time comes in as a value.
 public struct OpeningHours: Equatable, Sendable {
     /// A day of the week, Monday first, as OpenStreetMap writes them (`Mo` … `Su`).
     public enum Weekday: Int, CaseIterable, Sendable, Comparable {
@@ -48,6 +55,31 @@ public struct OpeningHours: Equatable, Sendable {
         }
     }
 
+    /// A day of the calendar as a rule names it: `Jun 6`, or `2017 Jul 1` with its year.
+    public struct CalendarDay: Equatable, Sendable {
+        public let year: Int?
+        public let month: Int
+        public let day: Int
+    }
+
+    /// `Jun 06-Aug 13`: from one day of the calendar to another, both included; without years
+    /// it holds every year (and `Dec 20-Jan 6` goes round the new year).
+    public struct DateRange: Equatable, Sendable {
+        public let first: CalendarDay
+        public let last: CalendarDay
+
+        func contains(year: Int, month: Int, day: Int) -> Bool {
+            if let firstYear = first.year, let lastYear = last.year {
+                let date = (year, month, day)
+                return (firstYear, first.month, first.day) <= date && date <= (lastYear, last.month, last.day)
+            }
+            let date = (month, day)
+            let from = (first.month, first.day)
+            let to = (last.month, last.day)
+            return from <= to ? from <= date && date <= to : date >= from || date <= to
+        }
+    }
+
     /// `Mo-Fr`, or one day (`first == last`); `Fr-Mo` goes round the weekend.
     public struct DayRange: Equatable, Sendable {
         public let first: Weekday
@@ -71,23 +103,49 @@ public struct OpeningHours: Equatable, Sendable {
         public var isWholeDay: Bool { start == 0 && end == 1440 }
     }
 
-    /// One rule: the days it names and the times open on them (none: closed).
+    /// How a rule joins the rules before it.
+    public enum Joining: Equatable, Sendable {
+        /// After `;` (or first): it replaces the earlier rules for the days it names.
+        case replacing
+        /// After `,`: its times add to the earlier rules'.
+        case adding
+        /// After `||`: it holds only on the days no earlier rule names.
+        case fallback
+    }
+
+    /// One rule: the dates and days it names and the times open on them (none: closed).
     public struct Rule: Equatable, Sendable {
         /// The days named; empty (and not `publicHolidays` alone) means every day.
         public var days: [DayRange] = []
         /// The months it holds in; empty, all year.
         public var months: [MonthRange] = []
+        /// The dates it holds on; empty, all year.
+        public var dates: [DateRange] = []
         public var publicHolidays = false
         public var spans: [Span] = []
+        public var joining = Joining.replacing
+        /// Its comment, without the quotes: `"Lunch"`, `"for request only"`.
+        public var comment: String?
+        /// Whether its times are not known (`unknown`, or a comment with no times).
+        public var isUnknown = false
+        /// Where `Sa, Su` put a space after a comma between days: the indexes of `days` that
+        /// begin a new group. The reference implementation reads `Sa, Su 09:00-16:00` as
+        /// "Saturday all day, and Sunday 9 to 16"; its mapper surely meant both days 9 to 16.
+        var spacedDayGroups: [Int] = []
+
         /// After a `,`: its times add to the earlier rules' for its days instead of replacing them.
-        public var isAdditional = false
+        public var isAdditional: Bool { joining == .adding }
 
         /// No days named: every day.
         public var isEveryDay: Bool { days.isEmpty && !publicHolidays }
 
-        func applies(to day: Weekday, month: Int) -> Bool {
-            (months.isEmpty || months.contains { $0.contains(month) })
-                && (isEveryDay || days.contains { $0.contains(day) })
+        /// Whether it names this day (public holidays are not known here: a rule for them
+        /// alone names no day).
+        func names(_ date: CalendarDay, _ weekday: Weekday) -> Bool {
+            (months.isEmpty || months.contains { $0.contains(date.month) })
+                && (dates.isEmpty
+                    || dates.contains { $0.contains(year: date.year ?? 0, month: date.month, day: date.day) })
+                && (isEveryDay || days.contains { $0.contains(weekday) })
         }
     }
 
@@ -95,246 +153,150 @@ public struct OpeningHours: Equatable, Sendable {
     public let isAlwaysOpen: Bool
     public let rules: [Rule]
 
-    /// The hours `text` holds, or nil when it is not one of the forms read here.
-    public static func parse(_ text: String) -> OpeningHours? {
-        let trimmed = text.trimmingSpaces
-        if trimmed == "24/7" { return OpeningHours(isAlwaysOpen: true, rules: []) }
-        var rules: [Rule] = []
-        for part in trimmed.split(separator: ";") {
-            var reader = Reader(Array(part.unicodeScalars))
-            reader.skipSpaces()
-            if reader.atEnd { continue }
-            guard reader.rules(into: &rules) else { return nil }
-        }
-        return rules.isEmpty ? nil : OpeningHours(isAlwaysOpen: false, rules: rules)
+    /// Whether the place is open at a time, as far as the hours say.
+    public enum State: Equatable, Sendable {
+        case open, closed
+        /// The hours do not say (`unknown`, a comment with no times, or `Sa, Su` read two ways).
+        case unknown
     }
 
-    /// Whether the place is open at `time`, by the weekdays' rules (public holidays are not
-    /// known here, so their rules are not applied). A time span that runs past midnight keeps
-    /// it open into the next day's early hours.
-    public func isOpen(at time: LocalTime) -> Bool {
-        if isAlwaysOpen { return true }
+    /// Whether the place is open at `time`, by the rules (public holidays are not known here, so
+    /// their rules are not applied).
+    public func state(at time: LocalTime) -> State {
+        if isAlwaysOpen { return .open }
+        let meant = Self.state(of: rules, at: time)
+        guard rules.contains(where: { !$0.spacedDayGroups.isEmpty }) else { return meant }
+        return Self.state(of: strictRules, at: time) == meant ? meant : .unknown
+    }
+
+    /// Whether the place is known to be open at `time`.
+    public func isOpen(at time: LocalTime) -> Bool { state(at: time) == .open }
+
+    /// The times open on `time`'s day by the rules that name it (its own hours, without the
+    /// night before's), and the rule that decides that day: nil when no rule names it.
+    public func hoursOfDay(at time: LocalTime) -> (spans: [Span], decidingRule: Int?) {
+        if isAlwaysOpen { return ([Span(start: 0, end: 1440)], nil) }
+        let today = CalendarDay(year: time.year, month: time.month, day: time.day)
+        var spans: [Span] = []
+        var deciding: Int?
+        for (index, rule) in rules.enumerated() where rule.names(today, time.weekday) {
+            switch rule.joining {
+            case .replacing:
+                spans = rule.spans
+                deciding = index
+            case .adding: spans += rule.spans
+            case .fallback:
+                if deciding == nil {
+                    spans = rule.spans
+                    deciding = index
+                }
+            }
+        }
+        return (spans, deciding)
+    }
+
+    /// Why the place is closed at `time` when an earlier rule would open it: a later rule
+    /// replaced that day's hours (`Mo-Su 09:00-12:30; Su off` on a Sunday at 11), or today's
+    /// rule ended the night before's hours at midnight (`Th 20:00-03:00; Fr 20:00-04:00` on a
+    /// Friday at 1). Nil when nothing in the data contradicts "closed".
+    public func contradiction(at time: LocalTime) -> Contradiction? {
+        guard !isAlwaysOpen, state(at: time) == .closed else { return nil }
+        let today = CalendarDay(year: time.year, month: time.month, day: time.day)
+        let yesterday = time.dayBefore
         let minute = time.minuteOfDay
-        let today = spans(on: time.weekday, month: time.month)
-        if today.contains(where: { $0.start <= minute && minute < $0.end }) { return true }
-        let yesterdaysMonth = time.day > 1 ? time.month : (time.month + 10) % 12 + 1
-        return spans(on: time.weekday.previous, month: yesterdaysMonth).contains {
-            $0.end > 1440 && minute < $0.end - 1440
+        let (_, deciding) = hoursOfDay(at: time)
+        guard let deciding else { return nil }
+        for (index, rule) in rules.enumerated() where index < deciding {
+            if rule.names(today, time.weekday), rule.spans.contains(where: { $0.start <= minute && minute < $0.end }) {
+                return .replacedLater(rule: deciding, isLast: deciding == rules.count - 1, day: time.weekday)
+            }
         }
+        for rule in rules where rule.names(yesterday, time.weekday.previous) && !rule.names(today, time.weekday) {
+            if rule.spans.contains(where: { $0.end > 1440 && minute < $0.end - 1440 }) {
+                return .nightEnded(day: time.weekday)
+            }
+        }
+        return nil
     }
 
-    /// The times open on `day` by the rules: the last rule naming it, with the rules added
-    /// after it.
-    func spans(on day: Weekday, month: Int) -> [Span] {
-        var result: [Span] = []
-        for rule in rules where rule.applies(to: day, month: month) {
-            result = rule.isAdditional ? result + rule.spans : rule.spans
-        }
-        return result
+    /// A rule of the data that closes what an earlier rule opens.
+    public enum Contradiction: Equatable, Sendable {
+        /// Rule `rule` (the last one, or a later one) replaces the day's hours that an earlier
+        /// rule gives, on `day`.
+        case replacedLater(rule: Int, isLast: Bool, day: Weekday)
+        /// `day`'s rule ends the hours of the night before at midnight.
+        case nightEnded(day: Weekday)
     }
 
-    /// Reads one `;`-separated part: one rule, or several separated by `,` before days.
-    private struct Reader {
-        let scalars: [Unicode.Scalar]
-        var position = 0
-
-        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
-
-        var atEnd: Bool { position >= scalars.count }
-        var peek: Unicode.Scalar? { atEnd ? nil : scalars[position] }
-
-        mutating func skipSpaces() {
-            while let scalar = peek, scalar == " " || scalar == "\t" { position += 1 }
-        }
-
-        mutating func rules(into rules: inout [Rule]) -> Bool {
-            var isAdditional = false
-            while true {
-                var rule = Rule()
-                rule.isAdditional = isAdditional
-                months(into: &rule)
-                let hasDays = days(into: &rule)
-                skipSpaces()
-                if word("off") || word("closed") {
-                    rule.spans = []
-                } else if word("24/7") {
-                    rule.spans = [Span(start: 0, end: 1440)]
-                } else if let spans = spans() {
-                    rule.spans = spans
-                } else {
-                    return false
+    /// The state at `time` by `rules`, read as the reference implementation reads them.
+    static func state(of rules: [Rule], at time: LocalTime) -> State {
+        let today = CalendarDay(year: time.year, month: time.month, day: time.day)
+        let yesterday = time.dayBefore
+        let minute = time.minuteOfDay
+        // Each piece: a span in today's minutes and the rule it comes from.
+        var pieces: [(span: Span, rule: Int)] = []
+        var named = false
+        for (index, rule) in rules.enumerated() {
+            let namesToday = rule.names(today, time.weekday)
+            let namesYesterday = rule.names(yesterday, time.weekday.previous)
+            let own = namesToday ? rule.spans.map { (span: $0, rule: index) } : []
+            let night =
+                namesYesterday
+                ? rule.spans.filter { $0.end > 1440 }.map { (span: Span(start: 0, end: $0.end - 1440), rule: index) }
+                : []
+            switch rule.joining {
+            case .replacing:
+                if namesToday {
+                    pieces = own + night
+                    named = true
+                } else if !named {
+                    pieces += night
                 }
-                // An added rule needs its days. An added `off` for days an earlier rule opens (does
-                // it close them?) is read differently by different tools: refused, never guessed.
-                if rule.isAdditional {
-                    guard hasDays else { return false }
-                    let named = Weekday.allCases.filter { day in rule.days.contains { $0.contains(day) } }
-                    let opensThem = rules.contains { earlier in
-                        named.contains { day in earlier.isEveryDay || earlier.days.contains { $0.contains(day) } }
-                    }
-                    if rule.spans.isEmpty && (rule.publicHolidays || opensThem) {
-                        return false
-                    }
-                }
-                rules.append(rule)
-                skipSpaces()
-                if atEnd { return true }
-                guard peek == "," else { return false }
-                position += 1
-                skipSpaces()
-                isAdditional = true
-            }
-        }
-
-        /// A month selector (`Jun-Aug`, `Dec`, `Jun-Aug,Dec`), with its colon, if one is here.
-        mutating func months(into rule: inout Rule) {
-            let start = position
-            while let first = month() {
-                var last = first
-                if peek == "-" {
-                    position += 1
-                    guard let end = month() else {
-                        position = start
-                        rule.months = []
-                        return
-                    }
-                    last = end
-                }
-                rule.months.append(MonthRange(first: first, last: last))
-                guard peek == "," else { break }
-                position += 1
-            }
-            guard !rule.months.isEmpty else { return }
-            if peek == ":" { position += 1 }
-            skipSpaces()
-        }
-
-        /// Three letters naming a month (1 to 12), not followed by another letter.
-        mutating func month() -> Int? {
-            guard position + 2 < scalars.count else { return nil }
-            let code = String(String.UnicodeScalarView(scalars[position...position + 2])).lowercased()
-            guard let index = MonthRange.codes.firstIndex(of: code) else { return nil }
-            if position + 3 < scalars.count, scalars[position + 3].properties.isAlphabetic { return nil }
-            position += 3
-            return index + 1
-        }
-
-        /// A day selector (`Mo-Fr,Su`, `PH`, `Sa, Su`), if one is here.
-        mutating func days(into rule: inout Rule) -> Bool {
-            var found = false
-            while true {
-                let start = position
-                if word("PH") {
-                    rule.publicHolidays = true
-                } else if let first = day() {
-                    var last = first
-                    let afterFirst = position
-                    if peek == "-" {
-                        position += 1
-                        if let end = day() { last = end } else { position = afterFirst }
-                    }
-                    rule.days.append(DayRange(first: first, last: last))
-                } else {
-                    position = start
-                    return found
-                }
-                found = true
-                let afterItem = position
-                guard peek == "," else { return true }
-                position += 1
-                skipSpaces()
-                if let scalar = peek, scalar.properties.isAlphabetic, !word("off", consuming: false),
-                    !word("closed", consuming: false)
-                {
-                    continue
-                }
-                position = afterItem
-                return true
-            }
-        }
-
-        /// Two letters naming a day, not followed by another letter.
-        mutating func day() -> Weekday? {
-            guard position + 1 < scalars.count else { return nil }
-            let code = String(String.UnicodeScalarView(scalars[position...position + 1])).lowercased()
-            guard let index = Weekday.codes.firstIndex(of: code) else { return nil }
-            if position + 2 < scalars.count, scalars[position + 2].properties.isAlphabetic { return nil }
-            position += 2
-            return Weekday(rawValue: index)
-        }
-
-        /// `text` (letters in any case), as a whole word.
-        mutating func word(_ text: String, consuming: Bool = true) -> Bool {
-            let wanted = Array(text.lowercased().unicodeScalars)
-            guard position + wanted.count <= scalars.count else { return false }
-            let found = String(String.UnicodeScalarView(scalars[position..<position + wanted.count])).lowercased()
-            guard found == text.lowercased() else { return false }
-            let next = position + wanted.count
-            if next < scalars.count,
-                scalars[next].properties.isAlphabetic || scalars[next].properties.numericType != nil
-            {
-                return false
-            }
-            if consuming { position = next }
-            return true
-        }
-
-        /// Times `HH:MM-HH:MM`, several separated by commas.
-        mutating func spans() -> [Span]? {
-            var result: [Span] = []
-            while true {
-                guard let span = span() else { return nil }
-                result.append(span)
-                let afterSpan = position
-                skipSpaces()
-                guard peek == "," else {
-                    position = afterSpan
-                    return result
-                }
-                position += 1
-                skipSpaces()
-                guard let next = peek, next.properties.numericType != nil else {
-                    position = afterSpan
-                    return result
+            case .adding:
+                pieces += own + night
+                named = named || namesToday
+            case .fallback:
+                if !named && namesToday {
+                    pieces = own + night
+                    named = true
                 }
             }
         }
-
-        mutating func span() -> Span? {
-            guard let start = time(), start < 1440 else { return nil }
-            skipSpaces()
-            guard peek == "-" else { return nil }
-            position += 1
-            skipSpaces()
-            guard var end = time() else { return nil }
-            if end == start { return nil }
-            if end < start { end += 1440 }
-            return Span(start: start, end: end)
+        guard let piece = pieces.first(where: { $0.span.start <= minute && minute < $0.span.end }) else {
+            return .closed
         }
+        return rules[piece.rule].isUnknown ? .unknown : .open
+    }
 
-        /// `8:00`, `08:00`, `24:00`: minutes from midnight.
-        mutating func time() -> Int? {
-            var hourDigits = 0
-            var hour = 0
-            while let scalar = peek, let digit = Self.digit(scalar), hourDigits < 2 {
-                hour = hour * 10 + digit
-                hourDigits += 1
-                position += 1
+    /// The rules as the reference implementation reads them: `Sa, Su 09:00-16:00` as "Sa"
+    /// (open all day) and an added "Su 09:00-16:00".
+    var strictRules: [Rule] {
+        rules.flatMap { rule -> [Rule] in
+            guard !rule.spacedDayGroups.isEmpty else { return [rule] }
+            let bounds = [0] + rule.spacedDayGroups + [rule.days.count]
+            return (0..<bounds.count - 1).map { group in
+                var part = rule
+                part.days = Array(rule.days[bounds[group]..<bounds[group + 1]])
+                part.spacedDayGroups = []
+                if group > 0 { part.joining = .adding }
+                if group < bounds.count - 2 {
+                    part.spans = [Span(start: 0, end: 1440)]
+                    part.publicHolidays = false
+                    part.comment = nil
+                    part.isUnknown = false
+                }
+                return part
             }
-            guard hourDigits > 0, peek == ":" else { return nil }
-            position += 1
-            guard let tens = peek.flatMap(Self.digit) else { return nil }
-            position += 1
-            guard let ones = peek.flatMap(Self.digit) else { return nil }
-            position += 1
-            if let next = peek, Self.digit(next) != nil { return nil }
-            let minute = tens * 10 + ones
-            guard minute < 60, hour < 24 || (hour == 24 && minute == 0) else { return nil }
-            return hour * 60 + minute
         }
+    }
+}
 
-        static func digit(_ scalar: Unicode.Scalar) -> Int? {
-            scalar.value >= 0x30 && scalar.value <= 0x39 ? Int(scalar.value - 0x30) : nil
-        }
+extension LocalTime {
+    /// The calendar day before this one (January 1st's is December 31st of the year before).
+    var dayBefore: OpeningHours.CalendarDay {
+        if day > 1 { return .init(year: year, month: month, day: day - 1) }
+        let month = self.month == 1 ? 12 : self.month - 1
+        let year = self.month == 1 ? self.year - 1 : self.year
+        return .init(year: year, month: month, day: Self.daysIn(month: month, year: year))
     }
 }

@@ -121,15 +121,20 @@ struct PseudoLocaleTests {
         if let helsinki = try? PlaceImport.readOSM(osm, format: "pbf") { places += helsinki }
         return places.flatMap { place in
             let facts = place.facts
-            // OpenStreetMap's facts are data too; the website as details say it, without its
-            // scheme, `www.` and last slash.
+            // OpenStreetMap's facts are data too; the website as `details all` says it, without
+            // its scheme, `www.` and last slash, and as `details` says it, its site (the host in
+            // lower case); the comments in quotes of the opening hours.
             let said = facts.website.map {
                 var address = $0.replacingOccurrences(of: "https://", with: "")
                     .replacingOccurrences(of: "http://", with: "").replacingOccurrences(of: "www.", with: "")
                 if address.hasSuffix("/") { address.removeLast() }
                 return address
             }
-            let factWords = [facts.street, facts.houseNumber, facts.city, facts.openingHours, facts.phone, said]
+            let site = said.map { String($0.prefix { !"/?#:".contains($0) }).lowercased() }
+            let comments = (facts.openingHours ?? "").split(separator: "\"", omittingEmptySubsequences: false)
+                .enumerated().filter { $0.offset % 2 == 1 }.map { $0.element.trimmingCharacters(in: .whitespaces) }
+            let factWords =
+                [facts.street, facts.houseNumber, facts.city, facts.openingHours, facts.phone, said, site] + comments
             // A stop's lines are said by their refs ("S2", "67V").
             let refs = facts.lines.map { TransitLines(text: $0).lines.map(\.ref) } ?? []
             return [place.name, place.kind, place.id] + place.details.flatMap { [$0.label, $0.value] }

@@ -166,31 +166,30 @@ extension NearbyState {
         return [placed(Announcement(text, kind: .walk), at: index)]
     }
 
-    /// `details`: the selected place's details again, everything the data holds, wherever the
-    /// sheet is.
-    func details() -> [Announcement] {
+    /// `details`: the selected place's details again, wherever the sheet is: within
+    /// `detailsWordLimit` words, or with `all` everything the data holds.
+    func details(all: Bool = false) -> [Announcement] {
         guard let index = selectedIndex else {
             return [Announcement(say(.selectionNoneSelectFirst), kind: .error, earcon: .error)]
         }
-        return [placed(Announcement(detailPhrase(index, full: true), kind: .selection), at: index)]
+        return [placed(Announcement(detailPhrase(index, all: all), kind: .selection), at: index)]
     }
 
-    /// The selected place's detail: everything the data holds (`full`, for `details`, says a
-    /// long website too).
-    func detailPhrase(_ index: Int, full: Bool = false) -> String {
+    /// The selected place's detail: what fits the limit, or with `all` everything the data
+    /// holds (the website's whole address too).
+    func detailPhrase(_ index: Int, all: Bool = false) -> String {
         let place = places.all[index]
-        var text = say(
+        let heading = say(
             namesItsKind(index)
                 ? .detailsKindInName(
                     name: place.name, where: distanceAndDirection(of: index), walk: walkPhrase(of: index))
                 : .details(
                     name: place.name, kind: kindName(place.kind), where: distanceAndDirection(of: index),
                     walk: walkPhrase(of: index)))
-        for detail in place.details {
-            text += " " + say(.detailsField(label: detail.label, value: detail.value))
+        let fields = place.details.map { DetailPart(whole: say(.detailsField(label: $0.label, value: $0.value))) }
+        let lines = servedByPhrase(place).map {
+            DetailPart(whole: $0, short: servedByPhrase(place, limit: Self.calloutLines))
         }
-        if let lines = servedByPhrase(place) { text += " " + lines }
-        for fact in factsPhrases(place.facts, full: full) { text += " " + fact }
-        return text
+        return fitted(heading, fields + (lines.map { [$0] } ?? []) + factsParts(place.facts, all: all), all: all)
     }
 }

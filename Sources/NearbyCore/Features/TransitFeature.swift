@@ -18,9 +18,10 @@ extension NearbyState {
     /// The lines a callout names; more are summed ("and 4 more"). `details` says them all.
     static let calloutLines = 6
 
-    /// "Served by lines 16 and 17.", for a stop's details; nil for a place with no lines.
-    func servedByPhrase(_ place: Place) -> String? {
-        linesPhrase(place, limit: nil).map { say(.detailsLines(lines: $0)) }
+    /// "Served by lines 16 and 17.", for a stop's details (at most `limit` refs, the rest
+    /// counted, when the details are cut to fit); nil for a place with no lines.
+    func servedByPhrase(_ place: Place, limit: Int? = nil) -> String? {
+        linesPhrase(place, limit: limit).map { say(.detailsLines(lines: $0)) }
     }
 
     /// The place's lines: "lines 16 and 17" when all are of the stop's own mode (a bus stop's
