@@ -76,10 +76,13 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
     }
 
     /// The kinds of stops and stations, as OpenStreetMap's tags are said (`highway=bus_stop`,
-    /// `railway=tram_stop|station|halt|subway_entrance`, `public_transport=platform|station`,
-    /// `amenity=bus_station|ferry_terminal`).
+    /// `railway=tram_stop|station|halt|subway_entrance|platform`,
+    /// `public_transport=platform|station|stop_position`, `amenity=bus_station|ferry_terminal`),
+    /// and as stores imported before the tagging schema's words said them ("Platform", "Station").
     static let transitKinds: Set<String> = [
-        "bus stop", "tram stop", "platform", "station", "halt", "subway entrance", "bus station", "ferry terminal",
+        "bus stop", "tram stop", "railway station", "railway halt", "train platform", "transit platform",
+        "transit station", "transit stop", "subway entrance", "bus station", "ferry terminal", "platform", "station",
+        "halt",
     ]
 
     /// The kinds of landmarks: the `tourism` and `historic` sights, the buildings a town is
@@ -88,6 +91,6 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
         "museum", "gallery", "attraction", "viewpoint", "artwork", "zoo", "aquarium", "theme park", "place of worship",
         "town hall", "courthouse", "library", "theatre", "cinema", "arts centre", "university", "hospital",
         "marketplace", "fountain", "park", "garden", "stadium", "monument", "memorial", "castle", "ruins", "statue",
-        "church", "cathedral", "fort", "city gate", "archaeological site", "historic", "landmark",
+        "church", "cathedral", "fort", "historic fort", "city gate", "archaeological site", "historic", "landmark",
     ]
 }
