@@ -39,7 +39,8 @@ extension Catalog {
     public func kindWord(_ kind: String) -> String {
         // Asked for every kind at every refresh: a built-in catalog's words are looked up whole.
         if overrides == nil, let word = BuiltInKindWords.words(in: language)[kind.lowercased()] { return word }
-        guard let tag = OSMKindTable.builtIn.tag(ofEnglish: kind) else { return kind }
+        // The pseudo-locale says a kind the schema does not name as the data it is.
+        guard let tag = OSMKindTable.builtIn.tag(ofEnglish: kind), language != .pseudo else { return kind }
         return kindWord(key: tag.key, value: tag.value)
     }
 
@@ -78,15 +79,17 @@ private enum BuiltInKindWords {
         }
     }
 
-    /// Each English name of a row (its words as the store keeps them, and the schema's), in lower
-    /// case, with the row it names: the first row of a name, as `OSMKindTable.tag(ofEnglish:)`.
+    /// Each English name of a row in lower case (its words as the store keeps them, the
+    /// schema's, and its value in words, as stores imported before the schema keep it), with the
+    /// row it names: the first row of a name, as `OSMKindTable.tag(ofEnglish:)` has it.
     private static let names: [(name: String, row: Int)] = {
         let table = OSMKindTable.builtIn
         var names: [(name: String, row: Int)] = []
         var seen: Set<String> = []
         for (index, row) in table.rows.enumerated() {
             let english = Catalog.builtIn(.english).kindWord(of: row).lowercased()
-            for name in [english, row.words.first?.lowercased() ?? ""] where !name.isEmpty && !seen.contains(name) {
+            let spellings = [english, row.words.first?.lowercased() ?? "", OSMKindTable.legacyWords(row.value)]
+            for name in spellings where !name.isEmpty && !seen.contains(name) {
                 guard let tag = table.tag(ofEnglish: name), tag == (row.key, row.value) else { continue }
                 seen.insert(name)
                 names.append((name, index))

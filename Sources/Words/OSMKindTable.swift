@@ -64,6 +64,12 @@ struct OSMKindTable: Sendable {
                 if byEnglish[folded] == nil { byEnglish[folded] = index }
             }
         }
+        // A store imported before the schema's words keeps its value in words ("Bag", "Ngo"):
+        // each row answers to it too, after every row's own words.
+        for (index, row) in rows.enumerated() where row.value != "yes" {
+            let folded = Self.legacyWords(row.value)
+            if byEnglish[folded] == nil { byEnglish[folded] = index }
+        }
         self.rows = rows
         self.byTag = byTag
         self.byEnglish = byEnglish
@@ -75,6 +81,11 @@ struct OSMKindTable: Sendable {
                 String(template[field.upperBound...]).lowercased()
             )
         }
+    }
+
+    /// A value as the kinds were said before the schema's words, in lower case: "spring board".
+    static func legacyWords(_ value: String) -> String {
+        String(value.lowercased().map { $0 == "_" ? " " : $0 })
     }
 
     /// The catalogs' overrides of a row's words: `osm-kind.amenity.cafe`.

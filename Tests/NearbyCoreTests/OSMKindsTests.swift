@@ -34,6 +34,9 @@ struct OSMKindsTests {
         #expect(spanish.kindWord("Xyz abc shop") == "Tienda (xyz abc)")
         #expect(Catalog.builtIn(.portuguese).kindWord("Historic wayside thing") == "Local histórico (wayside thing)")
         #expect(spanish.kindWord("Tapas") == "Tapas")
+        // A store imported before the schema's words: its values in words.
+        #expect(spanish.kindWord("Bag") == "Tienda de bolsos o equipaje")
+        #expect(spanish.kindWord("Subway entrance") == "Entrada del metro")
         #expect(
             Catalog.kindWordsInEveryLanguage("Bus stop")
                 == ["Bus stop", "Parada de autobús", "Paragem de autocarro", "Ponto de ônibus"])
