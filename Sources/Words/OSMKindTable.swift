@@ -38,8 +38,11 @@ struct OSMKindTable: Sendable {
     /// (`osm-kind.KEY.VALUE`) adds a row for a tag the file lacks.
     init(_ text: String, english: Catalog) {
         var rows: [Row] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        // Split as bytes: a split of Characters finds the grapheme clusters of the whole file first.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let cells = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             guard cells.count == 2 + Self.languages.count else { continue }
             rows.append(Row(key: cells[0], value: cells[1], words: Array(cells[2...])))
         }
