@@ -145,7 +145,7 @@ let package = Package(
         ),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats"]),
-        .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData"]),
+        .testTarget(name: "PlaceDataTests", dependencies: ["PlaceData", "Words"]),
         .testTarget(name: "PlaceStoreTests", dependencies: ["PlaceStore", "PlaceData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),

@@ -82,6 +82,6 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
         "museum", "gallery", "attraction", "viewpoint", "artwork", "zoo", "aquarium", "theme park", "place of worship",
         "town hall", "courthouse", "library", "theatre", "cinema", "arts centre", "university", "hospital",
         "marketplace", "fountain", "park", "garden", "stadium", "monument", "memorial", "castle", "ruins", "statue",
-        "church", "cathedral", "fort", "city gate", "archaeological site", "historic", "landmark",
+        "church", "cathedral", "fort", "historic fort", "city gate", "archaeological site", "historic", "landmark",
     ]
 }

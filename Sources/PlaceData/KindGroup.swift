@@ -21,17 +21,20 @@ public enum KindGroup: String, CaseIterable, Sendable {
     public func contains(kind: String) -> Bool { kinds.contains(kind.lowercased()) }
 
     /// The group's kinds in lower case: the stops and stations, as OpenStreetMap's tags are said
-    /// (`highway=bus_stop`, `railway=tram_stop|station|halt|subway_entrance`,
-    /// `public_transport=platform|station`, `amenity=bus_station|ferry_terminal`).
+    /// (`highway=bus_stop`, `railway=tram_stop|station|halt|subway_entrance|platform`,
+    /// `public_transport=platform|station|stop_position`, `amenity=bus_station|ferry_terminal`),
+    /// and as stores imported before the tagging schema's words said them ("Platform", "Station").
     public var kinds: Set<String> {
         switch self {
-        case .transit:
-            [
-                "bus stop", "tram stop", "platform", "station", "halt", "subway entrance", "bus station",
-                "ferry terminal",
-            ]
+        case .transit: Self.transitKinds
         }
     }
+
+    private static let transitKinds: Set<String> = [
+        "bus stop", "tram stop", "railway station", "railway halt", "train platform", "transit platform",
+        "transit station", "transit stop", "subway entrance", "bus station", "ferry terminal", "platform", "station",
+        "halt",
+    ]
 
     /// Whether a place of kind `kind` passes the filter `filter` (a kind, or a group's name).
     public static func filter(_ filter: String, admits kind: String) -> Bool {

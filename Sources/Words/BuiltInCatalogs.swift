@@ -12,15 +12,6 @@ enum BuiltInCatalogs {
         return catalog
     }()
 
-    /// The keys of the places' kinds (`osm-kind.*`), by their English word in lower case.
-    static let kindKeys: [String: Key] = {
-        var keys: [String: Key] = [:]
-        for entry in english.sources where entry.context?.hasPrefix("osm-kind.") == true {
-            if let context = entry.context { keys[entry.id.lowercased()] = Key(context) }
-        }
-        return keys
-    }()
-
     static func catalog(_ language: Language) -> Catalog {
         switch language {
         case .english: english

@@ -38,21 +38,6 @@ public struct Catalog: Equatable, Sendable {
         BuiltInCatalogs.catalog(language)
     }
 
-    /// A place's kind in this catalog's language: a kind whose English word has a catalog
-    /// entry (`osm-kind.*`: "Bakery") is said in its words ("Panadería"); any other kind (a
-    /// file's own) as it is.
-    public func kindWord(_ kind: String) -> String {
-        guard let key = BuiltInCatalogs.kindKeys[kind.lowercased()] else { return kind }
-        return text(key)
-    }
-
-    /// A place's kind in every built-in language ("Bakery", "Panadería", "Padaria"), for what a
-    /// listener types whatever the session's language; the kind alone when it is no catalog word.
-    public static func kindWordsInEveryLanguage(_ kind: String) -> [String] {
-        guard let key = BuiltInCatalogs.kindKeys[kind.lowercased()] else { return [kind] }
-        return [Language.english, .spanish, .portuguese, .brazilian].map { BuiltInCatalogs.catalog($0).text(key) }
-    }
-
     init(
         language: Language, plural: PluralRule, entries: [String: [Template]], sources: [POFile.Entry],
         sourceIndex: [String: Int]? = nil

@@ -1,7 +1,7 @@
 import Foundation
 import POFormat
 
-// catalog-keys EN.PO KEYS.swift CATALOGS.swift [PO...]: run by the CatalogKeys build-tool plugin
+// catalog-keys EN.PO KEYS.swift CATALOGS.swift [PO|TSV...]: run by the CatalogKeys build-tool plugin
 // before Words compiles. Writes
 // - KEYS.swift: one `Key` constant for each entry of the English catalog, named after its
 //   msgctxt in lower camel case (`places-file.not-utf8` is `placesFileNotUtf8`), with the English
@@ -12,13 +12,15 @@ import POFormat
 //   fields named `{command-NAME}` are no labels: the catalog fills them with the command's word.
 //   And `Key.generated`, every key in order, which the tests hold each catalog file to;
 // - CATALOGS.swift: the text of each catalog (EN.PO and every PO after it) as one string
-//   literal, `CatalogTexts.en` for `en.po`. A string literal compiles in a moment where SwiftPM's
-//   `embedInCode` (an array literal of bytes) took the compiler over a minute and a half.
+//   literal, `CatalogTexts.en` for `en.po`; a table given among them (`osm-kinds.tsv`, the
+//   kinds' words) is carried the same way, `CatalogTexts.osmKinds`. A string literal compiles
+//   in a moment where SwiftPM's `embedInCode` (an array literal of bytes) took the compiler
+//   over a minute and a half.
 // Each output is written only when it changed, so that an unchanged catalog rebuilds nothing.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-    FileHandle.standardError.write(Data("usage: catalog-keys EN.PO KEYS.swift CATALOGS.swift [PO...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: catalog-keys EN.PO KEYS.swift CATALOGS.swift [PO|TSV...]\n".utf8))
     exit(64)
 }
 let (input, keysOutput, catalogsOutput) = (arguments[1], arguments[2], arguments[3])

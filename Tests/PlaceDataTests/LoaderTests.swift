@@ -51,7 +51,7 @@ struct GeoJSONLoaderTests {
             ])
         #expect(
             loaded.places.map(\.kind) == [
-                "Café", "Bookshop", "Bar", "Park", "Bicycle repair station", "Viewpoint", "Place",
+                "Café", "Bookshop", "Bar", "Park", "Bicycle repair tool stand", "Viewpoint", "Place",
             ])
         #expect(loaded.places.map(\.id) == ["101", "node/2", "place-3", "place-4", "place-5", "place-6", "place-7"])
         #expect(
@@ -64,12 +64,16 @@ struct GeoJSONLoaderTests {
     }
 
     @Test(arguments: [
-        ("cafe", "Café"), ("fast_food", "Fast food"), ("books", "Bookshop"), ("museum", "Museum"),
-        ("park", "Park"), ("convenience", "Convenience store"), ("ice_cream", "Ice cream"),
-        ("bicycle_repair_station", "Bicycle repair station"), ("cafe;bar", "Café"), ("Pharmacy", "Pharmacy"),
+        ("amenity=cafe", "Café"), ("amenity=fast_food", "Fast food"), ("shop=books", "Bookshop"),
+        ("tourism=museum", "Museum"), ("leisure=park", "Park"), ("shop=convenience", "Convenience store"),
+        ("amenity=ice_cream", "Ice cream"), ("amenity=bicycle_repair_station", "Bicycle repair tool stand"),
+        ("amenity=cafe;bar", "Café"), ("amenity=Pharmacy", "Pharmacy"), ("highway=bus_stop", "Bus stop"),
+        ("shop=bag", "Bag or luggage store"), ("shop=xyz_abc", "Xyz abc shop"), ("craft=xyz_abc", "Xyz abc craft"),
+        ("office=ngo", "NGO office"), ("office=yes", "Office"), ("amenity=yes", "Amenity"),
     ])
     func openStreetMapTagsBecomeWords(_ tag: String, _ word: String) {
-        #expect(OSMKinds.word(for: tag) == word)
+        let (key, value) = (String(tag.prefix { $0 != "=" }), String(tag.drop { $0 != "=" }.dropFirst()))
+        #expect(OSMKinds.word(key: key, value: value) == word)
     }
 
     static func feature(_ properties: String, _ geometry: String = #"{"type": "Point", "coordinates": [10, 20]}"#)

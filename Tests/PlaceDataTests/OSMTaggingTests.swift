@@ -10,7 +10,7 @@ struct OSMTaggingTests {
         (["name": "Kiasma", "tourism": "museum"], "Museum"),
         (["name": "A", "shop": "yes"], "Shop"),
         (["name": "A", "office": "company", "amenity": "cafe"], "Café"),
-        (["name": "A", "railway": "platform", "public_transport": "platform"], "Platform"),
+        (["name": "A", "railway": "platform", "public_transport": "platform"], "Transit platform"),
         (["name": "A", "railway": "tram_stop"], "Tram stop"),
         (["name": "A", "highway": "bus_stop"], "Bus stop"),
         (["name": "A", "historic": "memorial"], "Memorial"),

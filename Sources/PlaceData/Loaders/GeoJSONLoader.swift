@@ -116,7 +116,8 @@ enum GeoJSONLoader {
     /// OpenStreetMap tags seen, and the feature number.
     private struct Reading {
         var values: [(text: String, at: Int)?] = Array(repeating: nil, count: propertyKeys.count)
-        var words: [String: String] = [:]
+        /// The kind of each value, by its key's place among `amenity`, `shop`, `tourism`, `leisure`.
+        var words: [[String: String]] = Array(repeating: [:], count: 4)
         var number = 0
     }
 
@@ -282,7 +283,7 @@ enum GeoJSONLoader {
     /// Reads one feature; returns false when it is not a Point (and so skipped).
     private static func feature(
         _ scanner: inout JSONScanner, _ builder: inout PlaceBuilder, _ values: inout [(text: String, at: Int)?],
-        _ words: inout [String: String], number: Int
+        _ words: inout [[String: String]], number: Int
     ) throws(PlacesFile.Problem) -> Bool {
         func label() -> String { "feature \(number)" }
         let start = scanner.position
@@ -394,12 +395,14 @@ enum GeoJSONLoader {
             kind = try builder.required(
                 given.text, at: given.at, field: "\(label()) \(values[1] == nil ? "category" : "kind")")
             kindIsShared = false
-        } else if let tag = values[3] ?? values[4] ?? values[5] ?? values[6] {
-            if let word = words[tag.text] {
+        } else if let index = (3...6).first(where: { values[$0] != nil }), let tag = values[index] {
+            if let word = words[index - 3][tag.text] {
                 kind = word
-            } else if let word = PlaceBuilder.cleaned(OSMKinds.word(for: tag.text, words: builder.kindWords)) {
-                words[tag.text] = builder.share(word)
-                kind = words[tag.text]!
+            } else if let word = PlaceBuilder.cleaned(
+                OSMKinds.word(key: Self.propertyKeys[index].description, value: tag.text, words: builder.kindWords))
+            {
+                words[index - 3][tag.text] = builder.share(word)
+                kind = words[index - 3][tag.text]!
             }
         }
         let symbol = values[7].flatMap { PlaceBuilder.cleaned($0.text) }

@@ -55,11 +55,10 @@ package enum OSMTagging {
         tags["public_transport"] == "stop_position" && !(tags["name"] ?? "").isEmpty
     }
 
-    /// The kind's word for a tag: `OSMKinds.word(for:)` of its value, or of its key when the
-    /// value says only "yes" (`office=yes` is "Office").
+    /// The kind's English word for a tag, as the store keeps it: `OSMKinds.word(key:value:)`
+    /// (`office=yes` is "Office"; an empty value, the key's own kind).
     package static func kind(key: String, value: String) -> String {
-        let word = OSMKinds.word(for: value.lowercased() == "yes" ? key : value)
-        return PlaceBuilder.cleaned(word) ?? OSMKinds.word(for: key)
+        PlaceBuilder.cleaned(OSMKinds.word(key: key, value: value)) ?? OSMKinds.word(key: key, value: "yes")
     }
 
     /// The place an object's tags make, at `latitude`, `longitude`, with `id` ("node/1",
