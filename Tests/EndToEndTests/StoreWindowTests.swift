@@ -97,12 +97,12 @@ struct StoreWindowTests {
         #expect(english.stdout.contains(own))
         #expect(!english.stdout.contains(spanish))
         let inSpanish = try Program(
-            ["--places", store, "--speech", "off", "--language", "es"], input: .text("find embajada\n")
+            ["--places", store, "--speech", "off", "--language", "es"], input: .text("find bolivariana\n")
         ).run()
         #expect(inSpanish.status == 0)
         #expect(inSpanish.stdout.contains(spanish))
         let switched = try Program(
-            ["--places", store, "--speech", "off"], input: .text("set language es\nfind embajada\n")
+            ["--places", store, "--speech", "off"], input: .text("set language es\nfind bolivariana\n")
         ).run()
         #expect(switched.status == 0)
         #expect(switched.stdout.contains(spanish))

@@ -31,8 +31,8 @@ struct TransitWordingTests {
             "Served by bus line 18N and tram lines 7 and 9."
         ),
         (
-            "Station", "train 1;train A;train D;train E;train I;train L;train P;train R",
-            "Station Kauppatori, train lines 1, A, D, E, I, L and 2 more",
+            "Railway station", "train 1;train A;train D;train E;train I;train L;train P;train R",
+            "Railway station Kauppatori, train lines 1, A, D, E, I, L and 2 more",
             "Served by train lines 1, A, D, E, I, L, P and R."
         ),
         ("Bus stop", nil, "Bus stop Kauppatori", nil),
@@ -54,7 +54,7 @@ struct TransitWordingTests {
             spanish.servedByPhrase(spanish.places.all[0]) == "Paran aquí: línea de autobús 16 y línea de tranvía 2.")
         let brazilian = Self.state(kind: "Bus stop", lines: "bus 16;bus 17", language: .brazilian)
         #expect(brazilian.servedByPhrase(brazilian.places.all[0]) == "Param aqui: linhas 16 e 17.")
-        let portuguese = Self.state(kind: "Station", lines: "tram 28", language: .portuguese)
+        let portuguese = Self.state(kind: "Railway station", lines: "tram 28", language: .portuguese)
         #expect(portuguese.servedByPhrase(portuguese.places.all[0]) == "Param aqui: linha de elétrico 28.")
     }
 }

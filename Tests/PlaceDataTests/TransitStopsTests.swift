@@ -13,8 +13,8 @@ struct TransitStopsTests {
         (["name": "A", "public_transport": "platform", "highway": "bus_stop"], "Bus stop"),
         (["name": "A", "public_transport": "platform", "tram": "yes"], "Tram stop"),
         (["name": "A", "public_transport": "platform", "railway": "tram_stop"], "Tram stop"),
-        (["name": "A", "public_transport": "platform"], "Platform"),
-        (["name": "A", "public_transport": "station", "railway": "station"], "Station"),
+        (["name": "A", "public_transport": "platform"], "Transit platform"),
+        (["name": "A", "public_transport": "station", "railway": "station"], "Railway station"),
         (["name": "A", "amenity": "bus_station", "public_transport": "station"], "Bus station"),
     ])
     func aStopIsKindedBeforeTheGenericPlatform(_ tags: [String: String], _ kind: String) throws {
