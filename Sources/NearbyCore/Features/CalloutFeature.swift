@@ -183,7 +183,9 @@ extension NearbyState {
     }
 
     /// The selected place's distance when it passes a milestone towards it, or its arrival;
-    /// nothing when newly selected or moving away.
+    /// nothing when newly selected or moving away. A place arrived at stays arrived at while it
+    /// is selected (issue 40): walking on and back, as a curving route does, never starts its
+    /// milestones again ("Le Marathon, 500 metres ahead" after "Arrived at Le Marathon").
     mutating func selectedMilestone() -> Announcement? {
         guard let index = selectedIndex else {
             position.milestone = nil
@@ -195,9 +197,11 @@ extension NearbyState {
             position.milestone = (place.id, level)
             return nil
         }
+        // Arrived: nothing more of it until it is selected again.
+        if last.level == 0 { return nil }
         if level >= last.level {
-            // Moving away: the next approach is said again (arrival only once it is left behind).
-            if last.level > 0 || distances[index] > settings.calloutDistance { position.milestone = (place.id, level) }
+            // Moving away: the next approach is said again.
+            position.milestone = (place.id, level)
             return nil
         }
         position.milestone = (place.id, level)

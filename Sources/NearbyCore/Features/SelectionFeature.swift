@@ -32,6 +32,8 @@ extension NearbyState {
         suggestions = []
         suggestedQuery = nil
         selection = place.id
+        // Selected again: its milestones and arrival start afresh.
+        position.milestone = nil
         isSearching = false
         let moves = !sheet.isPresented || sheet.detent != target
         sheet.isPresented = true
