@@ -69,7 +69,8 @@ struct GPXLibraryReader {
             } else {
                 if open.isEmpty {
                     guard tag.name == "gpx" else { throw problem(at: tag.offset, .notGPX(root: tag.name)) }
-                    for (key, value) in tag.attributes where value == MarkerLibrary.namespace && key.hasPrefix("xmlns:") {
+                    for (key, value) in tag.attributes where value == MarkerLibrary.namespace && key.hasPrefix("xmlns:")
+                    {
                         ourPrefixes.insert(String(key.dropFirst(6)))
                     }
                 }

@@ -86,12 +86,16 @@ public struct XMLScanner {
             let start = line
             let startIndex = index
             if starts(with: "<!--") {
-                guard skip(past: "-->") else { throw Problem(line: start, offset: startIndex, reason: .unclosed("<!--")) }
+                guard skip(past: "-->") else {
+                    throw Problem(line: start, offset: startIndex, reason: .unclosed("<!--"))
+                }
                 continue
             }
             if starts(with: "<![CDATA[") {
                 if textBefore == nil { textBefore = index }
-                guard skip(past: "]]>") else { throw Problem(line: start, offset: startIndex, reason: .unclosed("CDATA")) }
+                guard skip(past: "]]>") else {
+                    throw Problem(line: start, offset: startIndex, reason: .unclosed("CDATA"))
+                }
                 continue
             }
             if starts(with: "<?") || starts(with: "<!") {
@@ -145,11 +149,15 @@ public struct XMLScanner {
                 let start = (line, index)
                 for _ in 0..<9 { advance() }
                 let from = index
-                guard skip(past: "]]>") else { throw Problem(line: start.0, offset: start.1, reason: .unclosed("CDATA")) }
+                guard skip(past: "]]>") else {
+                    throw Problem(line: start.0, offset: start.1, reason: .unclosed("CDATA"))
+                }
                 text += String(decoding: bytes[from..<(index - 3)], as: UTF8.self)
             } else if starts(with: "<!--") {
                 let start = (line, index)
-                guard skip(past: "-->") else { throw Problem(line: start.0, offset: start.1, reason: .unclosed("<!--")) }
+                guard skip(past: "-->") else {
+                    throw Problem(line: start.0, offset: start.1, reason: .unclosed("<!--"))
+                }
             } else {
                 break
             }

@@ -28,21 +28,28 @@ struct DamagedFileTests {
         ("not text", [0x1F, 0x8B, 0x08, 0x00] + Array("gzip".utf8), 1, 2, .notText(0x8B)),
         ("empty", [], 1, 1, .notGPX(root: "")),
         (
-            "XML but not GPX", Array("<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n</kml>\n".utf8),
+            "XML but not GPX",
+            Array("<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n</kml>\n".utf8),
             2, 1, .notGPX(root: "kml")
         ),
-        ("bad lat", Array(good.replacingOccurrences(of: "lat=\"60.1701000\"", with: "lat=\"91.5\"").utf8), 7, 3, .badCoordinate("lat")),
+        (
+            "bad lat", Array(good.replacingOccurrences(of: "lat=\"60.1701000\"", with: "lat=\"91.5\"").utf8), 7, 3,
+            .badCoordinate("lat")
+        ),
         (
             "bad time", Array(good.replacingOccurrences(of: "2026-12-01T10:01:00Z", with: "yesterday").utf8), 8, 11,
             .badTime("yesterday")
         ),
         (
-            "tags that do not nest", Array(good.replacingOccurrences(of: "</name>\n  </wpt>", with: "</wpt>").utf8), 5, 21,
+            "tags that do not nest", Array(good.replacingOccurrences(of: "</name>\n  </wpt>", with: "</wpt>").utf8), 5,
+            21,
             .mismatchedEnd(expected: "name", found: "wpt")
         ),
     ]
 
-    @Test("Kept aside with its bytes, said with line and column; an empty library; the next save a new file", arguments: 0..<damages.count)
+    @Test(
+        "Kept aside with its bytes, said with line and column; an empty library; the next save a new file",
+        arguments: 0..<damages.count)
     func keptAside(index: Int) throws {
         let (what, damaged, line, column, reason) = Self.damages[index]
         let folder = try temporaryFolder("damaged")
@@ -60,7 +67,8 @@ struct DamagedFileTests {
         #expect(bytes(kept.keptAs) == Data(damaged), "\(what)")
         #expect(!FileManager.default.fileExists(atPath: path))
         // The next save makes a new file and leaves the damaged one alone.
-        try file.save(MarkerLibrary(markers: [Marker(name: "New", coordinate: Coordinate(latitude: 1, longitude: 2), time: 3)]))
+        try file.save(
+            MarkerLibrary(markers: [Marker(name: "New", coordinate: Coordinate(latitude: 1, longitude: 2), time: 3)]))
         #expect(try file.load().library.markers.map(\.name) == ["New"])
         #expect(bytes(kept.keptAs) == Data(damaged), "\(what)")
     }
@@ -90,6 +98,7 @@ struct DamagedFileTests {
         #expect(problem?.keptAs == path)
         #expect(problem?.problem.reason == .notXML)
         #expect(bytes(path) == Data("not a GPX file".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["markers.gpx", "markers.gpx.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["markers.gpx", "markers.gpx.lock"])
     }
 }

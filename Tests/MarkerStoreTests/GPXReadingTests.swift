@@ -79,7 +79,8 @@ struct GPXReadingTests {
 
     @Test("OsmAnd's favourites: names, notes, times; its extensions and groups skipped")
     func osmAnd() throws {
-        let text = try String(contentsOf: fixtures.appendingPathComponent("markers/osmand-favorites.gpx"), encoding: .utf8)
+        let text = try String(
+            contentsOf: fixtures.appendingPathComponent("markers/osmand-favorites.gpx"), encoding: .utf8)
         let library = try MarkerLibrary.read(gpx: text)
         #expect(
             library
@@ -88,7 +89,8 @@ struct GPXReadingTests {
                         name: "Kotiovi", coordinate: Coordinate(latitude: 60.1681231, longitude: 24.9523017),
                         time: 1_795_161_662),
                     Marker(
-                        name: "Kauppatori & Kolera-allas", coordinate: Coordinate(latitude: 60.1674881, longitude: 24.9536655),
+                        name: "Kauppatori & Kolera-allas",
+                        coordinate: Coordinate(latitude: 60.1674881, longitude: 24.9536655),
                         note: "Ferry to Suomenlinna — market stalls", time: 1_795_161_900),
                     Marker(
                         name: "悉尼歌剧院", coordinate: Coordinate(latitude: -33.8567844, longitude: 151.2152967),
@@ -106,7 +108,9 @@ struct GPXReadingTests {
                     Marker(
                         name: "Praça do Comércio", coordinate: Coordinate(latitude: 38.71157, longitude: -9.13649),
                         note: "<b>Terreiro do Paço</b> & o rio", time: 7),
-                    Marker(name: "Castelo de São Jorge", coordinate: Coordinate(latitude: 38.7139, longitude: -9.13348), time: 7),
+                    Marker(
+                        name: "Castelo de São Jorge", coordinate: Coordinate(latitude: 38.7139, longitude: -9.13348),
+                        time: 7),
                     Marker(
                         name: "Torre de Belém", coordinate: Coordinate(latitude: 38.6916, longitude: -9.216),
                         note: "Manuelino, séc. XVI", time: 7),

@@ -24,12 +24,16 @@ struct GPXWritingTests {
         }
         let far = [
             Marker(name: "South-west", coordinate: Coordinate(latitude: -89.9999999, longitude: -179.9999999), time: 0),
-            Marker(name: "North-east", coordinate: Coordinate(latitude: 89.9999999, longitude: 179.9999999), time: 4_102_444_799),
+            Marker(
+                name: "North-east", coordinate: Coordinate(latitude: 89.9999999, longitude: 179.9999999),
+                time: 4_102_444_799),
         ]
         return MarkerLibrary(
             markers: markers + far,
             routes: [
-                MarkedRoute(name: "To the market & back", note: "Saturdays", time: base - 86_400, waypoints: Array(markers.prefix(3))),
+                MarkedRoute(
+                    name: "To the market & back", note: "Saturdays", time: base - 86_400,
+                    waypoints: Array(markers.prefix(3))),
                 MarkedRoute(name: "Ruta a la panadería 🥖", time: base + 5, waypoints: Array(markers.suffix(5)) + far),
                 MarkedRoute(name: "Empty", time: base + 6, waypoints: []),
             ])
@@ -65,7 +69,9 @@ struct GPXWritingTests {
             #expect(route["desc"] as? String == mine.note)
             let points = try #require(route["points"] as? [[String: Any]])
             try #require(points.count == mine.waypoints.count, "\(mine.name)")
-            for (point, marker) in zip(points, mine.waypoints) { Self.expectSame(point, marker, "\(mine.name): \(marker.name)") }
+            for (point, marker) in zip(points, mine.waypoints) {
+                Self.expectSame(point, marker, "\(mine.name): \(marker.name)")
+            }
         }
         #expect((read["tracks"] as? [Any])?.isEmpty == true)
     }
@@ -74,7 +80,10 @@ struct GPXWritingTests {
     func roundTrip() throws {
         let text = Self.library.gpx(creator: "nearby-voice 1.0 \"test\"")
         #expect(try MarkerLibrary.read(gpx: text) == Self.library)
-        #expect(text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<gpx version=\"1.1\" creator=\"nearby-voice 1.0 &quot;test&quot;\""))
+        #expect(
+            text.hasPrefix(
+                #"<?xml version="1.0" encoding="UTF-8"?>"#
+                    + "\n<gpx version=\"1.1\" creator=\"nearby-voice 1.0 &quot;test&quot;\""))
         #expect(text.contains(#"<wpt lat="60.1675123" lon="24.9525987">"#))
         #expect(try MarkerLibrary.read(gpx: MarkerLibrary().gpx()) == MarkerLibrary())
     }

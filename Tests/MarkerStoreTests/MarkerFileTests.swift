@@ -21,7 +21,8 @@ struct MarkerFileTests {
         #expect(
             MarkerFile.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"])
                 == "/data/nearby-voice/markers.gpx")
-        #expect(MarkerFile.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/nearby-voice/markers.gpx")
+        #expect(
+            MarkerFile.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/nearby-voice/markers.gpx")
         // An empty or relative XDG_DATA_HOME is ignored, as the XDG specification says.
         for ignored in ["", "relative/data"] {
             #expect(
@@ -85,7 +86,8 @@ struct MarkerFileTests {
         try undo()
         #expect(bytes(path) == before)
         #expect(try file.load().library == Self.library)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["markers.gpx", "markers.gpx.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["markers.gpx", "markers.gpx.lock"])
         // With the folder writable again, the save goes through.
         try file.save(bigger)
         #expect(try file.load().library == bigger)
@@ -98,7 +100,9 @@ struct MarkerFileTests {
         #expect {
             _ = try MarkerFile(path: "\(folder)/plain/markers.gpx")
         } throws: { error in
-            guard let problem = error as? MarkerFileProblem, case .cannotOpen(let system) = problem.reason else { return false }
+            guard let problem = error as? MarkerFileProblem, case .cannotOpen(let system) = problem.reason else {
+                return false
+            }
             return system.code == ENOTDIR
         }
     }

@@ -29,7 +29,8 @@ struct MergeTests {
             // The one there stays, taking the note and the place it lacked.
             #expect(
                 library.markers == [
-                    Marker(name: "Kauppatori", coordinate: Self.kauppatori, note: "Imported", time: 1, placeID: "node/1")
+                    Marker(
+                        name: "Kauppatori", coordinate: Self.kauppatori, note: "Imported", time: 1, placeID: "node/1")
                 ])
         } else {
             #expect(count == MarkerLibrary.MergeCount(markersAdded: 1))
