@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "PositionTests", dependencies: ["Position", "PlaceData"]),
-        .testTarget(name: "MarkerStoreTests", dependencies: ["MarkerStore", "PlaceData", "TextFormats"]),
+        .testTarget(name: "MarkerStoreTests", dependencies: ["MarkerStore", "PlaceData"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "WordsTests", dependencies: ["Words", "TextFormats"]),
         .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),

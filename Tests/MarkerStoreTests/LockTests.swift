@@ -24,11 +24,12 @@ struct LockTests {
             process.arguments = [
                 "-c",
                 """
-                import fcntl, sys
-                f = open(sys.argv[1], "a")
-                fcntl.flock(f, fcntl.LOCK_EX)
+                from fcntl import flock, LOCK_EX
+                from sys import argv, stdin
+                f = open(argv[1], "a")
+                flock(f, LOCK_EX)
                 print("locked", flush=True)
-                sys.stdin.read()
+                stdin.read()
                 """,
                 lockPath,
             ]
