@@ -108,6 +108,11 @@ let package = Package(
         // sockets and timers are the shell's. Out: a planned route as a GPX file's text
         // (`GPXWriter`, its markup escaped by TextFormats); the write is the shell's.
         .target(name: "Position", dependencies: ["PlaceData", "TextFormats"]),
+        // The user's markers and routes: read from and written as GPX 1.1 (pure, its XML
+        // scanned by TextFormats, its times by Position's ISOTime), merged on import, and kept in
+        // one file (`MarkerFile`: locked against a second session, written whole through
+        // SystemCalls, a damaged file kept aside). Used by the program.
+        .target(name: "MarkerStore", dependencies: ["PlaceData", "SystemCalls", "TextFormats", "Position"]),
         // The screen, pure: its state, the reducer, the commands, the settings and the words of
         // every announcement. It imports PlaceData and nothing that does I/O or starts threads
         // (Tests/NearbyCoreTests/PurityTests.swift checks).
@@ -150,6 +155,7 @@ let package = Package(
         .testTarget(name: "NearbyCoreTests", dependencies: ["PlaceData", "NearbyCore", "ScenarioFormat", "Words"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "PositionTests", dependencies: ["Position", "PlaceData"]),
+        .testTarget(name: "MarkerStoreTests", dependencies: ["MarkerStore", "PlaceData"]),
         .testTarget(name: "AnnouncerTests", dependencies: ["Announcer", "NearbyCore"]),
         .testTarget(name: "WordsTests", dependencies: ["Words", "TextFormats"]),
         .testTarget(name: "StudyReportTests", dependencies: ["StudyReport"]),

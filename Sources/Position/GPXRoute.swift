@@ -1,5 +1,6 @@
 import Foundation
 import PlaceData
+import TextFormats
 
 /// A GPX track read for walking: its points (`trkpt`, or `rtept` in a file with no track) in
 /// order, each with its time when the file gives one. Pure: the caller reads the file.
@@ -43,13 +44,13 @@ public struct GPXRoute: Equatable, Sendable {
 
     /// Parses the text of a GPX file.
     public static func parse(_ text: String) throws(Problem) -> GPXRoute {
-        var scanner = Scanner(Array(text.utf8))
+        var scanner = XMLScanner(Array(text.utf8))
         var trackPoints: [Point] = []
         var routePoints: [Point] = []
         var sawGPX = false
         /// The point being read, its tag and its line, until its end tag.
         var open: (point: Point, tag: String, line: Int)?
-        while let tag = try scanner.nextTag() {
+        while let tag = try nextTag(&scanner) {
             if tag.name == "gpx" && !tag.isEnd { sawGPX = true }
             if (tag.name == "trkpt" || tag.name == "rtept") && !tag.isEnd {
                 guard sawGPX else { throw Problem(line: tag.line, reason: .notGPX) }
@@ -83,7 +84,16 @@ public struct GPXRoute: Equatable, Sendable {
         return GPXRoute(points: points)
     }
 
-    private static func point(_ tag: Scanner.Tag) throws(Problem) -> Point {
+    /// The scanner's next tag, its problem (a tag never ended) said as the route's.
+    private static func nextTag(_ scanner: inout XMLScanner) throws(Problem) -> XMLScanner.Tag? {
+        do throws(XMLScanner.Problem) { return try scanner.nextTag() } catch {
+            switch error.reason {
+            case .unclosed(let what): throw Problem(line: error.line, reason: .unclosed(what))
+            }
+        }
+    }
+
+    private static func point(_ tag: XMLScanner.Tag) throws(Problem) -> Point {
         func number(_ name: String, _ range: ClosedRange<Double>) throws(Problem) -> Double {
             guard let text = tag.attributes[name], let value = Double(text.trimmingCharacters(in: .whitespaces)),
                 value.isFinite, range.contains(value)
@@ -93,131 +103,5 @@ public struct GPXRoute: Equatable, Sendable {
         let latitude = try number("lat", -90...90)
         let longitude = try number("lon", -180...180)
         return Point(coordinate: Coordinate(latitude: latitude, longitude: longitude))
-    }
-}
-
-/// A small XML tag scanner: enough of XML for GPX's points (tags, attributes, comments, CDATA
-/// and processing instructions skipped), counting lines for errors.
-struct Scanner {
-    struct Tag {
-        var name: String
-        var isEnd: Bool
-        var selfCloses: Bool
-        var attributes: [String: String]
-        var line: Int
-    }
-
-    private let bytes: [UInt8]
-    private var index = 0
-    private(set) var line = 1
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    private mutating func advance() {
-        if bytes[index] == UInt8(ascii: "\n") { line += 1 }
-        index += 1
-    }
-
-    private func starts(with text: String) -> Bool {
-        let needle = Array(text.utf8)
-        return index + needle.count <= bytes.count && Array(bytes[index..<(index + needle.count)]) == needle
-    }
-
-    /// Skips to just after `end`; false when the text ends first.
-    private mutating func skip(past end: String) -> Bool {
-        while index < bytes.count {
-            if starts(with: end) {
-                for _ in 0..<end.utf8.count { advance() }
-                return true
-            }
-            advance()
-        }
-        return false
-    }
-
-    /// The next element tag, skipping text, comments, CDATA, declarations and instructions.
-    mutating func nextTag() throws(GPXRoute.Problem) -> Tag? {
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                advance()
-                continue
-            }
-            let start = line
-            if starts(with: "<!--") {
-                guard skip(past: "-->") else { throw .init(line: start, reason: .unclosed("<!--")) }
-                continue
-            }
-            if starts(with: "<![CDATA[") {
-                guard skip(past: "]]>") else { throw .init(line: start, reason: .unclosed("CDATA")) }
-                continue
-            }
-            if starts(with: "<?") || starts(with: "<!") {
-                guard skip(past: ">") else { throw .init(line: start, reason: .unclosed("<!")) }
-                continue
-            }
-            advance()
-            var body: [UInt8] = []
-            var quote: UInt8?
-            while index < bytes.count {
-                let byte = bytes[index]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    break
-                }
-                body.append(byte)
-                advance()
-            }
-            guard index < bytes.count else {
-                let name = String(decoding: body.prefix { !Self.isSpace($0) }, as: UTF8.self)
-                throw .init(line: start, reason: .unclosed("<" + String(name.prefix(20))))
-            }
-            advance()
-            return Self.tag(body, line: start)
-        }
-        return nil
-    }
-
-    /// The text up to the next `<`, with the line it began on.
-    mutating func textUntilTag() -> (String, Int) {
-        let start = line
-        var text: [UInt8] = []
-        while index < bytes.count && bytes[index] != UInt8(ascii: "<") {
-            text.append(bytes[index])
-            advance()
-        }
-        return (String(decoding: text, as: UTF8.self), start)
-    }
-
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    private static func tag(_ body: [UInt8], line: Int) -> Tag {
-        var body = body[...]
-        let isEnd = body.first == UInt8(ascii: "/")
-        if isEnd { body = body.dropFirst() }
-        let selfCloses = body.last == UInt8(ascii: "/")
-        if selfCloses { body = body.dropLast() }
-        let nameBytes = body.prefix { !isSpace($0) }
-        var name = String(decoding: nameBytes, as: UTF8.self)
-        // A namespace prefix (`gpx:trkpt`) is not part of the name.
-        if let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
-        var attributes: [String: String] = [:]
-        var rest = body.dropFirst(nameBytes.count)
-        while true {
-            rest = rest.drop(while: isSpace)
-            let key = rest.prefix { $0 != UInt8(ascii: "=") && !isSpace($0) }
-            guard !key.isEmpty else { break }
-            rest = rest.dropFirst(key.count).drop(while: isSpace)
-            guard rest.first == UInt8(ascii: "=") else { break }
-            rest = rest.dropFirst().drop(while: isSpace)
-            guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { break }
-            rest = rest.dropFirst()
-            let value = rest.prefix { $0 != quote }
-            rest = rest.dropFirst(value.count + 1)
-            attributes[String(decoding: key, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
-        }
-        return Tag(name: name, isEnd: isEnd, selfCloses: selfCloses, attributes: attributes, line: line)
     }
 }

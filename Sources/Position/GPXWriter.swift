@@ -52,7 +52,7 @@ public struct GPXWriter: Equatable, Sendable {
     }
 
     /// `lat="60.1675000" lon="24.9525000"`: 7 decimals, a point as the decimal separator always.
-    static func attributes(_ point: Coordinate) -> String {
+    public static func attributes(_ point: Coordinate) -> String {
         #"lat="\#(String(format: "%.7f", point.latitude))" lon="\#(String(format: "%.7f", point.longitude))""#
     }
 }

@@ -146,6 +146,10 @@ public enum FileSystem {
         }
     }
 
+    /// Whether anything has the name `path` (lstat(2)); a symbolic link counts, wherever it
+    /// points.
+    public static func exists(_ path: String) -> Bool { Syscalls.exists(path) }
+
     /// Removes the file (unlink(2)).
     public static func remove(_ path: String) throws(SystemError) {
         try Syscalls.remove(path).get()

@@ -95,6 +95,16 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         try Syscalls.lock(rawValue, kind, path: path).get()
     }
 
+    /// Takes the file's lock if no one else holds it (flock(2) with LOCK_NB): true when taken,
+    /// false when another open file holds it (in this process or another).
+    public func tryLock(_ kind: LockKind, path: String? = nil) throws(SystemError) -> Bool {
+        switch Syscalls.lock(rawValue, kind, waiting: false, path: path) {
+        case .success: return true
+        case .failure(let error) where error.isLockHeld: return false
+        case .failure(let error): throw error
+        }
+    }
+
     /// Gives the file's lock back.
     public func unlock() { _ = Syscalls.lock(rawValue, nil, path: nil) }
 

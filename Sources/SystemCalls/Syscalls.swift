@@ -260,15 +260,18 @@ enum Syscalls {
 
     // MARK: Locks, terminals
 
-    /// flock(2), retried on EINTR: shared, exclusive, or unlock.
-    static func lock(_ fd: Int32, _ kind: FileDescriptor.LockKind?, path: String?) -> Result<Void, SystemError> {
+    /// flock(2), retried on EINTR: shared, exclusive, or unlock; with LOCK_NB when not
+    /// `waiting`, so that a lock another holds fails at once with EWOULDBLOCK.
+    static func lock(_ fd: Int32, _ kind: FileDescriptor.LockKind?, waiting: Bool = true, path: String?) -> Result<
+        Void, SystemError
+    > {
         let operation =
             switch kind {
             case .shared: LOCK_SH
             case .exclusive: LOCK_EX
             case nil: LOCK_UN
             }
-        return retrying("flock", path: path) { flock(fd, operation) }.map { _ in () }
+        return retrying("flock", path: path) { flock(fd, operation | (waiting ? 0 : LOCK_NB)) }.map { _ in () }
     }
 
     /// isatty(3) (a tcgetattr(2)).
@@ -347,6 +350,8 @@ extension SystemError {
     public var isUnsupportedSync: Bool { code == EINVAL }
     /// Whether a signal interrupted the call (EINTR).
     public var isInterrupted: Bool { code == EINTR }
+    /// Whether a lock was not taken because another holds it (EWOULDBLOCK).
+    public var isLockHeld: Bool { code == EWOULDBLOCK }
     /// Whether the file (or a folder on its path) does not exist (ENOENT, ENOTDIR).
     public var isMissingFile: Bool { code == ENOENT || code == ENOTDIR }
 }

@@ -21,4 +21,48 @@ public enum XMLText {
         }
         return out
     }
+
+    /// The text that `escaped` (or any XML writer) wrote as character data or an attribute's
+    /// value: the five named entities and character references (`&#233;`, `&#xE9;`) replaced.
+    /// Anything else after an `&` (an entity XML does not define, a lone `&`) is kept as it is
+    /// written: a reader of other programs' files takes what it can rather than refuse a name.
+    public static func unescaped(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var rest = text[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            out += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            guard let semicolon = after.prefix(12).firstIndex(of: ";"),
+                let scalar = entity(after[..<semicolon])
+            else {
+                out += "&"
+                rest = after
+                continue
+            }
+            out.unicodeScalars.append(scalar)
+            rest = after[after.index(after: semicolon)...]
+        }
+        out += rest
+        return out
+    }
+
+    /// The character an entity's name (between `&` and `;`) stands for, when XML defines it.
+    private static func entity(_ name: Substring) -> Unicode.Scalar? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let number = name.dropFirst()
+            let value =
+                number.hasPrefix("x") || number.hasPrefix("X")
+                ? UInt32(number.dropFirst(), radix: 16) : UInt32(number, radix: 10)
+            return value.flatMap(Unicode.Scalar.init)
+        }
+    }
 }

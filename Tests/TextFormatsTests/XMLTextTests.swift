@@ -18,3 +18,34 @@ struct XMLTextTests {
         #expect(XMLText.escaped(text) == expected)
     }
 }
+
+@Suite("XML's entities read back, and tags scanned with where they are")
+struct XMLReadingTests {
+    @Test("unescaped reverses escaped, reads character references, and keeps what XML does not define")
+    func unescaped() {
+        for text in ["Tom & Jerry's <\"best\">", "no entities", "&amp; as written", "مقهى 🚏"] {
+            #expect(XMLText.unescaped(XMLText.escaped(text)) == text)
+        }
+        #expect(XMLText.unescaped("&#8212; &#x2014; &#X1F68F;") == "— — 🚏")
+        #expect(XMLText.unescaped("&nbsp; & &; &#xZZ; &amp") == "&nbsp; & &; &#xZZ; &amp")
+    }
+
+    @Test("Tags with their prefix, decoded attributes, line and offset; character data with CDATA")
+    func scanner() throws {
+        var scanner = XMLScanner(
+            Array("<?xml?>\n<a:b x='1 &amp; 2'>\n<n>A &lt; <![CDATA[<B>]]><!-- c --> C</n></a:b>".utf8))
+        let first = try #require(try scanner.nextTag())
+        #expect(first.name == "b" && first.prefix == "a" && first.attributes == ["x": "1 & 2"])
+        #expect(first.line == 2 && first.offset == 8 && first.textBefore == nil)
+        let name = try #require(try scanner.nextTag())
+        #expect(name.name == "n" && name.prefix == nil && name.line == 3 && name.textBefore == nil)
+        #expect(try scanner.characterData() == "A < <B> C")
+        #expect(try scanner.nextTag()?.isEnd == true)
+        #expect(scanner.lineAndColumn(at: name.offset) == (3, 1))
+        var text = XMLScanner(Array("\n  x <a/>".utf8))
+        #expect(try text.nextTag()?.textBefore == 3)
+        var cut = XMLScanner(Array("<a>\n  <b".utf8))
+        _ = try cut.nextTag()
+        #expect(throws: XMLScanner.Problem(line: 2, offset: 6, reason: .unclosed("<b"))) { try cut.nextTag() }
+    }
+}
