@@ -144,7 +144,7 @@ let package = Package(
             dependencies: [
                 "SystemCalls", "TextFormats", "PlaceData", "PlaceStore", "Words", "NearbyCore", "ScenarioFormat",
                 "Announcer", "ShellParsing",
-                "StudyReport", "CReadline", "Position",
+                "StudyReport", "CReadline", "Position", "MarkerStore",
             ],
             plugins: ["BuildCommit"]
         ),

@@ -86,6 +86,17 @@ public enum Action: Equatable, Sendable {
     case routeTo(String?)
     /// `route steps`: every turn of the route planned.
     case routeStepsRequested
+    /// `mark` (NAME): the selected place, or where you are, kept as a marker; a marker renamed.
+    case markRequested(String?)
+    /// `markers`: the markers, nearest first.
+    case markersRequested
+    /// `markers export FILE`, `markers import FILE`: the markers as a GPX file, or a GPX file's
+    /// waypoints, routes' points and tracks' named points as markers.
+    case markersExportRequested(String)
+    case markersImportRequested(String)
+    /// `unmark`: the selected marker removed; `undo`: brought back.
+    case unmarkRequested
+    case undoRequested
     /// `route export FILE`: the route planned written as a GPX file.
     case routeExportRequested(String)
     /// `preview`: street preview at the nearest decision point, or where you stand in it.
@@ -137,7 +148,8 @@ extension Action {
             .walkRequested, .detailsRequested, .aboutRequested, .aroundRequested, .aheadRequested, .spellRequested,
             .speechStopped, .settingChanged, .settingsRequested, .countRequested, .mapRequested, .helpRequested,
             .voicesRequested, .quitRequested, .invalid, .routeRequested, .calloutsMuted, .previewRequested, .previewAt,
-            .previewLeft, .goRequested, .routeTo, .routeStepsRequested, .routeExportRequested:
+            .previewLeft, .goRequested, .routeTo, .routeStepsRequested, .routeExportRequested, .markRequested,
+            .markersRequested, .markersExportRequested, .markersImportRequested, .unmarkRequested, .undoRequested:
             .command
         }
     }

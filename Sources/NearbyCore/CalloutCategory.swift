@@ -2,10 +2,12 @@ import PlaceData
 import Words
 
 /// What a callout is about, as Soundscape sorts its callouts for the user to choose: `set
-/// callouts intersections,transit,landmarks` (the default) keeps a dense street's shops quiet
+/// callouts markers,intersections,transit,landmarks` (the default) keeps a dense street's shops quiet
 /// while its corners, stops and landmarks are said. The selected place's milestones and arrival
 /// belong to no category: they are said while any is on.
 public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
+    /// The markers you keep (`mark`): said before places.
+    case markers
     /// Corners, roundabouts, roads' ends, street changes and crossings (docs/position.md).
     case intersections
     /// Stops and stations: bus, tram, train, metro, ferry.
@@ -17,7 +19,7 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
     case places
 
     /// The categories said unless the user chooses: all but `places`.
-    public static let standard: Set<CalloutCategory> = [.intersections, .transit, .landmarks]
+    public static let standard: Set<CalloutCategory> = [.markers, .intersections, .transit, .landmarks]
 
     /// What `set callouts` takes for every category.
     public static let all = "all"
@@ -41,7 +43,7 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
     }
 
     /// The categories as `settings` says them and `set callouts` takes them back: `off`, `all`,
-    /// or the categories in their order (`intersections,transit,landmarks`).
+    /// or the categories in their order (`markers,intersections,transit,landmarks`).
     static func value(_ categories: Set<CalloutCategory>) -> String {
         if categories.isEmpty { return "off" }
         if categories.count == allCases.count { return all }
@@ -70,6 +72,7 @@ public enum CalloutCategory: String, CaseIterable, Sendable, Comparable {
     /// The category of a place of kind `kind` (the kind as the places spell it: English for
     /// OpenStreetMap's and the built-in ones, "Bus stop", "Museum").
     public static func of(kind: String) -> CalloutCategory {
+        if kind == NearbyState.MarkedPlace.kind { return .markers }
         let kind = kind.lowercased()
         if KindGroup.transit.kinds.contains(kind) { return .transit }
         if landmarkKinds.contains(kind) { return .landmarks }

@@ -18,6 +18,7 @@ public enum Command: String, CaseIterable, Sendable {
     case quit
     case route, mute
     case preview, go
+    case mark, markers, unmark, undo
 
     /// The word that names it.
     public var name: String { rawValue }
@@ -49,6 +50,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .task, .skip: []
         case .route, .mute: []
         case .preview, .go: []
+        case .mark, .markers, .unmark, .undo: []
         }
     }
 
@@ -88,7 +90,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .whereabouts: .exact
         case .set: .setting
         case .drag, .history, .mute: .numbers
-        case .preview, .go: .none
+        case .preview, .go, .mark, .markers, .unmark, .undo: .none
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk,
             .around, .ahead, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
             .none
@@ -222,6 +224,20 @@ public enum Command: String, CaseIterable, Sendable {
             }
             return .detailsRequested(all: true)
         case .about: return noArgument(.aboutRequested)
+        case .mark: return .markRequested(argument.isEmpty ? nil : argument)
+        case .markers:
+            if argument.isEmpty { return .markersRequested }
+            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            let file = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            if Self.isWord(parts[0], "export", key: Key.routeWordExport, words), !file.isEmpty {
+                return .markersExportRequested(file)
+            }
+            if Self.isWord(parts[0], "import", key: Key.markersWordImport, words), !file.isEmpty {
+                return .markersImportRequested(file)
+            }
+            return .invalid(.badArgument(command: name, Phrase(.markersBadArgument)))
+        case .unmark: return noArgument(.unmarkRequested)
+        case .undo: return noArgument(.undoRequested)
         case .around: return noArgument(.aroundRequested)
         case .ahead: return noArgument(.aheadRequested)
         case .repeatLast: return noArgument(.repeatRequested)

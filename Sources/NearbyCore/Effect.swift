@@ -52,6 +52,13 @@ public enum Effect: Equatable, Sendable {
     /// Write `route` as a GPX file at `path` (as typed), whole or not at all, and apply
     /// `.routeExported`.
     case exportRoute(path: String, NearbyState.RouteExport)
+    /// Keep the markers in the markers file, whole or not at all, and apply `.markersSaved`
+    /// with `change` (said only once they are kept).
+    case saveMarkers([NearbyState.MarkedPlace], change: NearbyState.MarkerChange)
+    /// Write the markers as a GPX file at `path` (as typed) and apply `.markersExported`.
+    case exportMarkers(path: String, [NearbyState.MarkedPlace])
+    /// Read the GPX file at `path` (as typed) and apply `.markersImported` with its markers.
+    case importMarkers(path: String)
 }
 
 /// What one action or report did: what to say, in order, and what the shell is to do.

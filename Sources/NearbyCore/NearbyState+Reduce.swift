@@ -86,6 +86,13 @@ extension NearbyState {
         case .routeTo(let name): return routeRequested(to: name)
         case .routeStepsRequested: return routeStepsRequested()
         case .routeExportRequested(let path): return routeExportRequested(path)
+        // Markers (MarkerFeature.swift).
+        case .markRequested(let name): return mark(name)
+        case .markersRequested: return Reaction([markersPhrase()])
+        case .markersExportRequested(let path): return Reaction(effects: [.exportMarkers(path: path, markers)])
+        case .markersImportRequested(let path): return Reaction(effects: [.importMarkers(path: path)])
+        case .unmarkRequested: return unmark()
+        case .undoRequested: return undoUnmark()
         // Street preview (PreviewFeature.swift).
         case .previewRequested: return previewRequested()
         case .previewAt(let name): return previewRequested(at: name)
@@ -126,6 +133,13 @@ extension NearbyState {
         case .positionReported(let report): return positionReported(report)
         case .routePlanned(let destination, let route): return routePlanned(destination: destination, route)
         case .routeExported(let path, let outcome): return routeExported(path: path, outcome)
+        case .markersLoaded(let loaded, let notice): return markersLoaded(loaded, notice: notice)
+        case .markersSaved(let change, let failure): return markersSaved(change, failure: failure)
+        case .markersExported(let path, let count, let failure):
+            return markersExported(path: path, count: count, failure: failure)
+        case .markersImported(let path, let imported, let failure):
+            if let failure { return markersFailed(.markersImportFailed(path: path, reason: failure)) }
+            return markersImported(path: path, imported)
         case .namedStreetFound(let query, let street): return namedStreetFound(query, street)
         case .fixLost: return fixLost()
         case .waitingForFix: return waitingForFix()

@@ -27,7 +27,7 @@ extension NearbyState {
     func kindName(_ kind: String) -> String {
         switch KindGroup(filterName: kind) {
         case .transit: say(.filterTransit)
-        case nil: words.kindWord(kind)
+        case nil: kind == MarkedPlace.kind ? say(.markerKind) : words.kindWord(kind)
         }
     }
 

@@ -59,6 +59,15 @@ public struct NearbyState: Equatable, Sendable {
     /// gpsd's reports are timed on it): what a fix's age is measured against. Nil: not known,
     /// and no age is said.
     public var clock: Double?
+    /// Seconds since 1970 (UTC), which the shell sets before each command: when a marker is
+    /// made. Nil: not known (a marker made then has time 0).
+    public var wallClock: Double?
+    /// The markers (`MarkerFeature`), in the order they were made; also among `places`.
+    public internal(set) var markers: [MarkedPlace] = []
+    /// The number of the last marker's id ("marker/N").
+    var markerNumber = 0
+    /// The marker `unmark` removed last and where it was, for `undo`.
+    var unmarked: RemovedMarker?
     /// Whether nothing within the radius matched, so that `shown` holds the matches beyond it.
     public internal(set) var isBeyondRadius = false
     /// The moving position: its source, callouts said, the route, the fix (`PositionFeature`).
@@ -190,7 +199,7 @@ public struct NearbyState: Equatable, Sendable {
     /// Puts new places on the map: the search, the filter, the selection and the focus start
     /// afresh; the settings, the sheet and what was said stay.
     mutating func replaceCatalog(_ newPlaces: Places) {
-        places = newPlaces
+        places = withMarkers(newPlaces)
         placesToCome = nil
         listedToCome = nil
         windowPart = nil

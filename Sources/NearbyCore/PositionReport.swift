@@ -100,6 +100,9 @@ public struct PositionState: Equatable, Sendable {
     var lastPlaceCallout: (time: Double, at: Coordinate)?
     /// The selected place and the last milestone said of it (metres; 0: arrived).
     var milestone: (id: Place.ID, level: Double)?
+    /// The selected place whose arrival was said: nothing more is said of it until it is
+    /// selected anew.
+    var arrivedAt: Place.ID?
     public internal(set) var route: RouteProgress?
     /// Whether the GPS fix is lost now (said once, and its return once).
     public internal(set) var fixLost = false
@@ -145,6 +148,7 @@ public struct PositionState: Equatable, Sendable {
             && lhs.lastPlaceCallout?.at == rhs.lastPlaceCallout?.at
             && lhs.calledOutNames.mapValues { $0.map(\.time) } == rhs.calledOutNames.mapValues { $0.map(\.time) }
             && lhs.milestone?.id == rhs.milestone?.id && lhs.milestone?.level == rhs.milestone?.level
+            && lhs.arrivedAt == rhs.arrivedAt
             && lhs.route == rhs.route && lhs.fixLost == rhs.fixLost && lhs.accuracy == rhs.accuracy
             && lhs.waitingForFix == rhs.waitingForFix && lhs.saidWaiting == rhs.saidWaiting
             && lhs.gpsSilent == rhs.gpsSilent && lhs.fixTime == rhs.fixTime && lhs.fixMode == rhs.fixMode

@@ -51,6 +51,16 @@ public enum Report: Equatable, Sendable {
     case routePlanned(destination: String, WalkRoute?)
     /// The shell wrote the route `Effect.exportRoute` asked for at `path`, or could not.
     case routeExported(path: String, NearbyState.RouteExport.Outcome)
+    /// The shell read the markers file at the start: its markers, and what it has to say of it
+    /// (a damaged file kept aside, another session holding it), in the session's words.
+    case markersLoaded([NearbyState.MarkedPlace], notice: String?)
+    /// The shell kept the markers (`Effect.saveMarkers`), or could not (`failure`, the system's
+    /// words).
+    case markersSaved(NearbyState.MarkerChange, failure: String?)
+    /// The shell wrote the markers' GPX file at `path` (`failure` nil), or could not.
+    case markersExported(path: String, count: Int, failure: String?)
+    /// The shell read the GPX file at `path`: its markers, or why it could not (`failure`).
+    case markersImported(path: String, [NearbyState.MarkedPlace], failure: String?)
 
     // News from the shell's own sources.
     /// Speech cut off or dropped the `number`th kept announcement (counting from 1).

@@ -49,6 +49,8 @@ final class EffectRunner {
     /// A store's window being read (since the start, or since the position moved), until the
     /// session takes it in; a newer one replaces it.
     var pendingWindow: WindowLoad?
+    /// The markers file (`mark`, `markers`).
+    let markers = MarkerKeeper(path: nil)
 
     init(options: Options, presenter: Presenter, store: PlaceStore? = nil, positions: PositionSources? = nil) {
         self.options = options
@@ -161,6 +163,14 @@ final class EffectRunner {
             return Outcome(.routePlanned(destination: name, route))
         case .exportRoute(let path, let route):
             return Outcome(.routeExported(path: path, Self.write(route, to: options.located(path))))
+        case .saveMarkers(let kept, let change):
+            return Outcome(.markersSaved(change, failure: markers.save(kept, state.words)))
+        case .exportMarkers(let path, let kept):
+            let failure = MarkerKeeper.export(kept, to: options.located(path))
+            return Outcome(.markersExported(path: path, count: kept.count, failure: failure))
+        case .importMarkers(let path):
+            let (imported, failure) = MarkerKeeper.importing(options.located(path), state.words)
+            return Outcome(.markersImported(path: path, imported, failure: failure))
         case .findNamedStreet(let name, let then):
             // Nearest the centre of the store's places, as a start without `--at` begins there.
             let near = store?.centre ?? state.settings.origin

@@ -40,6 +40,7 @@ final class InputLoop {
     func run() throws(Failure) -> ExitCode {
         try session.start()
         if reader.isInteractive { try session.dispatch(.sessionStarted) }
+        try session.loadMarkers()
         // Spatial audio asked for where it cannot be heard: said after the greeting, and heard
         // before a paced script's first answer (which would cut it off).
         if session.tellIfCentred() { waitForSpeechIfPaced() }

@@ -294,10 +294,19 @@ final class Session {
         // The core reads no clock: it is told the time with each command.
         state.now = options.clock ?? (options.usesSystemClock ? LocalClock.now() : nil)
         state.clock = SteadyClock.seconds
+        state.wallClock = Date().timeIntervalSince1970
         let reaction = state.reduce(action)
         effects.note(action, reaction)
         try present(reaction, line: line, input: input, silencesBeacon: action == .speechStopped)
         retiredPlaces = nil
+    }
+
+    /// Takes in the markers file's markers (after the greeting: what it has to say of a damaged
+    /// file is said then); nothing at all when there are none.
+    func loadMarkers() throws(Failure) {
+        let report = effects.markers.load(state.words)
+        if case .markersLoaded(let loaded, let notice) = report, loaded.isEmpty, notice == nil { return }
+        try take(report)
     }
 
     /// Applies what the shell found out (an effect's result for the command on `line`, or news

@@ -40,6 +40,7 @@ enum TestCommand {
             NSTemporaryDirectory()
             + "nearby-voice-test-cache-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         PlacesOpening.testCacheFolder = cache
+        MarkerKeeper.testFolder = cache
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let outcomes = runAll(files, record: record, jobs: jobs)
         var passed = 0

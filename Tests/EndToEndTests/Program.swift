@@ -30,6 +30,8 @@ struct Program: Sendable {
     static var baseEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_SERVER"] = "unix:/nonexistent/nearby-voice-test"
+        // Markers of the test's own (none): never the user's `~/.local/share/nearby-voice`.
+        environment["XDG_DATA_HOME"] = temporaryPath("data")
         for name in ["NEARBY_VOICE_REDUCE_MOTION", "NEARBY_VOICE_REDUCE_TRANSPARENCY", "TMUX"] {
             environment.removeValue(forKey: name)
         }

@@ -369,7 +369,7 @@ struct CalloutTests {
     func categories() {
         var state = Self.denseStreet(kinds: ["2": "Museum", "5": "Bus stop", "6": "Platform"])
         _ = state.reduce(.settingChanged(.callouts, value: "on"))
-        #expect(state.settings.callouts == [.intersections, .transit, .landmarks])
+        #expect(state.settings.callouts == [.markers, .intersections, .transit, .landmarks])
         _ = state.apply(Self.walked(0, time: 0))
         // Kenkä and Kukka (shops) are quiet; Kirja, a museum, is said alone.
         #expect(
@@ -392,8 +392,8 @@ struct CalloutTests {
         func set(_ value: String) -> [String] {
             state.reduce(.settingChanged(.callouts, value: value)).announcements.map(\.text)
         }
-        #expect(set("on") == ["Callouts: intersections, transit and landmarks."])
-        #expect(Setting.callouts.value(in: state.settings) == "intersections,transit,landmarks")
+        #expect(set("on") == ["Callouts: markers, intersections, transit and landmarks."])
+        #expect(Setting.callouts.value(in: state.settings) == "markers,intersections,transit,landmarks")
         #expect(set("landmarks, transit") == ["Callouts: transit and landmarks."])
         #expect(Setting.callouts.value(in: state.settings) == "transit,landmarks")
         #expect(set("all") == ["Callouts: all."])

@@ -42,7 +42,11 @@ extension NearbyState {
         distances.withUnsafeBufferPointer { distances in
             for member in shown.members where distances[Int(member)] <= reach { near.append(Int(member)) }
         }
-        near.sort { (distances[$0], $0) < (distances[$1], $1) }
+        // Markers first (the user's own), then the nearest.
+        let all = places.all
+        let distances = self.distances
+        func rank(_ index: Int) -> Int { MarkedPlace.isMarker(all[index].id) ? 0 : 1 }
+        near.sort { (rank($0), distances[$0], $0) < (rank($1), distances[$1], $1) }
         let again = settings.calloutRepeat * 60
         var due: [Int] = []
         for index in near {
@@ -195,16 +199,18 @@ extension NearbyState {
         let level = Self.milestone(distances[index])
         guard let last = position.milestone, last.id == place.id else {
             position.milestone = (place.id, level)
+            position.arrivedAt = nil
             return nil
         }
-        // Arrived: nothing more of it until it is selected again.
-        if last.level == 0 { return nil }
+        // Arrived (and said so): nothing more of it until it is selected anew.
+        if position.arrivedAt == place.id { return nil }
         if level >= last.level {
             // Moving away: the next approach is said again.
             position.milestone = (place.id, level)
             return nil
         }
         position.milestone = (place.id, level)
+        if level == 0 { position.arrivedAt = place.id }
         let bearing = settings.origin.bearing(to: place.coordinate)
         let direction = SpokenMeasure.direction(
             bearing: bearing, heading: settings.heading, style: settings.directions, words)

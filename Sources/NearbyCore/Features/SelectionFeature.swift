@@ -34,6 +34,7 @@ extension NearbyState {
         selection = place.id
         // Selected again: its milestones and arrival start afresh.
         position.milestone = nil
+        position.arrivedAt = nil
         isSearching = false
         let moves = !sheet.isPresented || sheet.detent != target
         sheet.isPresented = true

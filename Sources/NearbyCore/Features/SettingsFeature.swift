@@ -156,10 +156,11 @@ extension NearbyState {
         replaceCatalog(newPlaces)
         query = kept.query
         kindFilter = kept.kind
-        selection = kept.selection.flatMap { id in newPlaces.all.contains { $0.id == id } ? id : nil }
+        // The places as installed (with the markers, `withMarkers`), not as given.
+        selection = kept.selection.flatMap { id in places.all.contains { $0.id == id } ? id : nil }
         refreshShown()
         // The focus stays on the same place, by identity, when it is still among them.
-        if let focused, let index = newPlaces.all.firstIndex(where: { $0.id == focused }) { focus = rank(of: index) }
+        if let focused, let index = places.all.firstIndex(where: { $0.id == focused }) { focus = rank(of: index) }
         return Reaction()
     }
 

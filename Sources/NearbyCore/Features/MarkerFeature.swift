@@ -1,0 +1,235 @@
+import PlaceData
+import Words
+
+/// Markers (issue 40): places the user keeps ("Front door", a bench, a bus stop), from one
+/// session to the next. `mark` marks the selected place, or where you are; `mark NAME` names
+/// it, and renames a marker; `markers` lists them nearest first; `unmark` removes the selected
+/// marker and `undo` brings it back. A marker is a place among the places (kind "Marker", id
+/// "marker/N"), so `select`, `find`, `next`, `details`, `walk`, `route to` and the beacon take
+/// it as they take any place, and it is called out before places (`CalloutCategory.markers`).
+///
+/// The shell keeps them in a GPX file (MarkerStore, docs/markers.md). A change is said only once
+/// the shell has it on disk (`Effect.saveMarkers`, then `Report.markersSaved`), so that what was
+/// said to be saved is saved, whenever the program is killed.
+extension NearbyState {
+    /// A marker as the session holds it: plain values, with the id it has among the places.
+    public struct MarkedPlace: Equatable, Sendable {
+        /// "marker/N": numbered as the session loads or makes them, never kept in the file.
+        public var id: String
+        public var name: String
+        public var coordinate: Coordinate
+        /// What the user or another app wrote of it (GPX `<desc>`).
+        public var note: String?
+        /// When it was made, seconds since 1970 (UTC).
+        public var time: Double
+        /// The place it was marked from ("node/123"), when it was one.
+        public var placeID: String?
+
+        public init(
+            id: String, name: String, coordinate: Coordinate, note: String? = nil, time: Double, placeID: String? = nil
+        ) {
+            self.id = id
+            self.name = name
+            self.coordinate = coordinate
+            self.note = note
+            self.time = time
+            self.placeID = placeID
+        }
+
+        /// The kind a marker has among the places, as the places spell kinds; said in the
+        /// session's words (`marker.kind`).
+        public static let kind = "Marker"
+
+        /// The place it is on the map.
+        var place: Place {
+            Place(
+                id: id, name: name, kind: Self.kind, symbol: "mappin.and.ellipse", latitude: coordinate.latitude,
+                longitude: coordinate.longitude)
+        }
+
+        /// Whether a place's id is a marker's.
+        static func isMarker(_ id: String) -> Bool { id.hasPrefix("marker/") }
+    }
+
+    /// A marker `unmark` removed, and where it was among the markers.
+    struct RemovedMarker: Equatable, Sendable {
+        var marker: MarkedPlace
+        var at: Int
+    }
+
+    /// What a save that the shell carried out changed, to be said once it is on disk.
+    public enum MarkerChange: Equatable, Sendable {
+        case marked(name: String)
+        case renamed(from: String, to: String)
+        case unmarked(name: String)
+        case restored(name: String)
+        case imported(path: String, added: Int, merged: Int)
+    }
+
+    /// `places` with the markers among them (the old markers out first): what the map holds.
+    func withMarkers(_ places: Places) -> Places {
+        let own =
+            places.all.contains { MarkedPlace.isMarker($0.id) }
+            ? places.all.filter { !MarkedPlace.isMarker($0.id) } : places.all
+        guard !markers.isEmpty || own.count != places.count else { return places }
+        return Places(own + markers.map(\.place), source: places.source, isWindow: places.isWindow)
+    }
+
+    /// The markers changed: the places hold them now; the search, the filter, the selection and
+    /// the focus stay where they can (as when a store's window moves), and so does a store's
+    /// window still being read.
+    mutating func markersChanged() {
+        let waiting = (placesToCome, listedToCome, windowPart)
+        _ = windowMoved(places)
+        (placesToCome, listedToCome, windowPart) = waiting
+    }
+
+    /// The next marker's id.
+    mutating func nextMarkerID() -> String {
+        markerNumber += 1
+        return "marker/\(markerNumber)"
+    }
+
+    /// The shell read the markers file at the start (`notice`: what it has to say of it, a
+    /// damaged file kept aside, or another session holding it).
+    mutating func markersLoaded(_ loaded: [MarkedPlace], notice: String?) -> Reaction {
+        guard !loaded.isEmpty || notice != nil else { return Reaction() }
+        markers = loaded.map { marker in
+            var numbered = marker
+            numbered.id = nextMarkerID()
+            return numbered
+        }
+        markersChanged()
+        return Reaction(notice.map { [Announcement($0, kind: .notice)] } ?? [])
+    }
+
+    /// `mark` and `mark NAME`: the selected place marked (a marker selected is renamed), or
+    /// where you are when nothing is selected. Said once saved.
+    mutating func mark(_ name: String?) -> Reaction {
+        let name = name.flatMap(OSMTagging.cleaned)
+        if let index = selectedIndex {
+            let place = places.all[index]
+            if let at = markers.firstIndex(where: { $0.id == place.id || $0.placeID == place.id }) {
+                guard let name, name != markers[at].name else {
+                    return Reaction([
+                        Announcement(say(.markAlready(name: markers[at].name)), kind: .error, earcon: .error)
+                    ])
+                }
+                let old = markers[at].name
+                markers[at].name = name
+                markersChanged()
+                return save(.renamed(from: old, to: name))
+            }
+            markers.append(
+                MarkedPlace(
+                    id: nextMarkerID(), name: name ?? place.name, coordinate: place.coordinate, time: wallClock ?? 0,
+                    placeID: place.id))
+            markersChanged()
+            return save(.marked(name: name ?? place.name))
+        }
+        let named = name ?? say(.markerDefaultName(number: grouped(markers.count + 1)))
+        markers.append(MarkedPlace(id: nextMarkerID(), name: named, coordinate: settings.origin, time: wallClock ?? 0))
+        markersChanged()
+        return save(.marked(name: named))
+    }
+
+    /// `unmark`: the selected marker removed (`undo` brings it back, in this session).
+    mutating func unmark() -> Reaction {
+        guard let selection, let at = markers.firstIndex(where: { $0.id == selection }) else {
+            return Reaction([Announcement(say(.unmarkNoMarker), kind: .error, earcon: .error)])
+        }
+        let removed = markers.remove(at: at)
+        unmarked = RemovedMarker(marker: removed, at: at)
+        self.selection = nil
+        markersChanged()
+        return save(.unmarked(name: removed.name))
+    }
+
+    /// `undo`: the marker `unmark` removed, back where it was.
+    mutating func undoUnmark() -> Reaction {
+        guard let removed = unmarked else {
+            return Reaction([Announcement(say(.undoNothing), kind: .error, earcon: .error)])
+        }
+        let marker = removed.marker
+        unmarked = nil
+        markers.insert(marker, at: min(removed.at, markers.count))
+        markersChanged()
+        return save(.restored(name: marker.name))
+    }
+
+    /// `markers`: how many, then each nearest first with its distance and direction.
+    func markersPhrase() -> Announcement {
+        guard !markers.isEmpty else { return Announcement(say(.markersNone), kind: .results) }
+        let indices = places.all.indices.filter { MarkedPlace.isMarker(places.all[$0].id) }
+            .sorted { (distances[$0], $0) < (distances[$1], $1) }
+        let items = indices.map { say(.markersItem(name: places.all[$0].name, where: distanceAndDirection(of: $0))) }
+        return Announcement(
+            say(
+                .markersList(
+                    count: grouped(indices.count), items: items.joined(separator: say(.listItemSeparator)),
+                    plural: indices.count)), kind: .results)
+    }
+
+    /// The markers imported from a GPX file the shell read: each within `duplicateReach` of a
+    /// marker of the same name (letters folded) is that marker; the others are added. Said once
+    /// saved, with both counts.
+    mutating func markersImported(path: String, _ imported: [MarkedPlace]) -> Reaction {
+        var added = 0
+        var merged = 0
+        for marker in imported {
+            let name = TextFolding.fold(marker.name)
+            if markers.contains(where: {
+                TextFolding.fold($0.name) == name
+                    && $0.coordinate.distance(to: marker.coordinate) <= Self.duplicateReach
+            }) {
+                merged += 1
+                continue
+            }
+            var numbered = marker
+            numbered.id = nextMarkerID()
+            markers.append(numbered)
+            added += 1
+        }
+        markersChanged()
+        return save(.imported(path: path, added: added, merged: merged))
+    }
+
+    /// Within this distance, in metres, an imported marker of the same name is one already kept.
+    public static let duplicateReach = 5.0
+
+    /// The markers as they are now, for the shell to keep; `change` said once they are.
+    func save(_ change: MarkerChange) -> Reaction {
+        Reaction(effects: [.saveMarkers(markers, change: change)])
+    }
+
+    /// The shell kept the markers (`failure` nil) or could not: the change said, or why it is
+    /// kept for this session only.
+    func markersSaved(_ change: MarkerChange, failure: String?) -> Reaction {
+        if let failure {
+            return Reaction([Announcement(say(.markersNotSaved(reason: failure)), kind: .error, earcon: .error)])
+        }
+        let text =
+            switch change {
+            case .marked(let name): say(.markDone(name: name))
+            case .renamed(let old, let new): say(.markRenamed(old: old, new: new))
+            case .unmarked(let name): say(.unmarkDone(name: name))
+            case .restored(let name): say(.undoDone(name: name))
+            case .imported(let path, let added, let merged):
+                say(.markersImportedCounts(added: grouped(added), path: path, merged: grouped(merged), plural: added))
+            }
+        return Reaction([Announcement(text, kind: .notice)])
+    }
+
+    /// The shell wrote the markers' GPX file, or could not.
+    func markersExported(path: String, count: Int, failure: String?) -> Reaction {
+        if let failure { return markersFailed(.markersExportFailed(path: path, reason: failure)) }
+        return Reaction([
+            Announcement(say(.markersExported(count: grouped(count), path: path, plural: count)), kind: .notice)
+        ])
+    }
+
+    /// A markers file that could not be read or written, said as an error.
+    func markersFailed(_ phrase: Phrase) -> Reaction {
+        Reaction([Announcement(say(phrase), kind: .error, earcon: .error)])
+    }
+}

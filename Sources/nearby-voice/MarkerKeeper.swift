@@ -1,0 +1,151 @@
+import Foundation
+import MarkerStore
+import NearbyCore
+import PlaceData
+import SystemCalls
+import TextFormats
+import Words
+
+/// The session's markers file (MarkerStore's `MarkerFile`, docs/markers.md): read at the start
+/// without its lock, so that sessions that never mark never contend for it; its lock taken at
+/// the first change (a second session then cannot change them, and says so); each change kept
+/// whole before it is said. GPX files given to `markers export` and `markers import` are
+/// written and read here too.
+final class MarkerKeeper {
+    /// The markers file.
+    let path: String
+    /// The file, locked, from the first change on.
+    private var file: MarkerFile?
+
+    /// `--markers FILE`, else `$XDG_DATA_HOME/nearby-voice/markers.gpx`; under `nearby-voice
+    /// test`, a fresh file for each scenario (`testFolder`).
+    init(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let path {
+            self.path = path
+        } else if let folder = Self.testFolder {
+            self.path = folder + "/markers-\(UInt64.random(in: 0...UInt64.max)).gpx"
+        } else {
+            self.path = MarkerFile.defaultPath(environment: environment)
+        }
+    }
+
+    /// Where `nearby-voice test` keeps its scenarios' markers: each session a file of its own,
+    /// so that no scenario meets another's markers or the user's.
+    nonisolated(unsafe) static var testFolder: String?
+
+    /// The markers the file holds, for `.markersLoaded`, and what to say of it: a damaged file
+    /// kept aside (or, held by another session, left where it is), a file that cannot be read.
+    func load(_ words: Catalog) -> Report {
+        let bytes: [UInt8]
+        do throws(SystemError) { bytes = try FileContents(path: path).array } catch {
+            if error.isMissingFile { return .markersLoaded([], notice: nil) }
+            return .markersLoaded([], notice: words.text(.markersNotSaved(reason: error.reason)))
+        }
+        do throws(GPXLibraryProblem) {
+            let library = try MarkerLibrary.read(gpx: String(decoding: bytes, as: UTF8.self), file: path)
+            return .markersLoaded(library.markers.map(Self.marked), notice: nil)
+        } catch {
+            // A damaged file: kept aside under the lock, so that a save never writes over it.
+            var kept = path
+            if let opened = try? MarkerFile(path: path), !opened.isReadOnly,
+                let loaded = try? opened.load(), let damaged = loaded.damaged
+            {
+                kept = damaged.keptAs
+                file = opened
+            }
+            return .markersLoaded([], notice: Self.damagedNotice(path, kept: kept, error, words))
+        }
+    }
+
+    /// Keeps `markers` as the file, whole; nil when kept, else what went wrong in words.
+    func save(_ markers: [NearbyState.MarkedPlace], _ words: Catalog) -> String? {
+        do throws(MarkerFileProblem) {
+            if file == nil { file = try MarkerFile(path: path) }
+            guard let file, !file.isReadOnly else { return words.text(.markersReadOnly) }
+            try file.save(MarkerLibrary(markers: markers.map(Self.marker)))
+            return nil
+        } catch {
+            return Self.reason(error, words)
+        }
+    }
+
+    /// Writes `markers` as a GPX file at `path`; nil when written, else why not.
+    static func export(_ markers: [NearbyState.MarkedPlace], to path: String) -> String? {
+        do throws(SystemError) {
+            try FileSystem.replace(path, with: Array(MarkerLibrary(markers: markers.map(marker)).gpx().utf8))
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    /// The markers of the GPX file at `path` (its waypoints, its routes' points, its tracks'
+    /// named points), or why it cannot be read, in words.
+    static func importing(_ path: String, _ words: Catalog) -> (markers: [NearbyState.MarkedPlace], failure: String?) {
+        let bytes: [UInt8]
+        do throws(SystemError) { bytes = try FileContents(path: path).array } catch { return ([], error.reason) }
+        do throws(GPXLibraryProblem) {
+            let library = try MarkerLibrary.read(
+                gpx: String(decoding: bytes, as: UTF8.self), file: path, undatedTime: Date().timeIntervalSince1970)
+            let points = library.markers + library.routes.flatMap(\.waypoints)
+            return (points.map(marked), nil)
+        } catch {
+            return ([], problem(error, words))
+        }
+    }
+
+    // MARK: Values and words
+
+    /// A kept marker as the session holds it (its id given by the session).
+    static func marked(_ marker: Marker) -> NearbyState.MarkedPlace {
+        NearbyState.MarkedPlace(
+            id: "", name: marker.name, coordinate: marker.coordinate, note: marker.note, time: marker.time,
+            placeID: marker.placeID)
+    }
+
+    /// A session's marker as the file keeps it.
+    static func marker(_ marked: NearbyState.MarkedPlace) -> Marker {
+        Marker(
+            name: marked.name, coordinate: marked.coordinate, note: marked.note, time: marked.time,
+            placeID: marked.placeID)
+    }
+
+    /// "The markers file … is damaged at line 12, column 5 (…); it is kept as …".
+    static func damagedNotice(_ path: String, kept: String, _ error: GPXLibraryProblem, _ words: Catalog) -> String {
+        words.text(
+            .markersFileDamaged(
+                file: path, line: String(error.location.line), column: String(error.location.column ?? 1),
+                reason: reasonWords(error.reason, words), kept: kept))
+    }
+
+    /// "line 3, column 7: …" of a GPX file that cannot be imported.
+    static func problem(_ error: GPXLibraryProblem, _ words: Catalog) -> String {
+        words.text(
+            .gpxProblemAt(
+                line: String(error.location.line), column: String(error.location.column ?? 1),
+                reason: reasonWords(error.reason, words)))
+    }
+
+    /// What is wrong with a GPX file, in words.
+    static func reasonWords(_ reason: GPXLibraryProblem.Reason, _ words: Catalog) -> String {
+        switch reason {
+        case .notText: words.text(.gpxProblemNotText)
+        case .notXML: words.text(.gpxProblemNotXml)
+        case .unclosed(let what), .endsInside(let what): words.text(.gpxProblemUnclosed(element: what))
+        case .mismatchedEnd(let expected, let found):
+            words.text(.gpxProblemMismatched(found: found, expected: expected))
+        case .notGPX: words.text(.gpxProblemNotGpx)
+        case .badCoordinate(let attribute): words.text(.gpxProblemCoordinate(attribute: attribute))
+        case .badTime(let text): words.text(.gpxProblemTime(text: text))
+        }
+    }
+
+    /// Why the markers file could not be kept, in words.
+    static func reason(_ problem: MarkerFileProblem, _ words: Catalog) -> String {
+        switch problem.reason {
+        case .heldByAnotherSession: words.text(.markersReadOnly)
+        case .cannotOpen(let error), .cannotRead(let error), .cannotKeepDamaged(let error), .cannotWrite(let error):
+            error.reason
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import NearbyCore
+@testable import PlaceData
+
+/// Markers in the core: `mark` keeps the selected place or where you stand, said only once the
+/// shell has kept it; a marker is a place (select, find, details take it), renamed by `mark NAME`;
+/// `unmark` and `undo`; `markers` nearest first; imports merge duplicates; callouts say markers
+/// before places.
+@Suite("Markers")
+struct MarkerTests {
+    static func state() -> NearbyState {
+        var settings = Settings()
+        settings.origin = Coordinate(latitude: 60.17, longitude: 24.94)
+        settings.callouts = Set(CalloutCategory.allCases)
+        var state = NearbyState(
+            places: [
+                Place(id: "node/1", name: "Kahvila", kind: "Café", symbol: "cup", latitude: 60.1701, longitude: 24.94),
+                Place(
+                    id: "node/2", name: "Kirjasto", kind: "Library", symbol: "book", latitude: 60.172, longitude: 24.94),
+            ], settings: settings)
+        state.wallClock = 1_800_000_000
+        return state
+    }
+
+    /// The change a reaction asks the shell to save, said as the shell's report says it.
+    static func saved(_ state: inout NearbyState, _ reaction: Reaction) -> [String] {
+        guard case .saveMarkers(let markers, let change) = reaction.effects.first else { return [] }
+        #expect(markers == state.markers)
+        #expect(reaction.announcements.isEmpty, "said only once saved")
+        return state.apply(.markersSaved(change, failure: nil)).announcements.map(\.text)
+    }
+
+    @Test func aPlaceMarkedIsAPlaceSaidOnceSaved() throws {
+        var state = Self.state()
+        _ = state.reduce(.placeSelected(.name("Kahvila")))
+        #expect(Self.saved(&state, state.reduce(.markRequested(nil))) == ["Marked Kahvila."])
+        #expect(state.markers.map(\.name) == ["Kahvila"])
+        #expect(state.markers.first?.placeID == "node/1")
+        #expect(state.markers.first?.time == 1_800_000_000)
+        // Marked again, with a name: renamed.
+        #expect(
+            state.reduce(.markRequested(nil)).announcements.map(\.text) == [
+                "Kahvila is already a marker. Type mark and a name to rename it."
+            ])
+        _ = state.reduce(.selectionCleared)
+        let marker = try #require(state.places.all.first { $0.id == state.markers[0].id })
+        #expect(marker.kind == "Marker")
+        _ = state.reduce(.placeSelected(.name(marker.name)))
+        #expect(state.selection == marker.id || state.selection == "node/1")
+    }
+
+    @Test func whereYouStandWithANameThenRenamedUnmarkedAndBack() {
+        var state = Self.state()
+        #expect(Self.saved(&state, state.reduce(.markRequested("Front door"))) == ["Marked Front door."])
+        let id = state.markers[0].id
+        #expect(state.markers[0].coordinate == Coordinate(latitude: 60.17, longitude: 24.94))
+        #expect(state.markers[0].placeID == nil)
+        // A marker is found and selected as a place is.
+        #expect(state.reduce(.queryEntered("front")).announcements.first?.text.contains("Front door, Marker") == true)
+        _ = state.reduce(.placeSelected(.position(1)))
+        #expect(state.selection == id)
+        #expect(Self.saved(&state, state.reduce(.markRequested("Home"))) == ["Marker Front door renamed Home."])
+        #expect(
+            Self.saved(&state, state.reduce(.unmarkRequested)) == ["Removed marker Home. Type undo to bring it back."])
+        #expect(state.markers.isEmpty)
+        #expect(!state.places.all.contains { $0.id == id })
+        #expect(Self.saved(&state, state.reduce(.undoRequested)) == ["Marker Home is back."])
+        #expect(state.markers.map(\.name) == ["Home"])
+        #expect(
+            state.reduce(.undoRequested).announcements.map(\.text) == [
+                "Nothing to undo: undo brings back a marker unmark removed."
+            ])
+        #expect(
+            state.reduce(.unmarkRequested).announcements.map(\.text) == [
+                "No marker is selected: select a marker, then type unmark."
+            ])
+    }
+
+    @Test func markersAreListedNearestFirstAndAFailedSaveIsSaid() {
+        var state = Self.state()
+        #expect(
+            state.reduce(.markersRequested).announcements.map(\.text) == [
+                "No markers yet. Select a place and type mark, or type mark where you stand."
+            ])
+        _ = state.reduce(.placeSelected(.name("Kirjasto")))
+        _ = Self.saved(&state, state.reduce(.markRequested(nil)))
+        _ = state.reduce(.selectionCleared)
+        _ = Self.saved(&state, state.reduce(.markRequested("Bench")))
+        #expect(
+            state.reduce(.markersRequested).announcements.map(\.text) == [
+                "2 markers, nearest first: Bench, less than 5 metres; Kirjasto, 220 metres north."
+            ])
+        let failed = state.apply(.markersSaved(.marked(name: "Bench"), failure: "No space left on device"))
+        #expect(
+            failed.announcements.map(\.text) == [
+                "The markers could not be saved (No space left on device); they are kept for this session only."
+            ])
+    }
+
+    @Test func anImportMergesTheSameNameWithin5Metres() {
+        var state = Self.state()
+        _ = Self.saved(&state, state.reduce(.markRequested("Bench")))
+        func marker(_ name: String, north metres: Double) -> NearbyState.MarkedPlace {
+            NearbyState.MarkedPlace(
+                id: "", name: name, coordinate: Coordinate(latitude: 60.17 + metres / 111_195, longitude: 24.94),
+                time: 0)
+        }
+        let reaction = state.apply(
+            .markersImported(
+                path: "shared.gpx", [marker("bench", north: 4), marker("Bench", north: 7), marker("Kiosk", north: 1)],
+                failure: nil))
+        #expect(Self.saved(&state, reaction) == ["Imported 2 markers from shared.gpx; 1 already kept."])
+        #expect(state.markers.map(\.name) == ["Bench", "Bench", "Kiosk"])
+        #expect(Set(state.markers.map(\.id)).count == 3)
+    }
+
+    @Test func markersAreCalledOutBeforePlaces() {
+        var state = Self.state()
+        _ = state.reduce(.placeSelected(.name("Kahvila")))
+        _ = state.reduce(.selectionCleared)
+        // A marker 12 m north, the café 11 m north: the marker is said first.
+        state.markers = []
+        _ = state.apply(
+            .markersLoaded(
+                [
+                    NearbyState.MarkedPlace(
+                        id: "", name: "Gate", coordinate: Coordinate(latitude: 60.17 + 12 / 111_195, longitude: 24.94),
+                        time: 0)
+                ], notice: nil))
+        let said = state.apply(
+            .positionReported(
+                PositionReport(
+                    coordinate: Coordinate(latitude: 60.17 + 1 / 111_195, longitude: 24.94), course: 0, speed: 1.4,
+                    time: 10))
+        ).announcements.map(\.text)
+        #expect(said.first?.hasPrefix("Gate") == true, "\(said)")
+        #expect(CalloutCategory.of(kind: "Marker") == .markers)
+        #expect(CalloutCategory.standard.contains(.markers))
+    }
+}
