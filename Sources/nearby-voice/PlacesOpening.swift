@@ -31,6 +31,15 @@ struct PlacesOpening {
     /// Where a store's window is read about.
     var windowOrigin: Coordinate?
 
+    /// How many places the Nearby list will hold once the window being read is in, for the
+    /// greeting: the window's places within `radius`, or the whole window when none is. Nil
+    /// when no window is being read.
+    func listCount(radius: Double) -> Int? {
+        guard let store, let at = windowOrigin, let window = windowCount else { return nil }
+        let within = radius >= Self.window ? window : store.count(near: at, radius: radius, limit: Self.windowCap)
+        return within > 0 ? within : window
+    }
+
     /// The places as the session holds them: a store's are a window of it, searched further
     /// through the store (`Places.isWindow`).
     var loaded: Places { Places(places, source: source, isWindow: store != nil) }

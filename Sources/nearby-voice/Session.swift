@@ -27,7 +27,7 @@ final class Session {
     private let options: Options
     /// The command line, after the program's name, as the log's `start` records it.
     private let arguments: [String]
-    private let effects: EffectRunner
+    let effects: EffectRunner
     /// The place store the places came from, when they came from one: the whole of it, for
     /// searches beyond the places in memory.
     var store: PlaceStore? { effects.store }
@@ -69,13 +69,7 @@ final class Session {
         if let given { settings.origin = given } else if let centre = opening.centre { settings.origin = centre }
         state = NearbyState(places: opening.loaded, settings: settings, words: words)
         state.placesToCome = opening.windowCount
-        if let store = opening.store, let at = opening.windowOrigin, let window = opening.windowCount {
-            // The list's count, for the greeting: the window's places within the radius.
-            let within =
-                settings.radius >= PlacesOpening.window
-                ? window : store.count(near: at, radius: settings.radius, limit: PlacesOpening.windowCap)
-            state.listedToCome = within > 0 ? within : window
-        }
+        state.listedToCome = opening.listCount(radius: settings.radius)
         if let named = try start.placeNamed(in: state, store: opening.store, words: words ?? options.words) {
             settings.origin = named
             if let store = opening.store { opening.places = PlacesOpening.window(store, around: named) }
@@ -299,14 +293,6 @@ final class Session {
         effects.note(action, reaction)
         try present(reaction, line: line, input: input, silencesBeacon: action == .speechStopped)
         retiredPlaces = nil
-    }
-
-    /// Takes in the markers file's markers (after the greeting: what it has to say of a damaged
-    /// file is said then); nothing at all when there are none.
-    func loadMarkers() throws(Failure) {
-        let report = effects.markers.load(state.words)
-        if case .markersLoaded(let loaded, let notice) = report, loaded.isEmpty, notice == nil { return }
-        try take(report)
     }
 
     /// Applies what the shell found out (an effect's result for the command on `line`, or news
