@@ -44,9 +44,10 @@ struct MarkerKillTests {
             [
                 "-c",
                 """
-                import gpxpy, sys
-                with open(sys.argv[1]) as f:
-                    gpx = gpxpy.parse(f)
+                from sys import argv
+                from gpxpy import parse
+                with open(argv[1]) as f:
+                    gpx = parse(f)
                 for p in gpx.waypoints:
                     print("%s|%.7f|%.7f" % (p.name, p.latitude, p.longitude))
                 """,

@@ -46,7 +46,7 @@ struct StoreQueryTests {
         #expect(
             three.map(\.id) == Self.store.search("kahvila", kind: nil, near: origin, limit: .max).prefix(3).map(\.id))
         #expect(Self.store.search("kahvila", kind: "No such kind", near: origin, limit: 5).isEmpty)
-        // filter transit's group: every stop and station, as in memory (112 within 2 km here).
+        // filter transit's group: every stop and station of the store, as in memory.
         let transit = KindGroup.transit.filterName
         let stops = Self.store.search("", kind: transit, near: origin, limit: .max)
         #expect(Set(stops.map(\.id)) == Set(Self.memory.matches(query: "", kind: transit).map { Self.places[$0].id }))
