@@ -121,6 +121,10 @@ check-thread: test-deps
 ## store's size, start-up and memory, and the Nearby list and `find` where the user meets them
 ## (scripts/bench-moves: a session through a pseudo-terminal moved to new points, beside the
 ## built-in places, the answer path's floor). `nearby-voice-bench store` runs these rows alone.
+## Markers (issue 40, scripts/bench-markers: sessions on the built-in places with a data folder
+## of the bench's own): `mark` said and on disk beside a plain write + fsync + rename of the same
+## bytes, and start-up and `markers` with 10,000 markers beside none.
+## `nearby-voice-bench markers` runs these rows alone.
 ## For make bench only: GDAL's ogr2ogr (the import's baseline), osmium-tool (reading and
 ## filtering alone, the floor of the work), python3-venv for rapidfuzz; pyosmium writes the 10M
 ## extract and reads Helsinki's names; routino, the walking router timed beside walkRoute on the

@@ -13,6 +13,8 @@ let package = Package(
         // For the benchmarks (Benchmarks/, a package of their own): what an announcement's
         // words cost.
         .library(name: "Words", targets: ["Words"]),
+        // For the benchmarks: a markers file of 10,000 markers written as the program writes it.
+        .library(name: "MarkerStore", targets: ["MarkerStore"]),
     ],
     targets: [
         // GNU readline: the line editor of interactive sessions. The headers sit in the system

@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "PlaceData", package: "nearby-voice"),
                 .product(name: "PlaceStore", package: "nearby-voice"),
                 .product(name: "NearbyCore", package: "nearby-voice"),
+                .product(name: "MarkerStore", package: "nearby-voice"),
             ]
         ),
         // What the catalog of words costs per announcement, against a string built by hand.

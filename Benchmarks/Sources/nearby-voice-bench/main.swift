@@ -15,6 +15,7 @@ import PlaceStore
 //                      [--baselines-script scripts/bench-query-baselines]
 //                      [--osm-script scripts/bench-osm-places]
 //   nearby-voice-bench probe FILE [--search]   (a child run: load, and search; prints figures)
+//   nearby-voice-bench markers [--data DIR] [--app PATH]   (issue 40's rows alone: MarkerBench)
 
 /// The seed's search, exactly: fold "name kind" of every place on every query (Foundation's
 /// case- and diacritic-insensitive folding), keep the places holding every word.
@@ -222,6 +223,8 @@ func bench(_ arguments: [String]) throws -> Int32 {
 
     note("Measuring the import of an OpenStreetMap extract…")
     rows += ImportBench.rows(app: app, folder: folder, runs: runs)
+    note("Measuring markers: mark, and start-up and `markers` with 10,000…")
+    rows += MarkerBench.rows(app: app, folder: folder)
 
     /// One data set at one size: loading against python3's json.load, then searching.
     func measure(size: Int, set: String, title: String, queries: [String], real: [RealPlace]?) throws {
@@ -413,6 +416,18 @@ case "store", "network":
         ? ImportBench.rows(app: app, folder: folder, runs: runs)
         : ImportBench.helsinkiRows(app: app, folder: folder, runs: runs)
             + StoreBench.networkRows(app: app, folder: folder, runs: runs)
+    printTable(rows)
+    exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
+case "markers":
+    // Issue 40's rows alone (MarkerBench): `markers --data DIR --app APP`.
+    let rest = Array(arguments.dropFirst())
+    func value(_ name: String) -> String? {
+        rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
+    }
+    let folder = value("--data") ?? "bench-data"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
+    let rows = MarkerBench.rows(app: app, folder: folder)
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "route":
