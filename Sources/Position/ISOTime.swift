@@ -3,54 +3,77 @@
 public enum ISOTime {
     /// Seconds since 1970 (UTC), or nil when `text` is not such a date and time.
     public static func seconds(_ text: String) -> Double? {
-        let bytes = Array(text.utf8)
+        // Read in place (a native string's bytes are contiguous), else from a copy.
+        if let seconds = text.utf8.withContiguousStorageIfAvailable({ seconds(bytes: $0) }) { return seconds }
+        return Array(text.utf8).withUnsafeBufferPointer { seconds(bytes: $0) }
+    }
+
+    /// `seconds(_:)` of a text's UTF-8 bytes: for a reader that has them, and no string.
+    public static func seconds(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var cursor = Cursor(bytes: bytes)
+        guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
+            let day = cursor.digits(2), cursor.expect("T") || cursor.expect(" ")
+        else { return nil }
+        guard let hour = cursor.digits(2), cursor.expect(":"), let minute = cursor.digits(2), cursor.expect(":"),
+            let second = cursor.digits(2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        var fraction = 0.0
+        if cursor.expect(".") {
+            var scale = 0.1
+            let start = cursor.index
+            while let digit = cursor.digit() {
+                fraction += Double(digit) * scale
+                scale /= 10
+            }
+            guard cursor.index > start else { return nil }
+        }
+        var offset = 0
+        if cursor.expect("Z") {
+        } else if cursor.expect("+") || cursor.expect("-") {
+            let sign = bytes[cursor.index - 1] == UInt8(ascii: "-") ? -1 : 1
+            guard let hours = cursor.digits(2) else { return nil }
+            _ = cursor.expect(":")
+            guard let minutes = cursor.digits(2) else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard cursor.index == bytes.count else { return nil }
+        let days = daysFromCivil(year, month, day)
+        return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+    }
+
+    /// Reads a date and time's bytes from the start.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        func digits(_ count: Int) -> Int? {
+
+        /// The number of the next `count` bytes, each an ASCII digit; nil (and nothing read)
+        /// when they are not.
+        mutating func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
             var value = 0
-            for byte in bytes[index..<(index + count)] {
-                guard (48...57).contains(byte) else { return nil }
+            for at in index..<(index + count) {
+                let byte = bytes[at]
+                guard byte >= 48 && byte <= 57 else { return nil }
                 value = value * 10 + Int(byte - 48)
             }
             index += count
             return value
         }
-        func expect(_ character: Character) -> Bool {
-            guard index < bytes.count, bytes[index] == character.asciiValue! else { return false }
+
+        /// The next byte's digit when it is one, read.
+        mutating func digit() -> Int? {
+            guard index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 else { return nil }
+            index += 1
+            return Int(bytes[index - 1] - 48)
+        }
+
+        /// Whether the next byte is `character`, read when it is.
+        mutating func expect(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
             index += 1
             return true
         }
-        guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2),
-            index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ")
-        else { return nil }
-        index += 1
-        guard let hour = digits(2), expect(":"), let minute = digits(2), expect(":"), let second = digits(2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
-        else { return nil }
-        var fraction = 0.0
-        if expect(".") {
-            var scale = 0.1
-            let start = index
-            while index < bytes.count, (48...57).contains(bytes[index]) {
-                fraction += Double(bytes[index] - 48) * scale
-                scale /= 10
-                index += 1
-            }
-            guard index > start else { return nil }
-        }
-        var offset = 0
-        if expect("Z") {
-        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let hours = digits(2), expect(":") || true, let minutes = digits(2) else { return nil }
-            offset = sign * (hours * 3600 + minutes * 60)
-        } else if index != bytes.count {
-            return nil
-        }
-        guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year, month, day)
-        return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
     /// `seconds` since 1970 (UTC) as GPX writes a time: `2026-12-01T10:00:00Z`, whole seconds

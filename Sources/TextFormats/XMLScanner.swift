@@ -44,33 +44,69 @@ public struct XMLScanner {
 
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    private mutating func advance() {
-        if bytes[index] == UInt8(ascii: "\n") { line += 1 }
-        index += 1
+    /// Moves on to byte `offset` (at or after where the scanner is), counting the lines passed:
+    /// for a reader that read what comes next from `bytes` itself.
+    public mutating func skip(to offset: Int) {
+        move(to: min(max(offset, index), bytes.count))
     }
 
-    private func starts(with needle: StaticString) -> Bool {
+    /// Moves to byte `to`, counting the lines passed.
+    private mutating func move(to target: Int) {
+        line += bytes.withUnsafeBufferPointer { Self.lineFeeds(in: $0, from: index, to: target) }
+        index = target
+    }
+
+    /// How many line feeds bytes `from..<to` hold: eight bytes at a time (a reader that read a
+    /// megabyte itself moves past it at once).
+    private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var feeds = 0
+        var at = from
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let low7 = ones &* 0x7F
+            while at + 8 <= to {
+                // Each byte that is a line feed becomes 0, then its high bit the only one clear.
+                let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
+                let nonzero = ((word & low7) &+ low7) | word
+                feeds += (~nonzero & (ones &* 0x80)).nonzeroBitCount
+                at += 8
+            }
+        }
+        while at < to {
+            if bytes[at] == 0x0A { feeds += 1 }
+            at += 1
+        }
+        return feeds
+    }
+
+    private func starts(with needle: StaticString) -> Bool { Self.matches(needle, in: bytes, at: index) }
+
+    /// Whether `needle` is at byte `at` of `bytes`.
+    private static func matches(_ needle: StaticString, in bytes: [UInt8], at: Int) -> Bool {
         let count = needle.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
+        guard at + count <= bytes.count else { return false }
         return needle.withUTF8Buffer { needle in
-            var at = 0
-            while at < count {
-                if bytes[index + at] != needle[at] { return false }
-                at += 1
+            var offset = 0
+            while offset < count {
+                if bytes[at + offset] != needle[offset] { return false }
+                offset += 1
             }
             return true
         }
     }
 
-    /// Skips to just after `end`; false when the text ends first.
+    /// Skips to just after `end` (looked for from where the scanner is); false, at the end of
+    /// the text, when the text ends first.
     private mutating func skip(past end: StaticString) -> Bool {
-        while index < bytes.count {
-            if starts(with: end) {
-                for _ in 0..<end.utf8CodeUnitCount { advance() }
+        var at = index
+        while at < bytes.count {
+            if Self.matches(end, in: bytes, at: at) {
+                move(to: at + end.utf8CodeUnitCount)
                 return true
             }
-            advance()
+            at += 1
         }
+        move(to: bytes.count)
         return false
     }
 
@@ -78,11 +114,24 @@ public struct XMLScanner {
     public mutating func nextTag() throws(Problem) -> Tag? {
         var textBefore: Int?
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                if textBefore == nil && !Self.isSpace(bytes[index]) { textBefore = index }
-                advance()
-                continue
+            // The text up to the next `<`, its first byte that is not white space noted.
+            let (next, text, feeds) = bytes.withUnsafeBufferPointer { bytes in
+                var at = index
+                var text: Int?
+                var feeds = 0
+                while at < bytes.count {
+                    let byte = bytes[at]
+                    if byte == UInt8(ascii: "<") { break }
+                    if byte == 0x0A { feeds += 1 }
+                    if text == nil && !Self.isSpace(byte) { text = at }
+                    at += 1
+                }
+                return (at, text, feeds)
             }
+            if textBefore == nil { textBefore = text }
+            line += feeds
+            index = next
+            guard index < bytes.count else { break }
             let start = line
             let startIndex = index
             if starts(with: "<!--") {
@@ -102,26 +151,34 @@ public struct XMLScanner {
                 guard skip(past: ">") else { throw Problem(line: start, offset: startIndex, reason: .unclosed("<!")) }
                 continue
             }
-            advance()
-            let bodyStart = index
-            var quote: UInt8?
-            while index < bytes.count {
-                let byte = bytes[index]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    break
+            let bodyStart = index + 1
+            // The tag's end: the first `>` outside a quoted value.
+            let (end, bodyFeeds) = bytes.withUnsafeBufferPointer { bytes in
+                var at = bodyStart
+                var quote: UInt8 = 0
+                var feeds = 0
+                while at < bytes.count {
+                    let byte = bytes[at]
+                    if quote != 0 {
+                        if byte == quote { quote = 0 }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == UInt8(ascii: ">") {
+                        break
+                    }
+                    if byte == 0x0A { feeds += 1 }
+                    at += 1
                 }
-                advance()
+                return (at, feeds)
             }
-            let body = bytes[bodyStart..<index]
+            line += bodyFeeds
+            index = end
+            let body = bytes[bodyStart..<end]
             guard index < bytes.count else {
                 let name = String(decoding: body.prefix { !Self.isSpace($0) }, as: UTF8.self)
                 throw Problem(line: start, offset: startIndex, reason: .unclosed("<" + String(name.prefix(20))))
             }
-            advance()
+            index += 1
             var tag = Self.tag(body, line: start, offset: startIndex)
             tag.textBefore = textBefore
             return tag
@@ -133,7 +190,12 @@ public struct XMLScanner {
     public mutating func textUntilTag() -> (String, Int) {
         let start = line
         let startIndex = index
-        while index < bytes.count && bytes[index] != UInt8(ascii: "<") { advance() }
+        let end = bytes.withUnsafeBufferPointer { bytes in
+            var at = index
+            while at < bytes.count && bytes[at] != UInt8(ascii: "<") { at += 1 }
+            return at
+        }
+        move(to: end)
         return (String(decoding: bytes[startIndex..<index], as: UTF8.self), start)
     }
 
@@ -147,7 +209,7 @@ public struct XMLScanner {
                 text += XMLText.unescaped(part)
             } else if starts(with: "<![CDATA[") {
                 let start = (line, index)
-                for _ in 0..<9 { advance() }
+                index += 9
                 let from = index
                 guard skip(past: "]]>") else {
                     throw Problem(line: start.0, offset: start.1, reason: .unclosed("CDATA"))
@@ -180,12 +242,23 @@ public struct XMLScanner {
         let selfCloses = body.last == UInt8(ascii: "/")
         if selfCloses { body = body.dropLast() }
         let nameBytes = body.prefix { !isSpace($0) }
-        var name = String(decoding: nameBytes, as: UTF8.self)
+        var name: String
         var prefix: String?
-        // A namespace prefix (`gpx:trkpt`) is not part of the name.
-        if let colon = name.lastIndex(of: ":") {
-            prefix = String(name[..<colon])
-            name = String(name[name.index(after: colon)...])
+        // A namespace prefix (`gpx:trkpt`) is not part of the name: what follows the last colon
+        // (a character of its own) is. Found in the bytes when the colon's neighbours are ASCII
+        // (it is then a character of its own, as in every name seen); else among the characters.
+        let colon = nameBytes.lastIndex(of: UInt8(ascii: ":"))
+        if let colon, colon == nameBytes.startIndex || nameBytes[colon - 1] < 0x80,
+            colon + 1 == nameBytes.endIndex || nameBytes[colon + 1] < 0x80
+        {
+            prefix = String(decoding: nameBytes[..<colon], as: UTF8.self)
+            name = String(decoding: nameBytes[(colon + 1)...], as: UTF8.self)
+        } else {
+            name = String(decoding: nameBytes, as: UTF8.self)
+            if colon != nil, let colon = name.lastIndex(of: ":") {
+                prefix = String(name[..<colon])
+                name = String(name[name.index(after: colon)...])
+            }
         }
         var attributes: [String: String] = [:]
         var rest = body.dropFirst(nameBytes.count)
@@ -200,7 +273,9 @@ public struct XMLScanner {
             rest = rest.dropFirst()
             let value = rest.prefix { $0 != quote }
             rest = rest.dropFirst(value.count + 1)
-            attributes[String(decoding: key, as: UTF8.self)] = XMLText.unescaped(String(decoding: value, as: UTF8.self))
+            let text = String(decoding: value, as: UTF8.self)
+            attributes[String(decoding: key, as: UTF8.self)] =
+                value.contains(UInt8(ascii: "&")) ? XMLText.unescaped(text) : text
         }
         return Tag(
             name: name, prefix: prefix, isEnd: isEnd, selfCloses: selfCloses, attributes: attributes, line: line,

@@ -48,4 +48,28 @@ struct XMLReadingTests {
         _ = try cut.nextTag()
         #expect(throws: XMLScanner.Problem(line: 2, offset: 6, reason: .unclosed("<b"))) { try cut.nextTag() }
     }
+
+    @Test("Lines counted across long text, tags, comments and a reader's own skip, as one byte at a time would")
+    func lines() throws {
+        // Lines of 0 to 40 bytes, some of several bytes a character, in text, tags and comments.
+        var text = "<r>"
+        for index in 0..<300 {
+            let filler = String(repeating: index % 3 == 0 ? "é" : "x", count: index % 41)
+            text +=
+                index % 5 == 0 ? "<!-- \(filler)\n -->" : index % 7 == 0 ? "<t a='\(filler)\n'/>" : "\(filler)\n<t/>"
+        }
+        text += "</r>"
+        let bytes = Array(text.utf8)
+        func lineAt(_ offset: Int) -> Int { 1 + bytes[..<offset].filter { $0 == 0x0A }.count }
+        var scanner = XMLScanner(bytes)
+        while let tag = try scanner.nextTag() {
+            #expect(tag.line == lineAt(tag.offset))
+            #expect(scanner.line == lineAt(scanner.offset))
+        }
+        var skipping = XMLScanner(bytes)
+        for offset in stride(from: 5, to: bytes.count, by: 97) {
+            skipping.skip(to: offset)
+            #expect(skipping.line == lineAt(offset))
+        }
+    }
 }
