@@ -138,8 +138,11 @@ public enum SpokenMeasure {
     /// An integer with the catalog's thousands separator ("1,500" in English; none in Spanish
     /// and Portuguese, whose voices read "1500" as a number and "1 500" as two).
     public static func grouped(_ value: Int, _ words: Catalog) -> String {
-        let separator = written(Key.numberThousands, between: "1", and: "000", words)
         let digits = String(value.magnitude)
+        // Below a thousand there is nothing to separate: the catalog is not asked (a list of
+        // distances in metres asked it for every row).
+        guard digits.count > 3 else { return value < 0 ? "-" + digits : digits }
+        let separator = written(Key.numberThousands, between: "1", and: "000", words)
         var result = ""
         for (offset, character) in digits.enumerated() {
             if offset > 0 && (digits.count - offset) % 3 == 0 { result += separator }

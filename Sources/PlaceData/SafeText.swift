@@ -3,6 +3,28 @@
 /// breaks, tabs) become a space, bidirectional overrides and zero-width characters go, and the
 /// rest of the text survives.
 public enum SafeText {
+    /// The most characters of an answer that are said or shown: the shell cleans every
+    /// announcement with this limit, and a list longer than it is cut there ("…").
+    public static let answerLength = 20_000
+
+    /// How many of `text`'s characters `clean` keeps, wherever the text stands in a longer one,
+    /// when nothing before it swallows them: those that are neither white space nor a control,
+    /// nor removed or replaced. At most what `clean` keeps of it. Nil when `text` holds the
+    /// start of an escape sequence (ESC, C1 CSI or OSC), which can swallow what follows it.
+    public static func surelyKept(_ text: String) -> Int? {
+        var kept = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x1B, 0x9B, 0x9D: return nil
+            case 0x00...0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F,
+                0x061C, 0xFEFF, 0xFFF9...0xFFFB, 0xD800...0xDFFF, 0xFFFE, 0xFFFF:
+                continue
+            default: kept += 1
+            }
+        }
+        return kept
+    }
+
     /// The cleaned text: one line unless `keepingNewlines`, at most `limit` characters.
     public static func clean(_ text: String, keepingNewlines: Bool = false, limit: Int = 2_000) -> String {
         let scalars = Array(text.unicodeScalars)

@@ -61,7 +61,7 @@ final class Presenter: @unchecked Sendable {
     func announce(_ announcement: Announcement, line: Int, input: String) throws(OutputFileError) -> Int {
         seq += 1
         var clean = announcement
-        clean.text = SafeText.clean(announcement.text, limit: 20_000)
+        clean.text = SafeText.clean(announcement.text, limit: SafeText.answerLength)
         clean.display = announcement.display.map { SafeText.clean($0, keepingNewlines: true, limit: 100_000) }
         clean.parts = announcement.parts.map { Announcement.Part(SafeText.clean($0.text), bearing: $0.bearing) }
         if case .spelled(let prefix, let letters) = announcement.form {
@@ -145,7 +145,7 @@ final class Presenter: @unchecked Sendable {
     func expire(_ announcement: Announcement) throws(OutputFileError) -> Int {
         seq += 1
         var clean = announcement
-        clean.text = SafeText.clean(announcement.text, limit: 20_000)
+        clean.text = SafeText.clean(announcement.text, limit: SafeText.answerLength)
         var entry = TranscriptEntry(seq: seq, line: 0, input: "", announcement: clean, outcome: .dropped)
         entry.expired = true
         lock.lock()

@@ -40,7 +40,8 @@ struct StudyRecorder {
         try record(
             .announcement(
                 seq: seq, line: line, kind: announcement.kind.rawValue, priority: announcement.priority.rawValue,
-                text: SafeText.clean(announcement.text, limit: 20_000), words: LogEvent.wordCount(announcement.text)),
+                text: SafeText.clean(announcement.text, limit: SafeText.answerLength),
+                words: LogEvent.wordCount(announcement.text)),
             words: words)
     }
 

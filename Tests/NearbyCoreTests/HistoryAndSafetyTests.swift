@@ -63,6 +63,37 @@ struct HistoryAndSafetyTests {
         #expect(cleaned.count == 201)
         #expect(cleaned.hasSuffix("\u{2026}"))
     }
+
+    /// What `surelyKept` counts is kept by `clean` wherever the text stands: never more than
+    /// it keeps of the text alone or after anything without an escape sequence; nil for a text
+    /// with one.
+    @Test func surelyKeptIsNeverMoreThanKept() {
+        let pieces = [
+            "a", " ", "  ", "\t", "\n", "\r\n", "\u{7}", "\u{85}", "\u{2028}", "\u{200B}", "\u{202E}", "\u{FEFF}",
+            "é", "e\u{301}", "北", "🚏", "\u{7F}", "\u{9C}", "&", "…",
+        ]
+        var state: UInt64 = 7
+        for _ in 0..<2_000 {
+            var text = ""
+            var before = ""
+            for index in 0..<12 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let piece = pieces[Int(state >> 33) % pieces.count]
+                if index < 3 { before += piece } else { text += piece }
+            }
+            let kept = SafeText.surelyKept(text)
+            #expect(kept != nil)
+            let alone = SafeText.clean(text, limit: .max).unicodeScalars.count
+            let after =
+                SafeText.clean(before + text, limit: .max).unicodeScalars.count
+                - SafeText.clean(before, limit: .max).unicodeScalars.count
+            #expect((kept ?? 0) <= alone && (kept ?? 0) <= after, "\(text.unicodeScalars.map(\.value))")
+        }
+        #expect(SafeText.surelyKept("a\u{1B}[31mb") == nil)
+        #expect(SafeText.surelyKept("a\u{9B}2Jb") == nil)
+        #expect(SafeText.surelyKept("a\u{9D}0;t\u{7}b") == nil)
+        #expect(SafeText.surelyKept("Café ☕, 15 m") == 9)
+    }
 }
 
 @Suite("The session's greeting and goodbye")

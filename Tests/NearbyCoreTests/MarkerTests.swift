@@ -139,4 +139,54 @@ struct MarkerTests {
         #expect(CalloutCategory.of(kind: "Marker") == .markers)
         #expect(CalloutCategory.standard.contains(.markers))
     }
+
+    /// `markers` with `count` markers named by `name`, said as the shell says it, worded as far
+    /// as it can be said and in full.
+    static func listed(_ count: Int, _ name: (Int) -> String) -> (
+        cut: String, full: String, said: String, fully: String
+    ) {
+        var state = Self.state()
+        let loaded = (0..<count).map { number in
+            NearbyState.MarkedPlace(
+                id: "", name: name(number),
+                coordinate: Coordinate(
+                    latitude: 60.17 + Double(number % 97) * 0.0002, longitude: 24.94 + Double(number) * 1e-5),
+                time: 1_800_000_000)
+        }
+        _ = state.apply(.markersLoaded(loaded, notice: nil))
+        let cut = state.markersPhrase().text
+        let full = state.markersPhrase(inFull: true).text
+        #expect(state.reduce(.markersRequested).announcements.map(\.text) == [cut])
+        return (
+            cut, full, SafeText.clean(cut, limit: SafeText.answerLength),
+            SafeText.clean(full, limit: SafeText.answerLength)
+        )
+    }
+
+    @Test("Many markers: worded only as far as they are said, and said the same")
+    func manyMarkersSaidTheSame() {
+        // Names of every kind of character the shell cleans: spaces, controls, zero-width ones.
+        let names: [(Int) -> String] = [
+            { "Marker \($0)" },
+            { "Ravintola \u{200B}Äänekoski\t\($0)  " },
+            { "北京烤鸭店 \u{2028}\($0)\u{0085}" },
+            { "\u{200F}\u{202E}x\($0)" },
+        ]
+        for name in names {
+            let (cut, full, said, fully) = Self.listed(3000, name)
+            #expect(cut.count < full.count, "\(name(0)): worded in full")
+            #expect(said == fully, "\(name(0))")
+            #expect(said.hasSuffix("\u{2026}"))
+        }
+        // Few markers: the whole list.
+        let (cut, full, _, _) = Self.listed(40, names[0])
+        #expect(cut == full)
+    }
+
+    @Test("A marker named with an escape sequence: the list worded in full, said the same")
+    func escapeInAName() {
+        let (cut, full, said, fully) = Self.listed(3000) { $0 == 7 ? "Evil \u{1B}]0;title" : "Marker \($0)" }
+        #expect(cut == full)
+        #expect(said == fully)
+    }
 }
