@@ -1,11 +1,14 @@
 import Foundation
+import Synchronization
 
 /// The places loaded (`all`), with their indexes built once: the search index (`SearchIndex`),
 /// the words of their names for a misspelt search, and the names for Tab. (A `Catalog` is
 /// always the words the program says; places are `Places`.)
 public struct Places: Equatable, Sendable {
     public let all: [Place]
-    let index: SearchIndex
+    /// The search index: built with the places, or on first use (`Indexing.whenAsked`).
+    private let search: SearchCache
+    var index: SearchIndex { search.index(of: all) }
     /// The words of the names, for a search that found nothing (`correctedQuery`).
     let spelling = Spelling()
     /// The names for Tab (`completionNames`), indexed once.
@@ -47,15 +50,34 @@ public struct Places: Equatable, Sendable {
     /// What `source` holds for places from OpenStreetMap.
     public static let openStreetMap = "OpenStreetMap"
 
-    public init(_ places: [Place], source: String? = nil, isWindow: Bool = false) {
+    /// When the search index is built.
+    public enum Indexing: Sendable {
+        /// With the places, before the init returns.
+        case now
+        /// On the first search (or `prepareSearch`, which the shell calls on a thread of its
+        /// own): for places made anew while an answer waits, as the markers make them (issue
+        /// 40: 10,000 markers' index took 8 ms of the answer after the start).
+        case whenAsked
+    }
+
+    public init(_ places: [Place], source: String? = nil, isWindow: Bool = false, indexing: Indexing = .now) {
         self.all = places
         latitudes = places.map { $0.coordinate.latitude * .pi / 180 }
         cosines = latitudes.map { cos($0) }
         longitudes = places.map(\.coordinate.longitude)
-        self.index = SearchIndex(places)
+        search = SearchCache(indexing == .now ? SearchIndex(places) : nil)
         self.source = source
         self.isWindow = isWindow
     }
+
+    /// Builds the search index now, if it is not built yet, so that the first search need not:
+    /// the shell calls it on a thread of its own. A search meanwhile waits for it.
+    public func prepareSearch() { _ = index }
+
+    /// True once for places whose search index waits to be asked for (`Indexing.whenAsked`):
+    /// the caller then has it built (`prepareSearch`) on a thread of its own. False for every
+    /// copy after, and for places indexed when made. Never waits for a build.
+    public func claimIndexing() -> Bool { search.claim() }
 
     /// Whether the places come from OpenStreetMap.
     public var areFromOpenStreetMap: Bool { source == Self.openStreetMap }
@@ -131,4 +153,31 @@ public struct Places: Equatable, Sendable {
 
     /// The folded name of the place at `index`.
     package func foldedName(at index: Int) -> String { TextFolding.fold(all[index].name) }
+}
+
+/// A search index built once, on first use, and shared by the copies of the places it indexes
+/// (as `CompletionCache` and `Spelling` are). Guarded by `lock` (a pthread mutex, which
+/// ThreadSanitizer sees).
+final class SearchCache: @unchecked Sendable {
+    private var built: SearchIndex?
+    private let lock = NSLock()
+    /// Whether the index was built when the places were made, or someone claimed its build.
+    private let claimed: Atomic<Bool>
+
+    init(_ built: SearchIndex?) {
+        self.built = built
+        claimed = Atomic(built != nil)
+    }
+
+    /// True the first time only, unless the index was built with the places.
+    func claim() -> Bool { claimed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged }
+
+    func index(of places: [Place]) -> SearchIndex {
+        lock.withLock {
+            if let built { return built }
+            let index = SearchIndex(places)
+            built = index
+            return index
+        }
+    }
 }

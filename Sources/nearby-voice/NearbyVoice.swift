@@ -135,9 +135,13 @@ enum NearbyVoice {
 
     /// Gathers the words of the places' names on a thread of its own, for forgiving search: at a
     /// million places that takes seconds, which the first search that finds nothing would
-    /// otherwise wait for.
+    /// otherwise wait for. Places whose search index waits to be asked for (the markers among
+    /// them) have it built there first.
     static func prepareSpelling(_ places: Places) {
-        DispatchQueue.global(qos: .utility).async { places.prepareSpelling() }
+        DispatchQueue.global(qos: .utility).async {
+            places.prepareSearch()
+            places.prepareSpelling()
+        }
     }
 
     /// Reads and parses a places file: all of it, or a failure naming what is wrong. It is

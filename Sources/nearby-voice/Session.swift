@@ -330,6 +330,9 @@ final class Session {
         }
         let beginnings = reaction.studyEvents.filter { if case .begun = $0 { true } else { false } }
         try recorder.recordStudy(endings + beginnings, study: state.study, words: state.words)
+        // Places made anew with the markers among them: their search index is built on a
+        // thread of its own, not before the answer (issue 40).
+        if state.places.claimIndexing() { NearbyVoice.prepareSpelling(state.places) }
         for effect in reaction.effects {
             let outcome = try effects.perform(effect, in: state)
             if let report = outcome.report { try take(report, line: line, input: input) }
