@@ -16,6 +16,8 @@ final class MarkerKeeper {
     let path: String
     /// The file, locked, from the first change on.
     private var file: MarkerFile?
+    /// The file read on a thread of its own from the start, for `load`.
+    private let prefetch: MarkerPrefetch
 
     /// `--markers FILE`, else `$XDG_DATA_HOME/nearby-voice/markers.gpx`; under `nearby-voice
     /// test`, a fresh file for each scenario (`testFolder`).
@@ -27,6 +29,7 @@ final class MarkerKeeper {
         } else {
             self.path = MarkerFile.defaultPath(environment: environment)
         }
+        prefetch = MarkerPrefetch(path: self.path)
     }
 
     /// Where `nearby-voice test` keeps its scenarios' markers: each session a file of its own,
@@ -36,15 +39,12 @@ final class MarkerKeeper {
     /// The markers the file holds, for `.markersLoaded`, and what to say of it: a damaged file
     /// kept aside (or, held by another session, left where it is), a file that cannot be read.
     func load(_ words: Catalog) -> Report {
-        let bytes: [UInt8]
-        do throws(SystemError) { bytes = try FileContents(path: path).array } catch {
-            if error.isMissingFile { return .markersLoaded([], notice: nil) }
+        switch prefetch.take() {
+        case .missing: return .markersLoaded([], notice: nil)
+        case .unreadable(let error):
             return .markersLoaded([], notice: words.text(.markersNotSaved(reason: error.reason)))
-        }
-        do throws(GPXLibraryProblem) {
-            let library = try MarkerLibrary.read(gpx: String(decoding: bytes, as: UTF8.self), file: path)
-            return .markersLoaded(library.markers.map(Self.marked), notice: nil)
-        } catch {
+        case .markers(let markers): return .markersLoaded(markers, notice: nil)
+        case .damaged(let error):
             // A damaged file: kept aside under the lock, so that a save never writes over it.
             var kept = path
             if let opened = try? MarkerFile(path: path), !opened.isReadOnly,
