@@ -59,6 +59,7 @@ final class InputLoop {
             try session.dispatch(action, line: lineNumber, input: line)
             session.tellIfCentred()
             waitForSpeechIfPaced()
+            session.prepareSearch()
         }
         // SIGTERM or SIGHUP at a terminal: speech stops at once (what was queued is dropped),
         // no goodbye, the files are completed, and the exit code is 128 + the signal's number.
