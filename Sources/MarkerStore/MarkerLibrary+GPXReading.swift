@@ -19,8 +19,10 @@ extension MarkerLibrary {
     }
 
     /// `read(gpx:file:undatedTime:)` of a file's bytes, which must be UTF-8 (a byte-order mark
-    /// is skipped).
-    static func read(bytes: [UInt8], file: String, undatedTime: Double) throws(GPXLibraryProblem) -> MarkerLibrary {
+    /// is skipped): a byte that is not is the problem `notText`.
+    public static func read(bytes: [UInt8], file: String, undatedTime: Double) throws(GPXLibraryProblem)
+        -> MarkerLibrary
+    {
         if let bad = bytes.withUnsafeBufferPointer({ TextEncoding.firstInvalidUTF8($0) }) {
             let (line, column) = bytes.withUnsafeBufferPointer { SourceLocation.lineAndColumn(in: $0, at: bad) }
             throw GPXLibraryProblem(

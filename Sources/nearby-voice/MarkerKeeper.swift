@@ -29,7 +29,7 @@ final class MarkerKeeper {
         } else {
             self.path = MarkerFile.defaultPath(environment: environment)
         }
-        prefetch = MarkerPrefetch(path: self.path)
+        prefetch = MarkerPrefetch.takeEarly(path: self.path) ?? MarkerPrefetch(path: self.path)
     }
 
     /// Where `nearby-voice test` keeps its scenarios' markers: each session a file of its own,

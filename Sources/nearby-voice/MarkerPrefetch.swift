@@ -25,8 +25,32 @@ final class MarkerPrefetch: @unchecked Sendable {
     private var read: Read?
     private let condition = NSCondition()
 
+    /// The file being read from the program's start (`startEarly`), until a session takes it.
+    /// Guarded by `earlyLock`.
+    nonisolated(unsafe) private static var early: MarkerPrefetch?
+    private static let earlyLock = NSLock()
+
+    /// Starts reading `path` at the program's start, before the session is made (its catalogs,
+    /// places and speech take some 30 ms, which the reading then takes no time of).
+    static func startEarly(path: String) {
+        let prefetch = MarkerPrefetch(path: path)
+        earlyLock.withLock { early = prefetch }
+    }
+
+    /// The reading started early, when it reads `path` (taken: a second session reads anew).
+    static func takeEarly(path: String) -> MarkerPrefetch? {
+        earlyLock.withLock {
+            defer { early = nil }
+            return early?.path == path ? early : nil
+        }
+    }
+
+    /// The file read.
+    let path: String
+
     /// Starts reading `path` on a thread of its own.
     init(path: String) {
+        self.path = path
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let read = Self.read(path)
             condition.withLock {
@@ -51,7 +75,16 @@ final class MarkerPrefetch: @unchecked Sendable {
             return error.isMissingFile ? .missing : .unreadable(error)
         }
         do throws(GPXLibraryProblem) {
-            let library = try MarkerLibrary.read(gpx: String(decoding: bytes, as: UTF8.self), file: path)
+            // The bytes as they are: UTF-8 reads as the text made of it would, without making it.
+            var library: MarkerLibrary
+            do throws(GPXLibraryProblem) {
+                library = try MarkerLibrary.read(bytes: bytes, file: path, undatedTime: 0)
+            } catch {
+                guard case .notText = error.reason else { throw error }
+                // Bytes that are not UTF-8 are read as the session always read them: as text,
+                // each such byte a replacement character.
+                library = try MarkerLibrary.read(gpx: String(decoding: bytes, as: UTF8.self), file: path)
+            }
             return .markers(library.markers.map(MarkerKeeper.marked))
         } catch {
             return .damaged(error)

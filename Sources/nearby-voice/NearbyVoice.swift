@@ -1,5 +1,6 @@
 import Announcer
 import Foundation
+import MarkerStore
 import NearbyCore
 import PlaceData
 import ShellParsing
@@ -23,6 +24,9 @@ enum NearbyVoice {
             // (`SignalEnding.install`); at a terminal the main thread unblocks them below and
             // readline takes them.
             ProcessSignal.block(SignalEnding.signals)
+            // The markers file is read from now on, on a thread of its own (which inherits the
+            // block), while the session starts; the session takes it in after the greeting.
+            MarkerPrefetch.startEarly(path: MarkerFile.defaultPath(environment: environment))
             // Later sources win: the desktop, the config file, the environment, the command line.
             var options = Options()
             // The language of the POSIX locale, unless the config file or the command line says.
