@@ -15,18 +15,22 @@ extension GPXLibraryReader {
     /// it, and moves the scanner past them.
     mutating func readOwnWaypoints() {
         var at = scanner.offset
-        var read: [Marker] = []
+        let start = library.markers.count
         let placed = ourPrefixes.contains("nv")
-        scanner.bytes.withUnsafeBufferPointer { bytes in
+        let file = scanner.bytes
+        file.withUnsafeBufferPointer { bytes in
             var cursor = OwnCursor(bytes: bytes, at: at)
+            guard let first = cursor.waypoint(placed: placed) else { return }
+            // About 150 bytes a waypoint: room for those that may follow, made once.
+            library.markers.reserveCapacity(start + 1 + (bytes.count - cursor.at) / 150)
+            library.markers.append(first)
+            at = cursor.at
             while let marker = cursor.waypoint(placed: placed) {
-                read.append(marker)
+                library.markers.append(marker)
                 at = cursor.at
             }
         }
-        guard !read.isEmpty else { return }
-        library.markers += read
-        ownWaypointsRead += read.count
+        ownWaypointsRead += library.markers.count - start
         scanner.skip(to: at)
     }
 }
@@ -149,7 +153,8 @@ struct OwnCursor {
             if byte == UInt8(ascii: "."), decimals < 0, digits > 0 {
                 decimals = 0
             } else if byte >= 48 && byte <= 57 {
-                mantissa = mantissa * 10 + Int64(byte - 48)
+                guard digits < 15 else { return nil }
+                mantissa = mantissa &* 10 &+ Int64(byte - 48)
                 digits += 1
                 if decimals >= 0 { decimals += 1 }
             } else {
@@ -157,7 +162,7 @@ struct OwnCursor {
             }
             at += 1
         }
-        guard digits > 0, digits <= 15, decimals != 0 else { return nil }
+        guard digits > 0, decimals != 0 else { return nil }
         let value = Double(mantissa) / powersOfTen[max(decimals, 0)]
         return negative ? -value : value
     }

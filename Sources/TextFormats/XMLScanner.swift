@@ -68,7 +68,9 @@ public struct XMLScanner {
                 // Each byte that is a line feed becomes 0, then its high bit the only one clear.
                 let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
                 let nonzero = ((word & low7) &+ low7) | word
-                feeds += (~nonzero & (ones &* 0x80)).nonzeroBitCount
+                // One bit a line feed, at the bottom of its byte; the multiplication sums the
+                // eight bytes into the top one.
+                feeds += Int(truncatingIfNeeded: (((~nonzero & (ones &* 0x80)) >> 7) &* ones) >> 56)
                 at += 8
             }
         }
