@@ -6,6 +6,20 @@ import Testing
 /// What a GeoJSON file of OpenStreetMap data says beyond names and kinds.
 @Suite("Places files: OpenStreetMap's facts")
 struct FactsTests {
+    /// `isEmpty` asks each field (not `== Facts()`, which made and compared a second value for
+    /// every place made): each one set alone makes the facts not empty, and a new field fails
+    /// here until `isEmpty` asks it too.
+    @Test("isEmpty is false with any one field set, true with none")
+    func emptyFieldByField() {
+        #expect(Place.Facts().isEmpty)
+        let each: [Place.Facts] = [
+            .init(street: ""), .init(houseNumber: ""), .init(city: ""), .init(streetIsNearest: true),
+            .init(openingHours: ""), .init(phone: ""), .init(website: ""), .init(wheelchair: ""), .init(lines: ""),
+        ]
+        #expect(each.allSatisfy { !$0.isEmpty })
+        #expect(Mirror(reflecting: Place.Facts()).children.count == each.count)
+    }
+
     static func collection(_ properties: String) -> String {
         #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.94, 60.17]}, "properties": \#(properties)}]}"#
     }

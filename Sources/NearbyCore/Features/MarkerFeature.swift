@@ -72,8 +72,10 @@ extension NearbyState {
             places.all.contains { MarkedPlace.isMarker($0.id) }
             ? places.all.filter { !MarkedPlace.isMarker($0.id) } : places.all
         guard !markers.isEmpty || own.count != places.count else { return places }
-        return Places(
-            own + markers.map(\.place), source: places.source, isWindow: places.isWindow, indexing: .whenAsked)
+        var all = own
+        all.reserveCapacity(own.count + markers.count)
+        for marker in markers { all.append(marker.place) }
+        return Places(all, source: places.source, isWindow: places.isWindow, indexing: .whenAsked)
     }
 
     /// The markers changed: the places hold them now; the search, the filter, the selection and
