@@ -1,5 +1,6 @@
 import Foundation
 import MarkerStore
+import NearbyCore
 import PlaceData
 
 /// Issue 40's speed goals for markers, where the user meets them: sessions of the release
@@ -19,10 +20,12 @@ enum MarkerBench {
     static let kept = 100
     static let marks = 50
     static let many = 10_000
-    static let starts = 11
+    static let starts = 21
     static let asks = 21
 
-    static func rows(app: String, folder: String) -> [Row] {
+    /// The rows; with `partsOnly`, the in-process parts alone (`nearby-voice-bench markers
+    /// --parts`, for a profiler).
+    static func rows(app: String, folder: String, partsOnly: Bool = false) -> [Row] {
         let base = "\(folder)/markers-bench"
         let none = "\(base)/none"
         let few = "\(base)/kept-\(kept)"
@@ -38,12 +41,60 @@ enum MarkerBench {
             return [failed("markers files in \(base): \(error)")]
         }
         defer { try? FileManager.default.removeItem(atPath: base) }
+        if partsOnly { return partRows(lots) }
         var rows: [Row] = []
         rows += markRows(app: app, data: few, kept: kept, count: marks, judged: true)
         rows += startRows(app: app, lots: lots, none: none)
         rows += listRows(app: app, lots: lots, none: none)
         rows += markRows(app: app, data: lotsMarked, kept: many, count: 20, judged: false)
+        rows += partRows(lots)
         return rows
+    }
+
+    /// Where the session's time goes, in this process (reported): the 10k file read
+    /// (`MarkerLibrary.read`), the session's state taking its markers in (`.markersLoaded`:
+    /// the places and their index rebuilt with them), and `markers`' answer in the reducer.
+    static func partRows(_ data: String) -> [Row] {
+        guard let text = try? String(contentsOfFile: data + "/nearby-voice/markers.gpx", encoding: .utf8),
+            let read = try? MarkerLibrary.read(gpx: text)
+        else { return [failed("read \(data)/nearby-voice/markers.gpx")] }
+        let readTime = Measure.time(runs: 7) { _ = try? MarkerLibrary.read(gpx: text) }
+        let marked = read.markers.map {
+            NearbyState.MarkedPlace(
+                id: "", name: $0.name, coordinate: $0.coordinate, note: $0.note, time: $0.time, placeID: $0.placeID)
+        }
+        var loaded = NearbyState()
+        let loadTime = Measure.time(runs: 7) {
+            loaded = NearbyState()
+            _ = loaded.apply(.markersLoaded(marked, notice: nil))
+        }
+        // The places made with their search index built at once (`Places`), from the same places.
+        let all = loaded.places.all
+        let indexTime = Measure.time(runs: 7) { _ = Places(all) }
+        var listed = ""
+        let listTime = Measure.time(runs: 7) {
+            listed = loaded.reduce(.markersRequested).announcements.first?.text ?? ""
+        }
+        var none = NearbyState()
+        let noneTime = Measure.time(runs: 7) { _ = none.reduce(.markersRequested) }
+        return [
+            Row(
+                figure: "\(label(many)) markers in process: the file read (MarkerLibrary.read, "
+                    + "\(text.utf8.count / 1000) kB, \(read.markers.count) markers)",
+                ours: seconds(readTime), baseline: "-", ratio: "-", target: "report", verdict: "-"),
+            Row(
+                figure: "\(label(many)) markers in process: the state takes them in (.markersLoaded: the places "
+                    + "made anew with them, their search index left to be asked for)",
+                ours: seconds(loadTime), baseline: "-", ratio: "-", target: "report", verdict: "-"),
+            Row(
+                figure: "\(label(many)) markers in process: the \(all.count) places with their search index built "
+                    + "(Places; in a session, on a thread of its own after the markers are taken in)",
+                ours: seconds(indexTime), baseline: "-", ratio: "-", target: "report", verdict: "-"),
+            Row(
+                figure: "\(label(many)) markers in process: `markers` in the reducer (\(listed.count) characters)",
+                ours: seconds(listTime), baseline: "no markers \(seconds(noneTime))", ratio: "-", target: "report",
+                verdict: "-"),
+        ]
     }
 
     // MARK: The rows
@@ -52,7 +103,7 @@ enum MarkerBench {
     static func markRows(app: String, data: String, kept: Int, count: Int, judged: Bool) -> [Row] {
         guard let run = script(app, ["mark", data, String(count)]), let marked = run["mark"] as? [Double],
             let floors = run["floor"] as? [Double], !marked.isEmpty
-        else { return [failed("`mark` with \(label(kept)) kept: scripts/bench-markers")] }
+        else { return [failed("`mark` with \(grouped(kept)) kept: scripts/bench-markers")] }
         let said = run["said"] as? Int ?? 0
         let onDisk = run["on_disk"] as? Int ?? 0
         let bytes = run["bytes"] as? Int ?? 0
@@ -62,7 +113,7 @@ enum MarkerBench {
         let whole = said == count && onDisk == count
         return [
             Row(
-                figure: "`mark NAME` said and on disk (fsync included), \(kept == many ? label(kept) : String(kept)) "
+                figure: "`mark NAME` said and on disk (fsync included), \(grouped(kept)) "
                     + "markers kept, \(count) marks: Enter to \"Marked NAME.\" (\(said) said, \(onDisk) found "
                     + "in the file; \(bytes / 1000) kB; \(disk))",
                 ours: "\(seconds(median)); p90 \(seconds(Measure.percentile(marked, 0.9)))",

@@ -15,7 +15,7 @@ import PlaceStore
 //                      [--baselines-script scripts/bench-query-baselines]
 //                      [--osm-script scripts/bench-osm-places]
 //   nearby-voice-bench probe FILE [--search]   (a child run: load, and search; prints figures)
-//   nearby-voice-bench markers [--data DIR] [--app PATH]   (issue 40's rows alone: MarkerBench)
+//   nearby-voice-bench markers [--data DIR] [--app PATH] [--parts]   (issue 40's rows alone: MarkerBench)
 
 /// The seed's search, exactly: fold "name kind" of every place on every query (Foundation's
 /// case- and diacritic-insensitive folding), keep the places holding every word.
@@ -419,7 +419,8 @@ case "store", "network":
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "markers":
-    // Issue 40's rows alone (MarkerBench): `markers --data DIR --app APP`.
+    // Issue 40's rows alone (MarkerBench): `markers --data DIR --app APP [--parts]` (--parts:
+    // the in-process parts alone, for a profiler).
     let rest = Array(arguments.dropFirst())
     func value(_ name: String) -> String? {
         rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
@@ -427,7 +428,7 @@ case "markers":
     let folder = value("--data") ?? "bench-data"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
-    let rows = MarkerBench.rows(app: app, folder: folder)
+    let rows = MarkerBench.rows(app: app, folder: folder, partsOnly: rest.contains("--parts"))
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "route":
