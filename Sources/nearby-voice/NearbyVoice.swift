@@ -25,7 +25,9 @@ enum NearbyVoice {
             // readline takes them.
             ProcessSignal.block(SignalEnding.signals)
             // The markers file is read from now on, on a thread of its own (which inherits the
-            // block), while the session starts; the session takes it in after the greeting.
+            // block), while the session starts; the session takes it in after the greeting. Not
+            // after the options are read, which came 2-3 ms later (issue 40's start-up with
+            // 10,000 markers); --help and --version end without waiting for it.
             MarkerPrefetch.startEarly(path: MarkerFile.defaultPath(environment: environment))
             // Later sources win: the desktop, the config file, the environment, the command line.
             var options = Options()
