@@ -27,7 +27,9 @@ extension NearbyState {
     func kindName(_ kind: String) -> String {
         switch KindGroup(filterName: kind) {
         case .transit: say(.filterTransit)
-        case nil: kind == MarkedPlace.kind ? say(.markerKind) : words.kindWord(kind)
+        case nil:
+            kind == MarkedPlace.kind
+                ? say(.markerKind) : kind == Self.waypointKind ? say(.waypointKind) : words.kindWord(kind)
         }
     }
 

@@ -68,6 +68,17 @@ public struct NearbyState: Equatable, Sendable {
     var markerNumber = 0
     /// The marker `unmark` removed last and where it was, for `undo`.
     var unmarked: RemovedMarker?
+    /// The OpenStreetMap places markers were made from that the map data no longer holds
+    /// ("node/123"): said in `details` and `markers` (`MarkerFeature`).
+    public internal(set) var goneMarkerPlaces: Set<String> = []
+    /// The routes of waypoints (`WaypointRouteFeature`), in the order made.
+    public internal(set) var keptRoutes: [KeptRoute] = []
+    /// The route `route add` and `route remove` change: the one made or started last.
+    var editedRoute: String?
+    /// The kept route being walked waypoint by waypoint, if one is.
+    public internal(set) var waypointWalk: WaypointWalk?
+    /// The walk being recorded as a GPX track (`RecordingFeature`), if one is.
+    public internal(set) var recording: Recording?
     /// Whether nothing within the radius matched, so that `shown` holds the matches beyond it.
     public internal(set) var isBeyondRadius = false
     /// The moving position: its source, callouts said, the route, the fix (`PositionFeature`).
@@ -200,6 +211,7 @@ public struct NearbyState: Equatable, Sendable {
     /// afresh; the settings, the sheet and what was said stay.
     mutating func replaceCatalog(_ newPlaces: Places) {
         places = withMarkers(newPlaces)
+        findGoneMarkerPlaces()
         placesToCome = nil
         listedToCome = nil
         windowPart = nil

@@ -193,6 +193,7 @@ extension NearbyState {
         let lines = servedByPhrase(place).map {
             DetailPart(whole: $0, short: servedByPhrase(place, limit: Self.calloutLines))
         }
-        return fitted(heading, fields + (lines.map { [$0] } ?? []) + factsParts(place.facts, all: all), all: all)
+        let gone = isMarkerPlaceGone(at: index) ? [DetailPart(whole: say(.markerPlaceGone))] : []
+        return fitted(heading, gone + fields + (lines.map { [$0] } ?? []) + factsParts(place.facts, all: all), all: all)
     }
 }
