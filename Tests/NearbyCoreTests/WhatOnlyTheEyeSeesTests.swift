@@ -15,6 +15,8 @@ struct WhatOnlyTheEyeSeesTests {
         settings.visuals = visuals
         settings.reduceMotion = reduceMotion
         settings.reduceTransparency = reduceTransparency
+        // A fling to the bottom settles there, as these tests hear it: not dismissed.
+        settings.dismissible = false
         return NearbyState(settings: settings)
     }
 
