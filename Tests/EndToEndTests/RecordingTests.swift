@@ -115,4 +115,34 @@ struct RecordingTests {
             "\(again.stdout)")
         #expect(again.stdout.contains("Recording stopped: 0 points, less than 5 metres, in "), "\(again.stdout)")
     }
+
+    @Test("Recording follows gpsd: each fix is a point, and no point is made while there is no fix")
+    func recordsGpsdFixes() throws {
+        let folder = temporaryPath("record-gpsd")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = "\(folder)/walk.gpx"
+        let gpsd = try FakeGpsd()
+        let running = try Program(
+            ["--speech", "off", "--at", "gpsd:127.0.0.1:\(gpsd.port)"],
+            environment: ["XDG_DATA_HOME": "\(folder)/data"], input: .open, timeout: 120
+        ).start()
+        #expect(waitUntil { gpsd.watches == 1 }, "the program never asked gpsd to watch")
+        _ = running.send("record \(file)")
+        #expect(waitUntil { running.stdoutSoFar.contains("Recording your walk to") }, "\(running.stdoutSoFar)")
+        let fixes = [(38.7109, -9.1420), (38.7110, -9.1419), (38.7111, -9.1418)]
+        for (number, fix) in fixes.enumerated() {
+            gpsd.fix(fix.0, fix.1, track: 45, speed: 1.3)
+            // Each fix reaches the track before the next is sent (its size grows by a point).
+            #expect(waitUntil { (try? Self.trackPoints(file))?.count == number + 1 }, "fix \(number + 1)")
+            gpsd.noFix()
+        }
+        _ = running.send("record stop")
+        #expect(waitUntil { running.stdoutSoFar.contains("Recording stopped: 3 points") }, "\(running.stdoutSoFar)")
+        running.closeInput()
+        #expect(running.wait(timeout: 60).status == 0)
+        let points = try #require(try Self.trackPoints(file))
+        #expect(
+            points.map { "\($0[0])|\($0[1])" }
+                == fixes.map { String(format: "%.7f|%.7f", $0.0, $0.1) })
+    }
 }
