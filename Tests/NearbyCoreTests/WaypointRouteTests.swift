@@ -157,7 +157,9 @@ struct WaypointRouteTests {
         #expect(state.reduce(.recordStart("walk.gpx")).effects == [.startRecording(path: "walk.gpx")])
         #expect(
             Self.said(state.apply(.recordingStarted(path: "walk.gpx", failure: nil)))
-                == ["Recording your walk to walk.gpx. record stop ends it; mark names a point on it."])
+                == [
+                    "Recording your walk to walk.gpx. record stop ends it; mark names a point on it. Nothing reports your position yet: a point is written for each report of set at gpsd or --route FILE.gpx."
+                ], "a position typed makes no points, and that is said")
         #expect(Self.said(state.reduce(.recordStart(nil))) == ["Already recording to walk.gpx: record stop ends it."])
         state.wallClock = 1_800_000_100
         let first = Self.walked(&state, to: 10, time: 1)

@@ -76,7 +76,7 @@ extension NearbyState {
     func withMarkers(_ places: Places) -> Places {
         func isOwn(_ place: Place) -> Bool { MarkedPlace.isMarker(place.id) || Self.isWaypoint(place.id) }
         let own = places.all.contains(where: isOwn) ? places.all.filter { !isOwn($0) } : places.all
-        let waypoint = waypointPlace.map { [$0] } ?? []
+        let waypoint = waypointPlace(among: own).map { [$0] } ?? []
         guard !markers.isEmpty || !waypoint.isEmpty || own.count != places.count else { return places }
         return Places(own + markers.map(\.place) + waypoint, source: places.source, isWindow: places.isWindow)
     }

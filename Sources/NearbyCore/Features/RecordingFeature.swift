@@ -35,7 +35,10 @@ extension NearbyState {
             return routeRefused(.recordFailed(path: path, reason: failure))
         }
         recording?.path = path
-        return Reaction([Announcement(say(.recordStarted(path: path)), kind: .notice)])
+        var text = say(.recordStarted(path: path))
+        // A position typed moves only when typed again: nothing would be recorded.
+        if position.source == .fixed { text += " " + say(.recordNothingFollowed) }
+        return Reaction([Announcement(text, kind: .notice)])
     }
 
     /// `record stop`: the shell closes the track.

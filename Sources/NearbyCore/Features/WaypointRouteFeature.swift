@@ -50,12 +50,22 @@ extension NearbyState {
     static func isWaypoint(_ id: String) -> Bool { id.hasPrefix("waypoint/") }
 
     /// The waypoint walked to, as a place on the map: "waypoint/N", N its number in the route.
-    var waypointPlace: Place? {
+    var waypointPlace: Place? { waypointPlace(among: places.all) }
+
+    /// The waypoint walked to, as a place on the map among `others`: made from a place they
+    /// hold, it has that place's details and facts (its hours, its address), so that `details`
+    /// tells them on the way; it stays where the waypoint was put, under the waypoint's name.
+    func waypointPlace(among others: [Place]) -> Place? {
         guard let walk = waypointWalk else { return nil }
         let waypoint = walk.route.waypoints[walk.next]
-        return Place(
+        var place = Place(
             id: "waypoint/\(walk.next + 1)", name: waypoint.name, kind: Self.waypointKind, symbol: "flag",
             latitude: waypoint.coordinate.latitude, longitude: waypoint.coordinate.longitude)
+        if let id = waypoint.placeID, let source = others.first(where: { $0.id == id }) {
+            place.details = source.details
+            place.facts = source.facts
+        }
+        return place
     }
 
     /// The kept route called `name` (letters folded), else the only one whose name holds it.
