@@ -38,24 +38,39 @@ extension MapPicture {
             return min(max(0, octave), octaves - octavesDrawn)
         }
 
-        /// The pattern's value at `point`, over `octaves`: each wave's length is its octave's
-        /// fold and its amplitude that length; its direction and phase are fixed by its number
-        /// (the golden angle and the golden ratio apart), the same for every picture.
-        static func height(_ point: Coordinate, octaves: Range<Int>) -> Double {
-            let metresPerDegree = 111_320.0
-            let north = point.latitude * metresPerDegree
-            let east = point.longitude * metresPerDegree * cos(point.latitude * .pi / 180)
-            var sum = 0.0
-            for octave in octaves {
+        /// A wave of the pattern: its amplitude, its phase, and how its phase grows a metre east
+        /// and a metre north.
+        struct Wave {
+            var amplitude: Double
+            var phase: Double
+            var east: Double
+            var north: Double
+        }
+
+        /// The waves of `octaves`: three an octave, each one's length its octave's fold and its
+        /// amplitude that length; its direction and phase fixed by its number (the golden angle
+        /// and the golden ratio apart), the same for every picture.
+        static func waves(_ octaves: Range<Int>) -> [Wave] {
+            octaves.flatMap { octave in
                 let length = shortestFold * pow(2, Double(octave))
-                for wave in 0..<3 {
+                return (0..<3).map { wave in
                     let number = Double(octave * 3 + wave + 1)
                     let angle = number * 2.399_963_229_728_653
                     let phase = (number * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1) * 2 * .pi
-                    let along = east * cos(angle) + north * sin(angle)
-                    sum += length * sin(2 * .pi * along / length + phase)
+                    return Wave(
+                        amplitude: length, phase: phase, east: 2 * .pi * cos(angle) / length,
+                        north: 2 * .pi * sin(angle) / length)
                 }
             }
+        }
+
+        static let metresPerDegree = 111_320.0
+
+        /// The pattern's value over `waves` at a point `east` and `north` metres from where the
+        /// equator meets the prime meridian (east measured at the point's own latitude).
+        static func height(east: Double, north: Double, _ waves: [Wave]) -> Double {
+            var sum = 0.0
+            for wave in waves { sum += wave.amplitude * sin(wave.east * east + wave.north * north + wave.phase) }
             return sum
         }
     }
@@ -67,16 +82,18 @@ extension MapPicture.Canvas {
     mutating func drawContours() -> Bool {
         typealias Contours = MapPicture.Contours
         let first = Contours.firstOctave(frame)
-        let octaves = first..<(first + Contours.octavesDrawn)
+        let waves = Contours.waves(first..<(first + Contours.octavesDrawn))
         let interval = Contours.interval * Contours.shortestFold * pow(2, Double(first))
         let region = frame.region
         // The level band of each cell's centre, one more row and column beyond the grid.
         let bands = (0...frame.rows).map { row in
-            (0...frame.columns).map { column in
-                let point = Coordinate(
-                    latitude: region.north - Double(row) / Double(frame.rows - 1) * (region.north - region.south),
-                    longitude: region.west + Double(column) / Double(frame.columns - 1) * (region.east - region.west))
-                return (Contours.height(point, octaves: octaves) / interval).rounded(.down)
+            let latitude = region.north - Double(row) / Double(frame.rows - 1) * (region.north - region.south)
+            let north = latitude * Contours.metresPerDegree
+            let eastPerDegree = Contours.metresPerDegree * cos(latitude * .pi / 180)
+            return (0...frame.columns).map { column in
+                let longitude = region.west + Double(column) / Double(frame.columns - 1) * (region.east - region.west)
+                return (Contours.height(east: longitude * eastPerDegree, north: north, waves) / interval)
+                    .rounded(.down)
             }
         }
         var drawn = false
