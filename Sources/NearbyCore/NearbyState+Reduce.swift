@@ -135,8 +135,9 @@ extension NearbyState {
         case .wholeStoreSearched(let query, let kind, let found):
             return Reaction(wholeStoreSearched(query: query, kind: kind, found: found))
         // Reading the screen (ReadingFeature.swift).
-        case .mapMeasured(let columns, let rows, let streets, let crossings):
-            return Reaction(mapPicture(columns: columns, rows: rows, streets: streets, crossings: crossings))
+        case .mapMeasured(let columns, let rows, let streets, let crossings, let parks):
+            return Reaction(
+                mapPicture(columns: columns, rows: rows, streets: streets, crossings: crossings, parks: parks))
         // Reviewing what was said (ReviewFeature.swift).
         case .speechEnded(let number, let mark):
             review.speechEnded(number: number, mark)

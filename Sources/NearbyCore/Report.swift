@@ -31,8 +31,10 @@ public enum Report: Equatable, Sendable {
     case stringsFailed(message: String)
     /// The shell measured the screen (`Effect.measureScreen`): a text picture of the map,
     /// `columns` wide and `rows` high, with the place store's walking network in its region:
-    /// its ways (nil: the places come with no street data) and its crossings.
-    case mapMeasured(columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [])
+    /// its ways (nil: the places come with no street data) and its crossings; and the parks'
+    /// outlines there.
+    case mapMeasured(
+        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [MapPark] = [])
     /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
     case voicesInstalled([Voice])
     /// The shell reached gpsd at `address` after `set at gpsd`: the position follows it.

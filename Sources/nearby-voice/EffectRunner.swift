@@ -208,7 +208,8 @@ final class EffectRunner {
             let columns = size.columns - 1
             let rows = size.rows - 5
             // The walking network of the region the picture shows (its ways, named or not, and
-            // its crossings), from a store that has street data; nil says that the places have none.
+            // its crossings) and its parks' outlines, from a store that has street data; nil
+            // streets say that the places have none.
             guard let store, store.streetCount > 0 else { return Outcome(.mapMeasured(columns: columns, rows: rows)) }
             let frame = MapPicture.Frame(state: state, columns: columns, rows: rows)
             let network = store.network(in: frame.region)
@@ -216,7 +217,8 @@ final class EffectRunner {
                 .mapMeasured(
                     columns: columns, rows: rows,
                     streets: network.edges.map { MapStreet(name: $0.road.name, points: $0.points) },
-                    crossings: network.crossingPoints))
+                    crossings: network.crossingPoints,
+                    parks: store.parks(in: frame.region).map { MapPark(id: $0.id, name: $0.name, rings: $0.rings) }))
         case .searchWholeStore(let query, let kind):
             // Asked only when the places are a window of a store (`Places.isWindow`); places
             // held whole in memory are searched whole by the core itself. The store answers

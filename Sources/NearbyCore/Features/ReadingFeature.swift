@@ -190,10 +190,11 @@ extension NearbyState {
     }
 
     /// `map`, once the shell measured the screen: the picture shown, its summary said.
-    func mapPicture(columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [])
-        -> [Announcement]
-    {
-        let picture = MapPicture(state: self, columns: columns, rows: rows, streets: streets, crossings: crossings)
+    func mapPicture(
+        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [MapPark] = []
+    ) -> [Announcement] {
+        let picture = MapPicture(
+            state: self, columns: columns, rows: rows, streets: streets, crossings: crossings, parks: parks)
         var announcement = Announcement(picture.summary, kind: .screen, display: picture.text)
         announcement.pictureRows = picture.pictureRows
         return [announcement]
