@@ -53,7 +53,7 @@ let package = Package(
         ),
         // libosmium (header-only C++, with protozero for PBF and zlib, bzip2, expat and lz4 for
         // its blocks and XML) behind a plain C interface: Swift cannot import its Reader (neither
-        // copyable nor movable) nor its variadic `apply`. One file, cosmium.cpp; no pkg-config.
+        // copyable nor movable) nor its variadic `apply`. cosmium.cpp reads, rules.cpp holds the tag rules, outlines.cpp joins park rings; no pkg-config.
         .target(
             name: "COsmium",
             linkerSettings: [

@@ -2,6 +2,7 @@
 
 #define OSMIUM_WITH_LZ4
 #include "cosmium.h"
+#include "outlines.hpp"
 #include "rules.hpp"
 
 #include <osmium/handler.hpp>
@@ -64,6 +65,8 @@ class Handler : public osmium::handler::Handler {
     cosmium_street_callback street;
     const cosmium_network *network = nullptr;
     cosmium_membership_callback membership = nullptr;
+    /// The parks' outlines, when asked for.
+    cosmium_outlines::Parks *parks = nullptr;
     cosmium_counts counts{};
     std::vector<int64_t> nodeIDs;
     std::vector<cosmium_tag> tags;
@@ -94,6 +97,7 @@ class Handler : public osmium::handler::Handler {
         ++counts.relations;
         const char *type = relation.tags().get_value_by_key("type");
         if (membership) memberships(relation, type);
+        if (parks) parks->relation(relation);
         if (!type || std::strcmp(type, "multipolygon") != 0) return;
         if (!gather(relation.tags()) || !isPlace(tags.data(), tags.size())) return;
         Relation kept{relation.id(), {}, {}};
@@ -140,6 +144,7 @@ class Handler : public osmium::handler::Handler {
         ++counts.ways;
         readFirstPass();
         if (!outerWays.empty()) collectOuter(way);
+        if (parks) parks->way(way);
         if (network && network->walkway && !way.tags().empty()) walkway(way);
         if (way.tags().empty() || !gather(way.tags())) return;
         const char *name = way.tags().get_value_by_key("name");
@@ -309,8 +314,9 @@ extern "C" int cosmium_is_walkable(const cosmium_tag *tags, size_t count) {
 
 extern "C" int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
-    cosmium_street_callback street, const cosmium_network *network, cosmium_membership_callback membership,
-    cosmium_progress_callback progress, cosmium_counts *counts, char *error, size_t error_size) {
+    cosmium_street_callback street, cosmium_park_callback park, const cosmium_network *network,
+    cosmium_membership_callback membership, cosmium_progress_callback progress, cosmium_counts *counts,
+    char *error, size_t error_size) {
     using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
     try {
         osmium::io::File file{path, format ? format : ""};
@@ -320,6 +326,8 @@ extern "C" int cosmium_read(
         handler.street = street;
         handler.network = network;
         handler.membership = membership;
+        cosmium_outlines::Parks parks{context, park};
+        if (park) handler.parks = &parks;
         // The relations come after the ways in a file, and the ways must know which relations
         // they are outer ways of: the file is read twice, its relations alone first. Both readers
         // start here, the first with a decoding thread of its own (libosmium's default pool has
@@ -341,6 +349,9 @@ extern "C" int cosmium_read(
         handler.readFirstPass();
         reader.close();
         handler.emitRelations();
+        if (park) parks.finish();
+        handler.counts.parks = parks.kept;
+        handler.counts.parks_without_outline = parks.withoutOutline;
         if (counts) *counts = handler.counts;
         return 0;
     } catch (const Stopped &) {

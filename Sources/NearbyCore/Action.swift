@@ -97,8 +97,26 @@ public enum Action: Equatable, Sendable {
     /// `unmark`: the selected marker removed; `undo`: brought back.
     case unmarkRequested
     case undoRequested
-    /// `route export FILE`: the route planned written as a GPX file.
+    /// `route export FILE`: the route planned written as a GPX file; `route export NAME
+    /// FILE`: the kept route NAME.
     case routeExportRequested(String)
+    /// `route new NAME`, `route add`, `route remove N`, `route delete NAME`: routes of
+    /// waypoints made and changed.
+    case routeNew(String)
+    case routeAdd
+    case routeRemove(Int)
+    case routeDelete(String)
+    /// `routes`: the kept routes.
+    case routesRequested
+    /// `route start` (NAME), `route skip`, `route stop`: a kept route walked.
+    case routeStart(String?)
+    case routeSkip
+    case routeStop
+    /// `route from FILE.gpx`: a GPX file kept as a route.
+    case routeFrom(String)
+    /// `record` (FILE.gpx): the walk recorded as a GPX track; `record stop` ends it.
+    case recordStart(String?)
+    case recordStop
     /// `preview`: street preview at the nearest decision point, or where you stand in it.
     case previewRequested
     /// `preview NAME`: street preview from a place, a street or an intersection.
@@ -149,7 +167,9 @@ extension Action {
             .speechStopped, .settingChanged, .settingsRequested, .countRequested, .mapRequested, .helpRequested,
             .voicesRequested, .quitRequested, .invalid, .routeRequested, .calloutsMuted, .previewRequested, .previewAt,
             .previewLeft, .goRequested, .routeTo, .routeStepsRequested, .routeExportRequested, .markRequested,
-            .markersRequested, .markersExportRequested, .markersImportRequested, .unmarkRequested, .undoRequested:
+            .markersRequested, .markersExportRequested, .markersImportRequested, .unmarkRequested, .undoRequested,
+            .routeNew, .routeAdd, .routeRemove, .routeDelete, .routesRequested, .routeStart, .routeSkip, .routeStop,
+            .routeFrom, .recordStart, .recordStop:
             .command
         }
     }

@@ -19,6 +19,7 @@ public enum Command: String, CaseIterable, Sendable {
     case route, mute
     case preview, go
     case mark, markers, unmark, undo
+    case routes, record
 
     /// The word that names it.
     public var name: String { rawValue }
@@ -51,6 +52,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .route, .mute: []
         case .preview, .go: []
         case .mark, .markers, .unmark, .undo: []
+        case .routes, .record: []
         }
     }
 
@@ -90,7 +92,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .whereabouts: .exact
         case .set: .setting
         case .drag, .history, .mute: .numbers
-        case .preview, .go, .mark, .markers, .unmark, .undo: .none
+        case .preview, .go, .mark, .markers, .unmark, .undo, .routes, .record: .none
         case .clear, .done, .count, .next, .previous, .close, .up, .down, .handle, .back, .read, .walk,
             .around, .ahead, .current, .spell, .repeatLast, .stop, .map, .quit, .task, .skip, .about, .route:
             .none
@@ -196,7 +198,7 @@ public enum Command: String, CaseIterable, Sendable {
             if Self.isWord(parts[0], "to", key: Key.routeWordTo, words) {
                 return .routeTo(parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
             }
-            return .invalid(.badArgument(command: name, Phrase(.routeBadArgument)))
+            return Self.keptRouteAction(parts, command: name, words)
         case .preview:
             if argument.isEmpty { return .previewRequested }
             if Self.isWord(argument, "off", key: Key.previewWordOff, words) { return .previewLeft }
@@ -236,6 +238,11 @@ public enum Command: String, CaseIterable, Sendable {
                 return .markersImportRequested(file)
             }
             return .invalid(.badArgument(command: name, Phrase(.markersBadArgument)))
+        case .routes: return noArgument(.routesRequested)
+        case .record:
+            if argument.isEmpty { return .recordStart(nil) }
+            if Self.isWord(argument, "stop", key: Key.routeWordStop, words) { return .recordStop }
+            return .recordStart(argument)
         case .unmark: return noArgument(.unmarkRequested)
         case .undo: return noArgument(.undoRequested)
         case .around: return noArgument(.aroundRequested)
@@ -313,6 +320,31 @@ public enum Command: String, CaseIterable, Sendable {
     }
 
     /// Whether `typed` is the argument word `english`, or its word in the catalog's language.
+    /// `route new NAME`, `add`, `remove N`, `delete NAME`, `start [NAME]`, `skip`, `stop`,
+    /// `from FILE.gpx`: the routes of waypoints (`parts`: the first word, then the rest).
+    static func keptRouteAction(_ parts: [String], command name: String, _ words: Catalog) -> Action {
+        let rest = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let word = parts[0]
+        if isWord(word, "new", key: Key.routeWordNew, words) {
+            return rest.isEmpty ? .invalid(.badArgument(command: name, Phrase(.routeNewNeedsName))) : .routeNew(rest)
+        }
+        if isWord(word, "add", key: Key.routeWordAdd, words), rest.isEmpty { return .routeAdd }
+        if isWord(word, "remove", key: Key.routeWordRemove, words) {
+            guard let number = wholeNumber(rest) else {
+                return .invalid(.badArgument(command: name, Phrase(.routeRemoveNeedsNumber)))
+            }
+            return .routeRemove(number)
+        }
+        if isWord(word, "delete", key: Key.routeWordDelete, words), !rest.isEmpty { return .routeDelete(rest) }
+        if isWord(word, "start", key: Key.routeWordStart, words) { return .routeStart(rest.isEmpty ? nil : rest) }
+        if isWord(word, "skip", key: Key.routeWordSkip, words), rest.isEmpty { return .routeSkip }
+        if isWord(word, "stop", key: Key.routeWordStop, words), rest.isEmpty { return .routeStop }
+        if isWord(word, "from", key: Key.routeWordFrom, words) {
+            return rest.isEmpty ? .invalid(.badArgument(command: name, Phrase(.routeFromNeedsFile))) : .routeFrom(rest)
+        }
+        return .invalid(.badArgument(command: name, Phrase(.routeBadArgument)))
+    }
+
     static func isWord(_ typed: String, _ english: String, key: Key, _ words: Catalog) -> Bool {
         let folded = TextFolding.fold(typed)
         return folded == english || folded == TextFolding.fold(words.text(key))

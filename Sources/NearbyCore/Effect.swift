@@ -54,7 +54,21 @@ public enum Effect: Equatable, Sendable {
     case exportRoute(path: String, NearbyState.RouteExport)
     /// Keep the markers in the markers file, whole or not at all, and apply `.markersSaved`
     /// with `change` (said only once they are kept).
-    case saveMarkers([NearbyState.MarkedPlace], change: NearbyState.MarkerChange)
+    case saveMarkers([NearbyState.MarkedPlace], routes: [NearbyState.KeptRoute], change: NearbyState.MarkerChange)
+    /// Write a kept route as a GPX file at `path` (as typed), whole or not at all, and apply
+    /// `.routeExported`.
+    case exportKeptRoute(path: String, NearbyState.KeptRoute)
+    /// Read the GPX file at `path` (as typed) as a route (its route, else its named points in
+    /// order, else its track's ends), then apply `.routeFileRead`.
+    case readRouteFile(path: String)
+    /// Begin writing the walk as a GPX track at `path` (nil: a new file in the data folder),
+    /// then apply `.recordingStarted`.
+    case startRecording(path: String?)
+    /// Add a point to the track being recorded (`name`: a marker made there), at `time`
+    /// (seconds since 1970, UTC).
+    case recordPoint(Coordinate, time: Double, name: String?)
+    /// End the track being recorded, then apply `.recordingStopped`.
+    case stopRecording
     /// Write the markers as a GPX file at `path` (as typed) and apply `.markersExported`.
     case exportMarkers(path: String, [NearbyState.MarkedPlace])
     /// Read the GPX file at `path` (as typed) and apply `.markersImported` with its markers.

@@ -3,7 +3,8 @@ import PlaceData
 import Words
 
 extension MapPicture {
-    /// The grid of characters the picture is drawn on, in layers: the ground (parks, streets),
+    /// The grid of characters the picture is drawn on, in layers: the ground (the theme's
+    /// contour lines, parks, streets),
     /// the pins and the user, the walk-time chip, the pins' labels, and the sheet on top.
     /// `taken` marks the cells a label may not cover (pins, the user, the chip, other labels);
     /// the ground may be covered.
@@ -18,13 +19,12 @@ extension MapPicture {
             taken = Array(repeating: Array(repeating: false, count: frame.columns), count: frame.rows)
         }
 
-        /// What the ground holds: the streets and the parks drawn, each named once, nearest
-        /// to the user first; whether any unnamed way was drawn, and how many crossings.
+        /// What the street data drew: the streets, each named once, nearest to the user first;
+        /// whether any unnamed way was drawn, and how many crossings.
         struct Ground: Equatable {
             var streets: [String]
             var unnamedWays = false
             var crossings = 0
-            var parks: [String]
         }
 
         /// A pin drawn: the place's index and its cell.
@@ -49,19 +49,9 @@ extension MapPicture {
         /// The mark of a crossing, drawn over the ways.
         static let crossingMark: Character = "#"
 
-        /// Draws the parks (`"`, about their mapped point: the store keeps a park as a place at
-        /// the mean of its outline's nodes, not its outline), the unnamed ways (lines of `:`), the
-        /// named streets over them (lines of `-`, `|`, `/` and `\`) and the crossings (`#`), and
-        /// says which were drawn.
-        mutating func drawGround(_ state: NearbyState, streets: [MapStreet], crossings: [Coordinate] = []) -> Ground {
-            var parks: [(name: String, distance: Double)] = []
-            for index in state.places.all.indices where state.places.all[index].kind == MapPicture.parkKind {
-                guard let spot = frame.cell(state.places.all[index].coordinate) else { continue }
-                for column in max(0, spot.column - 1)...min(frame.columns - 1, spot.column + 1) {
-                    grid[spot.row][column] = "\""
-                }
-                parks.append((state.places.all[index].name, state.distances[index]))
-            }
+        /// Draws the unnamed ways (lines of `:`), the named streets over them (lines of `-`, `|`,
+        /// `/` and `\`) and the crossings (`#`), and says which were drawn.
+        mutating func drawStreets(_ state: NearbyState, streets: [MapStreet], crossings: [Coordinate] = []) -> Ground {
             var unnamedWays = false
             for street in streets where street.name == nil {
                 if draw(street.points, mark: Self.unnamedMark) { unnamedWays = true }
@@ -81,13 +71,7 @@ extension MapPicture {
             }
             return Ground(
                 streets: nearest.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key),
-                unnamedWays: unnamedWays, crossings: crossingsDrawn,
-                parks: Self.unique(parks.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.map(\.name)))
-        }
-
-        private static func unique(_ names: [String]) -> [String] {
-            var seen = Set<String>()
-            return names.filter { seen.insert($0).inserted }
+                unnamedWays: unnamedWays, crossings: crossingsDrawn)
         }
 
         /// Draws a line through `points`, of `mark` or else of each segment's slope's mark; true

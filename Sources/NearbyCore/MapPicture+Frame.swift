@@ -30,6 +30,14 @@ extension MapPicture {
             region = Self.region(for: state, rows: rows, freeRows: max(2, freeRows))
         }
 
+        /// A frame of `region` as it is, for the tests of what is drawn on the ground.
+        init(columns: Int, rows: Int, sheetTop: Int, region: BoundingBox) {
+            self.columns = columns
+            self.rows = rows
+            self.sheetTop = sheetTop
+            self.region = region
+        }
+
         /// Where `point` falls on the grid, in columns and rows from the top left (outside the
         /// grid when it is beyond the region).
         func position(_ point: Coordinate) -> (x: Double, y: Double) {

@@ -2,9 +2,10 @@ import Foundation
 import PlaceData
 import Words
 
-/// A text picture of the map for a sighted collaborator: the region the camera shows, with the
-/// place store's walking network (its ways, named or not, and its crossings) and parks beneath
-/// (when the places have street data), pins as category
+/// A text picture of the map for a sighted collaborator: the region the camera shows, on the
+/// theme's ground (its contour lines, a decoration) with the parks (filled to their outlines
+/// where the place store keeps them, else about their point) and the store's walking network
+/// (its ways, named or not, and its crossings, when the places have street data), pins as category
 /// letters labelled by name where the name fits (by a number where it does not), the user, the
 /// selected place with its walk-time chip, a scale, and the sheet drawn over the bottom rows at
 /// its detent's share of the screen. It reads right without colour, and every mark is told in
@@ -22,12 +23,16 @@ public struct MapPicture {
     static let indexLimit = 20
 
     public init(
-        state: NearbyState, columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = []
+        state: NearbyState, columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [],
+        parks outlines: [MapPark] = []
     ) {
         let words = state.words
         let frame = Frame(state: state, columns: columns, rows: rows)
         var canvas = Canvas(frame: frame)
-        let ground = streets.map { canvas.drawGround(state, streets: $0, crossings: crossings) }
+        // The ground, bottom up: the theme's contour lines, the parks, the streets.
+        let contours = canvas.drawContours()
+        let parks = canvas.drawParks(state, outlines: outlines)
+        let ground = streets.map { canvas.drawStreets(state, streets: $0, crossings: crossings) }
         // The commonest kinds in view get letters first: beyond 26 kinds the rest are drawn as ?.
         let kinds = state.places.kindCounts(among: state.shown).sorted { ($1.count, $0.kind) < ($0.count, $1.kind) }
         let letters = Self.letters(for: kinds.map(\.kind), named: words.kindWord)
@@ -75,11 +80,7 @@ public struct MapPicture {
             lines.append(
                 words.text(.mapChipLegend(name: state.places.all[index].name, walk: state.walkPhrase(of: index))))
         }
-        if let ground {
-            lines += Self.groundLegend(ground, state)
-        } else {
-            lines.append(words.text(.mapNoStreetData))
-        }
+        lines += Self.groundLegend(ground, parks: parks, contours: contours, state)
         let widthMetres = Coordinate(latitude: frame.region.south, longitude: frame.region.west)
             .distance(to: Coordinate(latitude: frame.region.south, longitude: frame.region.east))
         let width = SpokenMeasure.distance(widthMetres, units: state.settings.units, words)
@@ -106,12 +107,13 @@ public struct MapPicture {
         if chip, let index = state.selectedIndex {
             summary += " " + words.text(.mapSummaryChip(walk: state.walkPhrase(of: index)))
         }
+        let parksPhrase = words.text(.mapParkCount(count: state.grouped(parks.count), plural: parks.count))
         if let ground {
             let streetsPhrase = words.text(
                 .mapStreetCount(count: state.grouped(ground.streets.count), plural: ground.streets.count))
-            let parksPhrase = words.text(
-                .mapParkCount(count: state.grouped(ground.parks.count), plural: ground.parks.count))
             summary += " " + words.text(.mapSummaryGround(streets: streetsPhrase, parks: parksPhrase))
+        } else {
+            summary += " " + words.text(.mapSummaryThemeGround(parks: parksPhrase))
         }
         self.summary = summary
     }
@@ -147,8 +149,11 @@ public struct MapPicture {
     static let namedStreets = 6
 
     /// The ground's lines of the legend: the streets drawn, nearest first, the unnamed ways and
-    /// the crossings where any are drawn, and the parks.
-    static func groundLegend(_ ground: Canvas.Ground, _ state: NearbyState) -> [String] {
+    /// the crossings where any are drawn (or that the places have no street data), the parks
+    /// filled to their outlines and those drawn about their point, and the contour lines.
+    static func groundLegend(
+        _ ground: Canvas.Ground?, parks: Canvas.Parks, contours: Bool, _ state: NearbyState
+    ) -> [String] {
         let words = state.words
         func names(_ all: [String], limit: Int) -> String {
             let shown = all.prefix(limit).joined(separator: words.text(.listSeparator))
@@ -156,18 +161,28 @@ public struct MapPicture {
             let more = all.count - limit
             return words.text(.mapMore(names: shown, count: state.grouped(more), plural: more))
         }
-        var lines = [
-            ground.streets.isEmpty
-                ? words.text(.mapStreetsNone)
-                : words.text(.mapStreets(names: names(ground.streets, limit: namedStreets)))
-        ]
-        if ground.unnamedWays { lines.append(words.text(.mapUnnamedWays)) }
-        if ground.crossings > 0 {
-            lines.append(words.text(.mapCrossings(count: state.grouped(ground.crossings), plural: ground.crossings)))
+        var lines: [String] = []
+        if let ground {
+            lines.append(
+                ground.streets.isEmpty
+                    ? words.text(.mapStreetsNone)
+                    : words.text(.mapStreets(names: names(ground.streets, limit: namedStreets))))
+            if ground.unnamedWays { lines.append(words.text(.mapUnnamedWays)) }
+            if ground.crossings > 0 {
+                lines.append(
+                    words.text(.mapCrossings(count: state.grouped(ground.crossings), plural: ground.crossings)))
+            }
+        } else {
+            lines.append(words.text(.mapNoStreetData))
         }
-        lines.append(
-            ground.parks.isEmpty
-                ? words.text(.mapParksNone) : words.text(.mapParks(names: names(ground.parks, limit: namedStreets))))
+        if !parks.outlined.isEmpty {
+            lines.append(words.text(.mapParksOutlined(names: names(parks.outlined, limit: namedStreets))))
+        }
+        if !parks.atPoint.isEmpty {
+            lines.append(words.text(.mapParks(names: names(parks.atPoint, limit: namedStreets))))
+        }
+        if parks.count == 0 { lines.append(words.text(.mapParksNone)) }
+        if contours { lines.append(words.text(.mapContours)) }
         return lines
     }
 

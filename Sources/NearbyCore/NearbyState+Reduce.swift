@@ -80,12 +80,24 @@ extension NearbyState {
         case .currentRequested: return Reaction([current()])
         case .spellRequested: return Reaction([spell()])
         // The moving position and its callouts (PositionFeature.swift, CalloutFeature.swift).
-        case .routeRequested: return Reaction([Announcement(routePhrase(), kind: .location)])
+        case .routeRequested: return Reaction([Announcement(waypointWalkPhrase() ?? routePhrase(), kind: .location)])
         case .calloutsMuted(let minutes): return mute(minutes: minutes)
         // Walking routes (RouteFeature.swift).
         case .routeTo(let name): return routeRequested(to: name)
         case .routeStepsRequested: return routeStepsRequested()
-        case .routeExportRequested(let path): return routeExportRequested(path)
+        case .routeExportRequested(let path): return keptRouteExport(path) ?? routeExportRequested(path)
+        // Routes of waypoints (WaypointRouteFeature.swift) and recording (RecordingFeature.swift).
+        case .routeNew(let name): return routeNew(name)
+        case .routeAdd: return routeAdd()
+        case .routeRemove(let number): return routeRemove(number)
+        case .routeDelete(let name): return routeDelete(name)
+        case .routesRequested: return Reaction([routesPhrase()])
+        case .routeStart(let name): return routeStart(name)
+        case .routeSkip: return routeSkip()
+        case .routeStop: return routeStop()
+        case .routeFrom(let path): return Reaction(effects: [.readRouteFile(path: path)])
+        case .recordStart(let path): return recordStart(path)
+        case .recordStop: return recordStop()
         // Markers (MarkerFeature.swift).
         case .markRequested(let name): return mark(name)
         case .markersRequested: return Reaction([markersPhrase()])
@@ -123,8 +135,9 @@ extension NearbyState {
         case .wholeStoreSearched(let query, let kind, let found):
             return Reaction(wholeStoreSearched(query: query, kind: kind, found: found))
         // Reading the screen (ReadingFeature.swift).
-        case .mapMeasured(let columns, let rows, let streets, let crossings):
-            return Reaction(mapPicture(columns: columns, rows: rows, streets: streets, crossings: crossings))
+        case .mapMeasured(let columns, let rows, let streets, let crossings, let parks):
+            return Reaction(
+                mapPicture(columns: columns, rows: rows, streets: streets, crossings: crossings, parks: parks))
         // Reviewing what was said (ReviewFeature.swift).
         case .speechEnded(let number, let mark):
             review.speechEnded(number: number, mark)
@@ -133,7 +146,14 @@ extension NearbyState {
         case .positionReported(let report): return positionReported(report)
         case .routePlanned(let destination, let route): return routePlanned(destination: destination, route)
         case .routeExported(let path, let outcome): return routeExported(path: path, outcome)
-        case .markersLoaded(let loaded, let notice): return markersLoaded(loaded, notice: notice)
+        case .markersLoaded(let loaded, let routes, let notice):
+            return markersLoaded(loaded, routes: routes, notice: notice)
+        case .markerPlacesGone(let gone): return markerPlacesGone(gone)
+        case .routeFileRead(let path, let route, let failure):
+            guard let route else { return routeRefused(.routeFromFailed(path: path, reason: failure ?? "")) }
+            return routeFileRead(path: path, route)
+        case .recordingStarted(let path, let failure): return recordingStarted(path: path, failure: failure)
+        case .recordingStopped(let path, let failure): return recordingStopped(path: path, failure: failure)
         case .markersSaved(let change, let failure): return markersSaved(change, failure: failure)
         case .markersExported(let path, let count, let failure):
             return markersExported(path: path, count: count, failure: failure)

@@ -27,7 +27,9 @@ extension NearbyState {
     func kindName(_ kind: String) -> String {
         switch KindGroup(filterName: kind) {
         case .transit: say(.filterTransit)
-        case nil: kind == MarkedPlace.kind ? say(.markerKind) : words.kindWord(kind)
+        case nil:
+            kind == MarkedPlace.kind
+                ? say(.markerKind) : kind == Self.waypointKind ? say(.waypointKind) : words.kindWord(kind)
         }
     }
 
@@ -82,6 +84,8 @@ extension NearbyState {
     /// Whether the place's name already says its kind ("Golden Crust Bakery", a bakery): the
     /// kind is then not said again.
     func namesItsKind(_ index: Int) -> Bool {
+        // The Map Search Sheet's row is name, then kind, always (000).
+        guard settings.screen == .nearby else { return false }
         let kind = TextFolding.fold(kindName(places.all[index].kind))
         return !kind.isEmpty && places.foldedName(at: index).contains(kind)
     }

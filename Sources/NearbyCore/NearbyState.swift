@@ -1,3 +1,4 @@
+import Foundation
 import PlaceData
 import Words
 
@@ -40,6 +41,9 @@ public struct NearbyState: Equatable, Sendable {
     public internal(set) var installedVoices: [Voice]?
     /// The query whose as-you-type count was just heard: Enter on it then says what is new.
     var heardCountFor: String?
+    /// The camera's move a `find` line being typed made (the list's overview), kept unsaid
+    /// while the count alone is heard: Enter on that line says it (issue 41, 4).
+    var cameraWhileTyping: Announcement?
     /// The screen as it was before a `find` line was typed, while it is being typed: Ctrl-C,
     /// Ctrl-U or another command brings it back.
     var beforeTyping: TypingSnapshot?
@@ -68,6 +72,17 @@ public struct NearbyState: Equatable, Sendable {
     var markerNumber = 0
     /// The marker `unmark` removed last and where it was, for `undo`.
     var unmarked: RemovedMarker?
+    /// The OpenStreetMap places markers were made from that the map data no longer holds
+    /// ("node/123"): said in `details` and `markers` (`MarkerFeature`).
+    public internal(set) var goneMarkerPlaces: Set<String> = []
+    /// The routes of waypoints (`WaypointRouteFeature`), in the order made.
+    public internal(set) var keptRoutes: [KeptRoute] = []
+    /// The route `route add` and `route remove` change: the one made or started last.
+    var editedRoute: String?
+    /// The kept route being walked waypoint by waypoint, if one is.
+    public internal(set) var waypointWalk: WaypointWalk?
+    /// The walk being recorded as a GPX track (`RecordingFeature`), if one is.
+    public internal(set) var recording: Recording?
     /// Whether nothing within the radius matched, so that `shown` holds the matches beyond it.
     public internal(set) var isBeyondRadius = false
     /// The moving position: its source, callouts said, the route, the fix (`PositionFeature`).
@@ -200,6 +215,7 @@ public struct NearbyState: Equatable, Sendable {
     /// afresh; the settings, the sheet and what was said stay.
     mutating func replaceCatalog(_ newPlaces: Places) {
         places = withMarkers(newPlaces)
+        findGoneMarkerPlaces()
         placesToCome = nil
         listedToCome = nil
         windowPart = nil
@@ -249,15 +265,25 @@ public struct NearbyState: Equatable, Sendable {
         var members =
             query.isEmpty && kindFilter == nil
             ? (0..<Int32(places.count)).map { $0 } : places.matchSet(query: query, kind: kindFilter).members
+        // The Map Search Sheet's own rule, exactly: no forgiving search (`seedMatches`).
+        if settings.screen == .mapSearch, !query.isEmpty {
+            let words = Self.seedFolded(query).split(separator: " ")
+            members = places.all.indices.filter { index in
+                let place = places.all[index]
+                return filterAdmits(place.kind) && Self.seedMatches(place, words: words)
+            }.map { Int32($0) }
+        }
         // A search that finds nothing and is a kind's word in another language ("find
         // panadería" in English) finds the places of that kind.
-        if members.isEmpty, !query.isEmpty, let kind = kindNamed(query), filterAdmits(kind) {
+        if members.isEmpty, !query.isEmpty, settings.screen != .mapSearch, let kind = kindNamed(query),
+            filterAdmits(kind)
+        {
             members = places.matchSet(query: "", kind: kind).members
         }
         // The kinds the query names in the session's language ("find museo", "find posto"):
         // their places with those the names matched, so that a name matched elsewhere never
         // hides the museums near.
-        let kinds = kindsNamedInLanguage(query).filter(filterAdmits)
+        let kinds = settings.screen == .mapSearch ? [] : kindsNamedInLanguage(query).filter(filterAdmits)
         if !kinds.isEmpty {
             var all = Set(members)
             for kind in kinds { all.formUnion(places.matchSet(query: "", kind: kind).members) }
@@ -275,5 +301,19 @@ public struct NearbyState: Equatable, Sendable {
             inGivenOrder: settings.screen == .mapSearch && !isBeyondRadius)
         scrollOffset = min(scrollOffset, maxScrollOffset)
         if let focus, focus >= shown.count { self.focus = nil }
+    }
+
+    /// Seed 000's `matches(_:query:)`, the Map Search Sheet's search: a place matches when its
+    /// name and kind, as one text, hold every word of the query (split at spaces), case and
+    /// accents folded alike; nothing else is forgiven (no spelling, no punctuation, no kind in
+    /// another language).
+    static func seedMatches(_ place: Place, words: [Substring]) -> Bool {
+        let text = seedFolded("\(place.name) \(place.kind)")
+        return words.allSatisfy { text.contains($0) }
+    }
+
+    /// Seed 000's `folded`: case and accents, nothing more.
+    static func seedFolded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

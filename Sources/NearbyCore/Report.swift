@@ -31,8 +31,10 @@ public enum Report: Equatable, Sendable {
     case stringsFailed(message: String)
     /// The shell measured the screen (`Effect.measureScreen`): a text picture of the map,
     /// `columns` wide and `rows` high, with the place store's walking network in its region:
-    /// its ways (nil: the places come with no street data) and its crossings.
-    case mapMeasured(columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [])
+    /// its ways (nil: the places come with no street data) and its crossings; and the parks'
+    /// outlines there.
+    case mapMeasured(
+        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [MapPark] = [])
     /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
     case voicesInstalled([Voice])
     /// The shell reached gpsd at `address` after `set at gpsd`: the position follows it.
@@ -53,7 +55,17 @@ public enum Report: Equatable, Sendable {
     case routeExported(path: String, NearbyState.RouteExport.Outcome)
     /// The shell read the markers file at the start: its markers, and what it has to say of it
     /// (a damaged file kept aside, another session holding it), in the session's words.
-    case markersLoaded([NearbyState.MarkedPlace], notice: String?)
+    case markersLoaded([NearbyState.MarkedPlace], routes: [NearbyState.KeptRoute] = [], notice: String?)
+    /// The shell asked the place store about the places markers were made from: those it no
+    /// longer holds near their markers.
+    case markerPlacesGone([String])
+    /// The shell read a GPX file for `route from` (`Effect.readRouteFile`): the route it holds,
+    /// or why it could not (`failure`).
+    case routeFileRead(path: String, NearbyState.KeptRoute?, failure: String?)
+    /// The shell began recording at `path` (`Effect.startRecording`), or could not (`failure`).
+    case recordingStarted(path: String, failure: String?)
+    /// The shell ended the recording at `path`; `failure`: a write that failed on the way.
+    case recordingStopped(path: String, failure: String?)
     /// The shell kept the markers (`Effect.saveMarkers`), or could not (`failure`, the system's
     /// words).
     case markersSaved(NearbyState.MarkerChange, failure: String?)

@@ -30,8 +30,10 @@ public struct Settings: Equatable, Sendable {
     public var closeUpDistance: Double = 1500
     /// The screen height in points that `drag` distances are measured against.
     public var screenHeight: Double = 844
-    /// Whether a drag below half the lowest detent dismisses the sheet.
-    public var dismissible = false
+    /// Whether a drag below half the lowest detent dismisses the sheet, on the Nearby screen
+    /// (002: "Dragging below half of the lowest detent dismisses"); the Map Search Sheet is
+    /// never dismissed (000's `.interactiveDismissDisabled()`), whatever this says.
+    public var dismissible = true
     /// Whether short sounds mark snaps, ends, no results and errors.
     public var earcons = true
     /// The voice the user chose, by espeak-ng name or language; nil follows the language.

@@ -38,6 +38,14 @@ enum OSMCalls {
         var points: [(latitude: Double, longitude: Double)]
     }
 
+    /// A park's outline (`cosmium_park`): its outer rings, each closed (its last point its first).
+    struct Park {
+        /// "way/N" or "relation/N", as `Object.placeID`.
+        var placeID: String
+        var name: String
+        var rings: [[(latitude: Double, longitude: Double)]]
+    }
+
     /// A way a pedestrian can use (`cosmium_is_walkable`), named or not, every node in order:
     /// a node missing from the extract has a nil location.
     struct Walkway {
@@ -89,6 +97,9 @@ enum OSMCalls {
         var relationsWithoutLocation = 0
         var walkways = 0
         var crossings = 0
+        /// Parks' outlines handed on, and named parks whose outline is not whole in the extract.
+        var parks = 0
+        var parksWithoutOutline = 0
     }
 
     /// Why a read failed: libosmium's own words, or `stopped` when `progress` said so.
@@ -101,16 +112,17 @@ enum OSMCalls {
     /// object and named street in the file's order; `progress` is told the bytes read now and
     /// then, and returns false to stop (`cosmium_read`). `walkway` and `crossing`, when given,
     /// are called for each walkable way and crossing node in the same read; `membership` for each
-    /// stop's membership of a route or stop area.
+    /// stop's membership of a route or stop area; `park` for each park's outline.
     static func read(
         _ path: String, format: String, place: @escaping (Object) -> Void, street: @escaping (Street) -> Void,
-        walkway: ((Walkway) -> Void)? = nil, crossing: ((Crossing) -> Void)? = nil,
+        park: ((Park) -> Void)? = nil, walkway: ((Walkway) -> Void)? = nil, crossing: ((Crossing) -> Void)? = nil,
         membership: ((Membership) -> Void)? = nil, progress: @escaping (UInt64) -> Bool = { _ in true }
     ) throws(ReadError) -> Counts {
         let sink = Sink(place: place, street: street, progress: progress)
         sink.walkway = walkway
         sink.crossing = crossing
         sink.membership = membership
+        sink.park = park
         var counts = cosmium_counts()
         var error = [CChar](repeating: 0, count: 512)
         var network = cosmium_network(
@@ -160,6 +172,12 @@ enum OSMCalls {
                     sink.street(
                         Street(id: street.pointee.id, name: String(cString: street.pointee.name), points: points))
                 },
+                park == nil
+                    ? nil
+                    : { context, park in
+                        guard let context, let park else { return }
+                        Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().park?(Park(park.pointee))
+                    },
                 &network,
                 membership == nil
                     ? nil
@@ -184,7 +202,8 @@ enum OSMCalls {
                 streets: Int(counts.streets), waysWithoutLocation: Int(counts.ways_without_location),
                 relations: Int(counts.relations),
                 relationsWithoutLocation: Int(counts.relations_without_location), walkways: Int(counts.walkways),
-                crossings: Int(counts.crossings))
+                crossings: Int(counts.crossings), parks: Int(counts.parks),
+                parksWithoutOutline: Int(counts.parks_without_outline))
         case -2: throw .stopped
         default:
             let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -200,6 +219,7 @@ enum OSMCalls {
         var walkway: ((Walkway) -> Void)?
         var crossing: ((Crossing) -> Void)?
         var membership: ((Membership) -> Void)?
+        var park: ((Park) -> Void)?
 
         init(
             place: @escaping (Object) -> Void, street: @escaping (Street) -> Void, progress: @escaping (UInt64) -> Bool
@@ -229,6 +249,23 @@ extension OSMCalls.Walkway {
         footway = String(cString: way.footway)
         oneway = way.flags & Int32(COSMIUM_ONEWAY) != 0
         roundabout = way.flags & Int32(COSMIUM_ROUNDABOUT) != 0
+    }
+}
+
+extension OSMCalls.Park {
+    /// A copy of the C park, which lives only for its callback.
+    fileprivate init(_ park: cosmium_park) {
+        let kind = park.type == Int32(COSMIUM_RELATION) ? "relation" : "way"
+        placeID = "\(kind)/\(park.id)"
+        name = String(cString: park.name)
+        var rings: [[(latitude: Double, longitude: Double)]] = []
+        var offset = 0
+        for ring in 0..<park.ring_count {
+            let size = park.ring_sizes[ring]
+            rings.append((offset..<(offset + size)).map { (park.points[2 * $0], park.points[2 * $0 + 1]) })
+            offset += size
+        }
+        self.rings = rings
     }
 }
 

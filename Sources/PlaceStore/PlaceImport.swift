@@ -19,6 +19,11 @@ public enum PlaceImport {
         public var waysWithoutLocation = 0
         public var relations = 0
         public var relationsWithoutLocation = 0
+        /// Parks' outlines kept (`leisure=park` ways and multipolygons with a name), and named
+        /// parks whose outline is not whole in the extract (not kept: they stay places at their
+        /// point).
+        public var parks = 0
+        public var parksWithoutOutline = 0
         /// The walking network of an OpenStreetMap file (`NetworkBuilder`).
         public var network = NetworkCounts()
     }
@@ -79,6 +84,14 @@ public enum PlaceImport {
                         failure = error
                     }
                 },
+                park: { park in
+                    guard failure == nil, let name = OSMTagging.cleaned(park.name) else { return }
+                    do throws(StoreProblem) {
+                        try writer.addPark(id: park.placeID, name: name, rings: park.rings)
+                    } catch {
+                        failure = error
+                    }
+                },
                 walkway: { network.add($0) }, crossing: { network.add($0) }, membership: { stops.add($0) },
                 progress: { _ in failure == nil && !shouldStop() })
         } catch {
@@ -108,7 +121,8 @@ public enum PlaceImport {
         var counts = Counts(
             places: writer.placeCount, streets: writer.streetCount, nodes: read.nodes, ways: read.ways,
             waysWithoutLocation: read.waysWithoutLocation, relations: read.relations,
-            relationsWithoutLocation: read.relationsWithoutLocation)
+            relationsWithoutLocation: read.relationsWithoutLocation, parks: writer.parkCount,
+            parksWithoutOutline: read.parksWithoutOutline)
         writer.startNearestStreets()
         network.build()
         counts.network = network.counts

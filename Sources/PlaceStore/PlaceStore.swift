@@ -20,6 +20,8 @@ public final class PlaceStore: @unchecked Sendable {
     public let count: Int
     /// How many named streets it holds.
     public let streetCount: Int
+    /// How many parks' outlines it holds.
+    public let parkCount: Int
 
     /// The mean position of its places (the start of a session given no position), and the
     /// box that holds them all; nil in a store without places.
@@ -38,6 +40,7 @@ public final class PlaceStore: @unchecked Sendable {
     let placesInRange: SQLiteStatement
     let termPlaces: SQLiteStatement
     private let streetsInBox: SQLiteStatement
+    let parksInBox: SQLiteStatement
     /// The walking network's queries (PlaceStore+Network.swift).
     let network: NetworkStatements
     private var languageColumn: Int32?
@@ -71,6 +74,7 @@ public final class PlaceStore: @unchecked Sendable {
             sourceModified = meta["source_modified"].flatMap { Int64($0) }
             count = Int(meta["places"] ?? "") ?? 0
             streetCount = Int(meta["streets"] ?? "") ?? 0
+            parkCount = Int(meta["parks"] ?? "") ?? 0
             func degrees(_ key: String) -> Double? { meta[key].flatMap(Double.init) }
             if let south = degrees("min_latitude"), let north = degrees("max_latitude"),
                 let west = degrees("min_longitude"), let east = degrees("max_longitude"),
@@ -99,6 +103,12 @@ public final class PlaceStore: @unchecked Sendable {
                 """
                 SELECT s.name, s.points FROM streets_index r JOIN streets s ON s.id = r.id
                 WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+                """)
+            parksInBox = try database.prepare(
+                """
+                SELECT p.ident, p.name, p.rings FROM parks_index r JOIN parks p ON p.id = r.id
+                WHERE r.max_latitude >= ?1 AND r.min_latitude <= ?2 AND r.max_longitude >= ?3 AND r.min_longitude <= ?4
+                ORDER BY p.id
                 """)
             network = try NetworkStatements(database)
         } catch {
@@ -167,6 +177,7 @@ public final class PlaceStore: @unchecked Sendable {
     private func isSameStore(as other: PlaceStore) -> Bool {
         source == other.source && sourceFile == other.sourceFile && sourceSize == other.sourceSize
             && sourceModified == other.sourceModified && count == other.count && streetCount == other.streetCount
+            && parkCount == other.parkCount
             && centre == other.centre && bounds == other.bounds
     }
 

@@ -3,7 +3,7 @@ import PlaceData
 import Synchronization
 
 /// The rows an import writes while it reads the file (the staging table's places, the kinds, the
-/// streets), written by a thread of their own: the reading thread makes them (the tags, the
+/// streets, the parks' outlines), written by a thread of their own: the reading thread makes them (the tags, the
 /// search keys) while this one hands the last batch to SQLite, on the machine's other core. One
 /// writer at a time uses the connection: `StoreWriter` waits for this one (`drain`) before it
 /// writes anything itself.
@@ -13,6 +13,8 @@ final class StagingWriter: @unchecked Sendable {
         case kind(id: Int64, name: String)
         case place(Place)
         case street(osmID: Int64, name: String, points: [UInt8], box: BoundingBox)
+        /// A park's outline: its `ident` (`StoreSchema.ident`: the number, or else `id`).
+        case park(ident: Int64?, id: String, name: String, rings: [UInt8], box: BoundingBox)
     }
 
     /// A place as the staging table keeps it (`StoreSchema.writtenColumns`, after its cell).
@@ -43,6 +45,8 @@ final class StagingWriter: @unchecked Sendable {
     private let kind: SQLiteStatement
     private let street: SQLiteStatement
     private let streetIndex: SQLiteStatement
+    private let park: SQLiteStatement
+    private let parkIndex: SQLiteStatement
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
         place = try database.prepare(
@@ -53,6 +57,8 @@ final class StagingWriter: @unchecked Sendable {
         kind = try database.prepare("INSERT INTO kinds(id, kind) VALUES (?1, ?2)")
         street = try database.prepare("INSERT INTO streets(osm_id, name, points) VALUES (?1, ?2, ?3)")
         streetIndex = try database.prepare("INSERT INTO streets_index VALUES (last_insert_rowid(), ?1, ?2, ?3, ?4)")
+        park = try database.prepare("INSERT INTO parks(ident, name, rings) VALUES (?1, ?2, ?3)")
+        parkIndex = try database.prepare("INSERT INTO parks_index VALUES (last_insert_rowid(), ?1, ?2, ?3, ?4)")
     }
 
     /// The first write that failed; after it nothing more is written.
@@ -78,6 +84,16 @@ final class StagingWriter: @unchecked Sendable {
         if let failed { throw failed }
     }
 
+    /// Writes the box of the row just inserted into an R*Tree (`statement`).
+    private func index(_ statement: SQLiteStatement, _ box: BoundingBox) throws(SQLiteError) {
+        statement.reset()
+        try statement.set(1, box.south)
+        try statement.set(2, box.north)
+        try statement.set(3, box.west)
+        try statement.set(4, box.east)
+        try statement.run()
+    }
+
     private func write(_ row: Row) throws(SQLiteError) {
         switch row {
         case .kind(let id, let name):
@@ -91,12 +107,14 @@ final class StagingWriter: @unchecked Sendable {
             try street.set(2, name)
             try street.set(3, blob: points)
             try street.run()
-            streetIndex.reset()
-            try streetIndex.set(1, box.south)
-            try streetIndex.set(2, box.north)
-            try streetIndex.set(3, box.west)
-            try streetIndex.set(4, box.east)
-            try streetIndex.run()
+            try index(streetIndex, box)
+        case .park(let ident, let id, let name, let rings, let box):
+            park.reset()
+            if let ident { try park.set(1, ident) } else { try park.set(1, id) }
+            try park.set(2, name)
+            try park.set(3, blob: rings)
+            try park.run()
+            try index(parkIndex, box)
         case .place(let item):
             // Each value set in place (no array of values a row: millions of rows).
             let row = place

@@ -5,7 +5,7 @@ import PlaceData
 /// finished) is refused with "import it again".
 enum StoreSchema {
     /// The version this program writes and reads.
-    static let version: Int64 = 7
+    static let version: Int64 = 8
 
     /// What `application_id` holds: "NVps" (nearby-voice place store), to tell the file from
     /// other SQLite databases.
@@ -31,7 +31,8 @@ enum StoreSchema {
     /// `places_terms`, each with the number of places that hold it, copied from FTS5's own
     /// `fts5vocab` at the end of an import (which counts a term's places by reading them all:
     /// 0.2 s for a word of two letters at 10M places; version 5). The walking network's tables
-    /// are `networkTables` (version 6). A stop's lines are in `lines` (version 7).
+    /// are `networkTables` (version 6). A stop's lines are in `lines` (version 7). The parks'
+    /// outlines are `parkTables` (version 8).
     static let tables = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE kinds(id INTEGER PRIMARY KEY, kind TEXT NOT NULL UNIQUE);

@@ -21,6 +21,7 @@ final class StoreWriter {
     private(set) var streets = StreetIndex()
     private(set) var placeCount = 0
     private(set) var streetCount = 0
+    private(set) var parkCount = 0
     /// The places without an address street, to be given the nearest one at the end.
     private var streetless: [(id: Int64, latitude: Double, longitude: Double)] = []
     private var nearestStreets: NearestStreetSearch?
@@ -60,6 +61,7 @@ final class StoreWriter {
                 BEGIN;
                 \(StoreSchema.tables)
                 \(StoreSchema.networkTables)
+                \(StoreSchema.parkTables)
                 CREATE TABLE stage.places(id INTEGER PRIMARY KEY, cell INTEGER NOT NULL, \(StoreSchema.writtenColumns));
                 \(Self.bulkIndexing)
                 """)
@@ -126,6 +128,20 @@ final class StoreWriter {
         try send(.street(osmID: osmID, name: name, points: StreetIndex.bytes(points), box: box))
         streets.add(name: name, points: points)
         streetCount += 1
+    }
+
+    /// Adds a park's outline: `id` is its place's id ("way/N", "relation/N"), `rings` its outer
+    /// rings, each closed.
+    func addPark(id: String, name: String, rings: [[(latitude: Double, longitude: Double)]]) throws(StoreProblem) {
+        let points = rings.joined()
+        guard staging != nil, !points.isEmpty else { return }
+        let box = BoundingBox(
+            south: points.map(\.latitude).min()!, north: points.map(\.latitude).max()!,
+            west: points.map(\.longitude).min()!, east: points.map(\.longitude).max()!)
+        var ident: Int64?
+        if case .integer(let number) = StoreSchema.ident(id) { ident = number }
+        try send(.park(ident: ident, id: id, name: name, rings: ParkOutline.bytes(rings), box: box))
+        parkCount += 1
     }
 
     /// Gathers `row` into the batch, and hands a full batch to the staging thread; throws when
@@ -209,6 +225,7 @@ final class StoreWriter {
             var all = meta
             all["places"] = String(placeCount)
             all["streets"] = String(streetCount)
+            all["parks"] = String(parkCount)
             // The places in the order of their cells, numbered from 1 in it, those without an
             // address street given the nearest one found (`nearest_street(id)`); each cell's
             // first and last row.

@@ -22,6 +22,8 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         case appending
         /// O_RDWR | O_CREAT (a lock file).
         case readWriteCreating
+        /// O_WRONLY | O_CREAT | O_EXCL: a new file, never one that is there (EEXIST).
+        case creatingNew
     }
 
     public enum SeekOrigin: Sendable { case start, current, end }

@@ -43,6 +43,7 @@ enum Syscalls {
             case .writeTruncating: O_WRONLY | O_CREAT | O_TRUNC
             case .appending: O_WRONLY | O_APPEND | O_CREAT
             case .readWriteCreating: O_RDWR | O_CREAT
+            case .creatingNew: O_WRONLY | O_CREAT | O_EXCL
             }
         return retrying("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode_t(permissions)) }
     }

@@ -51,6 +51,9 @@ final class EffectRunner {
     var pendingWindow: WindowLoad?
     /// The markers file (`mark`, `markers`).
     let markers = MarkerKeeper(path: nil)
+    /// The walk being recorded (`record`), and its file as the user typed it.
+    var recorder: TrackRecorder?
+    var recordedPath: String?
 
     init(options: Options, presenter: Presenter, store: PlaceStore? = nil, positions: PositionSources? = nil) {
         self.options = options
@@ -163,8 +166,31 @@ final class EffectRunner {
             return Outcome(.routePlanned(destination: name, route))
         case .exportRoute(let path, let route):
             return Outcome(.routeExported(path: path, Self.write(route, to: options.located(path))))
-        case .saveMarkers(let kept, let change):
-            return Outcome(.markersSaved(change, failure: markers.save(kept, state.words)))
+        case .saveMarkers(let kept, let routes, let change):
+            return Outcome(.markersSaved(change, failure: markers.save(kept, routes: routes, state.words)))
+        case .exportKeptRoute(let path, let route):
+            return Outcome(.routeExported(path: path, MarkerKeeper.export(route, to: options.located(path))))
+        case .readRouteFile(let path):
+            let (route, failure) = MarkerKeeper.route(from: options.located(path), state.words)
+            return Outcome(.routeFileRead(path: path, route, failure: failure))
+        case .startRecording(let path):
+            return Outcome(startRecording(path))
+        case .recordPoint(let point, let time, let name):
+            do throws(SystemError) {
+                try recorder?.add(point, time: time, name: name)
+            } catch {
+                // The track so far stays whole; the failure is said once, and recording ends.
+                let path = recorder?.path ?? ""
+                recorder = nil
+                return Outcome(.recordingStopped(path: path, failure: error.reason))
+            }
+            return Outcome()
+        case .stopRecording:
+            guard let recorder else { return Outcome() }
+            self.recorder = nil
+            var failure: String?
+            do throws(SystemError) { try recorder.finish() } catch { failure = error.reason }
+            return Outcome(.recordingStopped(path: recordedPath ?? recorder.path, failure: failure))
         case .exportMarkers(let path, let kept):
             let failure = MarkerKeeper.export(kept, to: options.located(path))
             return Outcome(.markersExported(path: path, count: kept.count, failure: failure))
@@ -182,7 +208,8 @@ final class EffectRunner {
             let columns = size.columns - 1
             let rows = size.rows - 5
             // The walking network of the region the picture shows (its ways, named or not, and
-            // its crossings), from a store that has street data; nil says that the places have none.
+            // its crossings) and its parks' outlines, from a store that has street data; nil
+            // streets say that the places have none.
             guard let store, store.streetCount > 0 else { return Outcome(.mapMeasured(columns: columns, rows: rows)) }
             let frame = MapPicture.Frame(state: state, columns: columns, rows: rows)
             let network = store.network(in: frame.region)
@@ -190,7 +217,8 @@ final class EffectRunner {
                 .mapMeasured(
                     columns: columns, rows: rows,
                     streets: network.edges.map { MapStreet(name: $0.road.name, points: $0.points) },
-                    crossings: network.crossingPoints))
+                    crossings: network.crossingPoints,
+                    parks: store.parks(in: frame.region).map { MapPark(id: $0.id, name: $0.name, rings: $0.rings) }))
         case .searchWholeStore(let query, let kind):
             // Asked only when the places are a window of a store (`Places.isWindow`); places
             // held whole in memory are searched whole by the core itself. The store answers
@@ -210,6 +238,28 @@ final class EffectRunner {
     /// `route export`: the route as a GPX file at `path`, whole or not at all
     /// (`FileSystem.replace`: a new file beside it, flushed, renamed over it, the folder
     /// flushed), written now; or the system's reason it could not be.
+    /// `record` (FILE): the track opened at FILE (as typed, found as files are), or at a new
+    /// file beside the markers.
+    func startRecording(_ typed: String?) -> Report {
+        let now = Date().timeIntervalSince1970
+        var path = typed ?? ""
+        do throws(SystemError) {
+            let located: String
+            if let typed {
+                located = options.located(typed)
+            } else {
+                located = try TrackRecorder.defaultPath(beside: markers.path, time: now)
+                path = located
+            }
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            recorder = try TrackRecorder(path: located, name: name, time: now)
+            recordedPath = path
+            return .recordingStarted(path: path, failure: nil)
+        } catch {
+            return .recordingStarted(path: path, failure: error.reason)
+        }
+    }
+
     static func write(_ route: NearbyState.RouteExport, to path: String) -> NearbyState.RouteExport.Outcome {
         let gpx = GPXWriter(name: route.name, track: route.points, waypoints: route.waypoints)
         do throws(SystemError) {

@@ -70,7 +70,8 @@ enum ImportCommand {
     }
 
     /// "Imported 1,139 places and 2,012 streets from F into S.", and how many places were
-    /// given their nearest street and ways and multipolygons left out.
+    /// given their nearest street, the walking network, the parks' outlines kept, and ways and
+    /// multipolygons left out.
     static func report(_ counts: PlaceImport.Counts, source: String, output: String, words: Catalog) -> String {
         func grouped(_ number: Int) -> String { SpokenMeasure.grouped(number, words) }
         var lines = [
@@ -107,6 +108,15 @@ enum ImportCommand {
             lines.append(
                 words.text(
                     .importNetworkSkippedWays(count: grouped(network.waysWithoutEdge), plural: network.waysWithoutEdge))
+            )
+        }
+        if counts.parks > 0 {
+            lines.append(words.text(.importParks(count: grouped(counts.parks), plural: counts.parks)))
+        }
+        if counts.parksWithoutOutline > 0 {
+            lines.append(
+                words.text(
+                    .importParksPartial(count: grouped(counts.parksWithoutOutline), plural: counts.parksWithoutOutline))
             )
         }
         if counts.relationsWithoutLocation > 0 {

@@ -2,6 +2,7 @@ import Foundation
 import MarkerStore
 import NearbyCore
 import PlaceData
+import Position
 import SystemCalls
 import TextFormats
 import Words
@@ -40,10 +41,10 @@ final class MarkerKeeper {
     /// kept aside (or, held by another session, left where it is), a file that cannot be read.
     func load(_ words: Catalog) -> Report {
         switch prefetch.take() {
-        case .missing: return .markersLoaded([], notice: nil)
+        case .missing: return .markersLoaded([], routes: [], notice: nil)
         case .unreadable(let error):
-            return .markersLoaded([], notice: words.text(.markersNotSaved(reason: error.reason)))
-        case .markers(let markers): return .markersLoaded(markers, notice: nil)
+            return .markersLoaded([], routes: [], notice: words.text(.markersNotSaved(reason: error.reason)))
+        case .library(let markers, let routes): return .markersLoaded(markers, routes: routes, notice: nil)
         case .damaged(let error):
             // A damaged file: kept aside under the lock, so that a save never writes over it.
             var kept = path
@@ -53,16 +54,17 @@ final class MarkerKeeper {
                 kept = damaged.keptAs
                 file = opened
             }
-            return .markersLoaded([], notice: Self.damagedNotice(path, kept: kept, error, words))
+            return .markersLoaded([], routes: [], notice: Self.damagedNotice(path, kept: kept, error, words))
         }
     }
 
-    /// Keeps `markers` as the file, whole; nil when kept, else what went wrong in words.
-    func save(_ markers: [NearbyState.MarkedPlace], _ words: Catalog) -> String? {
+    /// Keeps `markers` and `routes` as the file, whole; nil when kept, else what went wrong in
+    /// words.
+    func save(_ markers: [NearbyState.MarkedPlace], routes: [NearbyState.KeptRoute], _ words: Catalog) -> String? {
         do throws(MarkerFileProblem) {
             if file == nil { file = try MarkerFile(path: path) }
             guard let file, !file.isReadOnly else { return words.text(.markersReadOnly) }
-            try file.save(MarkerLibrary(markers: markers.map(Self.marker)))
+            try file.save(MarkerLibrary(markers: markers.map(Self.marker), routes: routes.map(Self.route)))
             return nil
         } catch {
             return Self.reason(error, words)
@@ -94,7 +96,67 @@ final class MarkerKeeper {
         }
     }
 
+    /// Writes the kept `route` as a GPX file (one `<rte>`) at `path`.
+    static func export(_ route: NearbyState.KeptRoute, to path: String) -> NearbyState.RouteExport.Outcome {
+        do throws(SystemError) {
+            let replaced = try FileSystem.replace(
+                path, with: Array(MarkerLibrary(routes: [Self.route(route)]).gpx().utf8))
+            return .written(replaced: replaced)
+        } catch {
+            return .failed(reason: error.reason)
+        }
+    }
+
+    /// The GPX file at `path` as a route (`route from`): its first route; else its waypoints
+    /// and the named points of its tracks, in order; else its track's first and last points
+    /// (`Waypoint 1`, `Waypoint 2`). Named after the route, else the file. Or why it cannot be
+    /// read, in words.
+    static func route(from path: String, _ words: Catalog) -> (route: NearbyState.KeptRoute?, failure: String?) {
+        let bytes: [UInt8]
+        do throws(SystemError) { bytes = try FileContents(path: path).array } catch { return (nil, error.reason) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let now = Date().timeIntervalSince1970
+        let library: MarkerLibrary
+        do throws(GPXLibraryProblem) {
+            library = try MarkerLibrary.read(gpx: text, file: path, undatedTime: now)
+        } catch {
+            return (nil, problem(error, words))
+        }
+        let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let first = library.routes.first(where: { !$0.waypoints.isEmpty }) {
+            var kept = kept(first)
+            if kept.name.isEmpty { kept.name = fileName }
+            return (kept, nil)
+        }
+        var waypoints = library.markers.map(marked)
+        if waypoints.isEmpty, let track = try? GPXRoute.parse(text).points, let start = track.first,
+            let end = track.last
+        {
+            waypoints = [start, end].enumerated().map { number, point in
+                NearbyState.MarkedPlace(
+                    id: "", name: words.text(.waypointDefaultName(number: String(number + 1))),
+                    coordinate: point.coordinate, time: point.time ?? now)
+            }
+            if start.coordinate.distance(to: end.coordinate) < NearbyState.arrival { waypoints.removeLast() }
+        }
+        for index in waypoints.indices where waypoints[index].name.isEmpty {
+            waypoints[index].name = words.text(.waypointDefaultName(number: String(index + 1)))
+        }
+        return (NearbyState.KeptRoute(name: fileName, time: waypoints.first?.time ?? now, waypoints: waypoints), nil)
+    }
+
     // MARK: Values and words
+
+    /// A kept route as the session holds it.
+    static func kept(_ route: MarkedRoute) -> NearbyState.KeptRoute {
+        NearbyState.KeptRoute(
+            name: route.name, note: route.note, time: route.time, waypoints: route.waypoints.map(marked))
+    }
+
+    /// A session's route as the file keeps it.
+    static func route(_ kept: NearbyState.KeptRoute) -> MarkedRoute {
+        MarkedRoute(name: kept.name, note: kept.note, time: kept.time, waypoints: kept.waypoints.map(marker))
+    }
 
     /// A kept marker as the session holds it (its id given by the session).
     static func marked(_ marker: Marker) -> NearbyState.MarkedPlace {

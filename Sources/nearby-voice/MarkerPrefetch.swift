@@ -15,8 +15,9 @@ final class MarkerPrefetch: @unchecked Sendable {
         case missing
         /// A file that cannot be read (permissions, an I/O error).
         case unreadable(SystemError)
-        /// Its markers, as the session holds them (their ids given by the session).
-        case markers([NearbyState.MarkedPlace])
+        /// Its markers and routes, as the session holds them (the markers' ids given by the
+        /// session).
+        case library([NearbyState.MarkedPlace], routes: [NearbyState.KeptRoute])
         /// A file that is not a markers file: what is wrong, and where.
         case damaged(GPXLibraryProblem)
     }
@@ -85,7 +86,7 @@ final class MarkerPrefetch: @unchecked Sendable {
                 // each such byte a replacement character.
                 library = try MarkerLibrary.read(gpx: String(decoding: bytes, as: UTF8.self), file: path)
             }
-            return .markers(library.markers.map(MarkerKeeper.marked))
+            return .library(library.markers.map(MarkerKeeper.marked), routes: library.routes.map(MarkerKeeper.kept))
         } catch {
             return .damaged(error)
         }

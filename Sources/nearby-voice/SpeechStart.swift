@@ -18,8 +18,9 @@ enum SpeechStart {
         let transcript = try options.transcriptPath.map { (path) throws(Failure) in try writer(path) }
         let display: ((String) -> Void)? = options.transcriptPath == "-" ? nil : { [unowned reader] in reader.show($0) }
         let speech = try speaker(options)
-        let colour = Terminal.allowsColour(ProcessInfo.processInfo.environment)
-        let decorate: (String, Int) -> String = colour ? { Terminal.colourMap($0, rows: $1) } : { text, _ in text }
+        let colouring = Terminal.colours(ProcessInfo.processInfo.environment).map(MapColouring.init)
+        let decorate: (String, Int) -> String =
+            colouring.map { colouring in { colouring.colour($0, rows: $1) } } ?? { text, _ in text }
         return Presenter(display: display, transcript: transcript, speech: speech, decorate: decorate)
     }
 

@@ -15,37 +15,29 @@ enum Terminal {
         return (columns, rows)
     }
 
-    /// Colour is an addition: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
-    static func allowsColour(_ environment: [String: String]) -> Bool {
-        FileDescriptor.standardOutput.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-            && environment["TERM"] != nil
+    /// How many colours a terminal shows, as its environment says.
+    enum Colours: Equatable {
+        /// The eight colours of every colour terminal.
+        case eight
+        /// xterm's 256 (`TERM` names `256color`).
+        case palette256
+        /// Any colour as red, green and blue (`COLORTERM` is `truecolor` or `24bit`).
+        case trueColour
     }
 
-    /// The map picture with its pins coloured: the user, the selection, pins, and the pins
-    /// seen through the sheet dimmed. Every character stays where it was. Only its first `rows`
-    /// lines are the map: the captions after them are words, in any language, never coloured.
-    /// A pin is a capital letter with no letter either side: the letters of a pin's name label
-    /// beside it stay plain.
-    static func colourMap(_ picture: String, rows: Int) -> String {
-        var lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard rows > 0 else { return picture }
-        for index in 0..<min(rows, lines.count) {
-            var coloured = ""
-            let characters = Array(lines[index])
-            for (column, character) in characters.enumerated() {
-                let lone =
-                    !(column > 0 && characters[column - 1].isLetter)
-                    && !(column + 1 < characters.count && characters[column + 1].isLetter)
-                switch character {
-                case "@": coloured += "\u{1B}[1;33m@\u{1B}[0m"
-                case "*": coloured += "\u{1B}[1;35m*\u{1B}[0m"
-                case "A"..."Z" where lone && !lines[index].hasPrefix("+") && !lines[index].hasPrefix(" ["):
-                    coloured += "\u{1B}[1;36m\(character)\u{1B}[0m"
-                default: coloured.append(character)
-                }
-            }
-            lines[index] = coloured
+    /// The colours the terminal on standard output shows, or nil for none: colour is an
+    /// addition, only on a terminal, never with `NO_COLOR` or `TERM=dumb` (or no `TERM`).
+    static func colours(_ environment: [String: String]) -> Colours? {
+        guard FileDescriptor.standardOutput.isTerminal else { return nil }
+        return colours(environment: environment)
+    }
+
+    /// The colours a terminal with `environment` shows, whatever standard output is.
+    static func colours(environment: [String: String]) -> Colours? {
+        guard environment["NO_COLOR"] == nil, let term = environment["TERM"], term != "dumb" else { return nil }
+        if let colourTerm = environment["COLORTERM"], ["truecolor", "24bit"].contains(colourTerm.lowercased()) {
+            return .trueColour
         }
-        return lines.joined(separator: "\n")
+        return term.contains("256color") ? .palette256 : .eight
     }
 }

@@ -29,4 +29,25 @@ extension InteractiveTests {
                 "0  | assertive detent | Sheet back at half height."
             ])
     }
+
+    /// The Map Search Sheet (`--screen map-search`, seed 000) lowers nothing when a search is
+    /// given up: the keyboard's rise to full height stays, and no fall is said (issue 41, 3).
+    @Test(arguments: ["C-c", "C-u"])
+    func theMapSearchSheetStaysWhenASearchIsGivenUp(key: String) throws {
+        let terminal = try Tmux()
+        defer { terminal.close() }
+        let transcriptPath = try startWithTranscript(terminal, typingPause: 300, ["--screen", "map-search"])
+        try terminal.type("find caf")
+        try terminal.waitFor("the count and the rise") {
+            $0.contains { $0.contains("match \"caf\".") } && $0.contains("Sheet at full height.")
+        }
+        try terminal.press(key)
+        try terminal.waitFor("a fresh prompt") { $0.last == ">" }
+        try terminal.typeLine("up")
+        try terminal.waitFor("the sheet still at full height") { $0.contains("Already at full height.") }
+        try terminal.press("C-d")
+        #expect(try terminal.waitForExit() == 0)
+        let said = try transcript(transcriptPath)
+        #expect(!said.contains { $0.contains("Sheet back at") }, "\(said)")
+    }
 }

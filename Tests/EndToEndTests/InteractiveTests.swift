@@ -19,11 +19,12 @@ struct InteractiveTests {
     /// Starts the program in `terminal` without speech, its typing pause `pause` milliseconds and
     /// a JSON Lines transcript in the terminal's folder, and waits for the prompt; returns the
     /// transcript's path (read with `transcript`).
-    func startWithTranscript(_ terminal: Tmux, typingPause pause: Int) throws -> String {
+    func startWithTranscript(_ terminal: Tmux, typingPause pause: Int, _ more: [String] = []) throws -> String {
         let path = terminal.folder.appendingPathComponent("t.jsonl").path
-        try terminal.start([
-            "--speech", "off", "--typing-pause", String(pause), "--transcript", path, "--format", "jsonl",
-        ])
+        try terminal.start(
+            [
+                "--speech", "off", "--typing-pause", String(pause), "--transcript", path, "--format", "jsonl",
+            ] + more)
         try terminal.waitForLastLine(">")
         return path
     }

@@ -50,6 +50,32 @@ struct MarkerStartTests {
         #expect(files == ["markers.gpx"])
     }
 
+    @Test("Its routes are taken in too, and kept when a marker is saved")
+    func routesKept() throws {
+        let data = temporaryPath("start-routes")
+        let folder = "\(data)/nearby-voice"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let route = """
+              <rte>
+                <name>Harbour walk</name>
+                <rtept lat="38.7115000" lon="-9.1390000"><time>2026-12-03T21:44:10Z</time><name>Door</name></rtept>
+                <rtept lat="38.7125000" lon="-9.1390000"><time>2026-12-03T21:44:10Z</time><name>Quay</name></rtept>
+              </rte>
+
+            """
+        let text = Self.file(["Front door"]).replacingOccurrences(of: "</gpx>", with: route + "</gpx>")
+        FileManager.default.createFile(atPath: "\(folder)/markers.gpx", contents: Data(text.utf8))
+        let result = try Program(
+            ["--speech", "off", "--at", "38.7115,-9.139"], environment: ["XDG_DATA_HOME": data],
+            input: .text("routes\nmark Bench\nquit\n")
+        ).run()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 route: Harbour walk, 2 waypoints"), "\(result.stdout)")
+        #expect(result.stdout.contains("Marked Bench."), "\(result.stdout)")
+        let saved = try String(contentsOfFile: "\(folder)/markers.gpx", encoding: .utf8)
+        #expect(saved.contains("<name>Harbour walk</name>") && saved.contains("<name>Bench</name>"))
+    }
+
     @Test("A damaged file is said and kept aside")
     func damaged() throws {
         let (stdout, files) = try Self.listed(Array("hello".utf8))

@@ -26,7 +26,7 @@ struct MarkerTests {
 
     /// The change a reaction asks the shell to save, said as the shell's report says it.
     static func saved(_ state: inout NearbyState, _ reaction: Reaction) -> [String] {
-        guard case .saveMarkers(let markers, let change) = reaction.effects.first else { return [] }
+        guard case .saveMarkers(let markers, _, let change) = reaction.effects.first else { return [] }
         #expect(markers == state.markers)
         #expect(reaction.announcements.isEmpty, "said only once saved")
         return state.apply(.markersSaved(change, failure: nil)).announcements.map(\.text)
@@ -188,5 +188,33 @@ struct MarkerTests {
         let (cut, full, said, fully) = Self.listed(3000) { $0 == 7 ? "Evil \u{1B}]0;title" : "Marker \($0)" }
         #expect(cut == full)
         #expect(said == fully)
+    }
+
+    @Test func aMarkerWhosePlaceTheDataNoLongerHoldsSaysSoAndStaysWhereItWasPut() {
+        var state = Self.state()
+        func marker(_ name: String, _ latitude: Double, _ placeID: String?) -> NearbyState.MarkedPlace {
+            NearbyState.MarkedPlace(
+                id: "", name: name, coordinate: Coordinate(latitude: latitude, longitude: 24.94), time: 0,
+                placeID: placeID)
+        }
+        _ = state.apply(
+            .markersLoaded(
+                [
+                    marker("Kahvila", 60.1701, "node/1"), marker("Kiosk", 60.1705, "node/9"),
+                    marker("Far away", 61.5, "node/8"), marker("Door", 60.1702, nil),
+                ], notice: nil))
+        #expect(state.goneMarkerPlaces == ["node/9"], "gone: within the places' bounds, its id not among them")
+        let listed = state.reduce(.markersRequested).announcements.map(\.text)
+        #expect(listed.first?.contains("Kiosk, 55 metres north, its place gone") == true, "\(listed)")
+        #expect(listed.first?.contains("Kahvila, 10 metres north;") == true, "\(listed)")
+        _ = state.reduce(.placeSelected(.name("Kiosk")))
+        let details = state.reduce(.detailsRequested(all: false)).announcements.map(\.text)
+        #expect(
+            details.first?.hasSuffix("Its place is gone from the map data; the marker stays where it was put.") == true)
+        #expect(state.markers.first { $0.name == "Kiosk" }?.coordinate.latitude == 60.1705)
+        // Built-in places are no OpenStreetMap data: nothing is said gone over them.
+        state = NearbyState(places: BuiltInPlaces.lisbon)
+        _ = state.apply(.markersLoaded([marker("Kiosk", 38.7115, "node/9")], notice: nil))
+        #expect(state.goneMarkerPlaces.isEmpty)
     }
 }

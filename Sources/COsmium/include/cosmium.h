@@ -4,7 +4,7 @@
 /// A plain C interface over libosmium (header-only C++), which Swift cannot import directly:
 /// `osmium::io::Reader` is neither copyable nor movable and `osmium::apply` is variadic. One call
 /// reads a whole `.osm.pbf` or `.osm` file and hands back, one callback each, the objects that
-/// make a place people walk to and the named streets. Everything passed to a callback lives only
+/// make a place people walk to, the named streets and the parks' outlines. Everything passed to a callback lives only
 /// for that call.
 
 #include <stddef.h>
@@ -47,6 +47,25 @@ typedef struct cosmium_street {
     size_t point_count;
 } cosmium_street;
 
+/// A park's outline: a way or a relation of `type=multipolygon` with `leisure=park` and a
+/// `name`, whose outline lies whole in the extract. Its outer rings, each closed (its last point
+/// is its first), as latitude, longitude pairs one ring after another: ring `i` has
+/// `ring_sizes[i]` points, `point_count` in all. A way is kept when it is closed (its last node
+/// is its first, four nodes or more) and all its nodes are in the extract; a relation when every
+/// outer member way (role `outer` or none) is in the extract with all its nodes and they join
+/// end to end, by their nodes' ids, into closed rings of four nodes or more. Inner ways (the
+/// holes) are left out.
+typedef struct cosmium_park {
+    int64_t id;
+    /// `COSMIUM_WAY` or `COSMIUM_RELATION`.
+    int type;
+    const char *name;
+    const double *points;
+    size_t point_count;
+    const size_t *ring_sizes;
+    size_t ring_count;
+} cosmium_park;
+
 /// What a read went through.
 typedef struct cosmium_counts {
     uint64_t nodes;
@@ -62,6 +81,10 @@ typedef struct cosmium_counts {
     /// Walkable ways and crossing nodes handed on (`cosmium_network`).
     uint64_t walkways;
     uint64_t crossings;
+    /// Parks' outlines handed on (`cosmium_park`), and named parks whose outline is not whole in
+    /// the extract though some of its nodes are (not handed on: they are places at their point).
+    uint64_t parks;
+    uint64_t parks_without_outline;
 } cosmium_counts;
 
 /// A way a pedestrian can use (`cosmium_is_walkable`), named or not: its node ids in order with
@@ -118,6 +141,7 @@ typedef struct cosmium_membership {
 typedef void (*cosmium_place_callback)(void *context, const cosmium_object *object);
 typedef void (*cosmium_membership_callback)(void *context, const cosmium_membership *membership);
 typedef void (*cosmium_street_callback)(void *context, const cosmium_street *street);
+typedef void (*cosmium_park_callback)(void *context, const cosmium_park *park);
 typedef void (*cosmium_walkway_callback)(void *context, const cosmium_walkway *way);
 typedef void (*cosmium_crossing_callback)(void *context, const cosmium_crossing *crossing);
 
@@ -133,7 +157,8 @@ typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
 
 /// Reads `path` in `format` ("pbf", "osm", or "" to tell by the name's suffix) and calls
 /// `place` for each kept object and `street` for each named street, in the file's order, the
-/// relations last; when `network` is not NULL, its callbacks for each walkable way and
+/// relations last; when `park` is not NULL, it for each park's outline (`cosmium_park`: the
+/// ways in the file's order, then the relations); when `network` is not NULL, its callbacks for each walkable way and
 /// crossing node; and when `membership` is not NULL, it for each stop's membership of a route or
 /// stop area (`cosmium_membership`), in the first pass (at the first way, after the nodes).
 /// The file is read twice: its relations (the multipolygons kept and their outer ways' ids, decoded while the nodes are read and taken in at the first way), and its nodes and
@@ -142,8 +167,9 @@ typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
 /// broken file, a file that is not OSM), or -2 when `progress` asked to stop.
 int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
-    cosmium_street_callback street, const cosmium_network *network, cosmium_membership_callback membership,
-    cosmium_progress_callback progress, cosmium_counts *counts, char *error, size_t error_size);
+    cosmium_street_callback street, cosmium_park_callback park, const cosmium_network *network,
+    cosmium_membership_callback membership, cosmium_progress_callback progress, cosmium_counts *counts,
+    char *error, size_t error_size);
 
 /// Whether tags (`count` key/value pairs) make a place people walk to: a `name`, and any of
 /// `amenity`, `shop`, `tourism`, `leisure`, `healthcare`, `office`, `craft`, `historic`;

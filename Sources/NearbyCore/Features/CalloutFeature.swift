@@ -48,10 +48,14 @@ extension NearbyState {
         func rank(_ index: Int) -> Int { MarkedPlace.isMarker(all[index].id) ? 0 : 1 }
         near.sort { (rank($0), distances[$0], $0) < (rank($1), distances[$1], $1) }
         let again = settings.calloutRepeat * 60
+        // The place a walked route's waypoint was made from is said as the waypoint.
+        let walkedPlaceID = waypointWalk.flatMap { $0.route.waypoints[$0.next].placeID }
         var due: [Int] = []
         for index in near {
             let place = places.all[index]
-            guard place.id != selection, settings.callouts.contains(CalloutCategory.of(kind: place.kind)) else {
+            guard place.id != selection, place.id != walkedPlaceID,
+                settings.callouts.contains(CalloutCategory.of(kind: place.kind))
+            else {
                 continue
             }
             if let last = position.calledOut[place.id], time - last < again { continue }

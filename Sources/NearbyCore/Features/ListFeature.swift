@@ -15,7 +15,9 @@ extension NearbyState {
     var reachableCount: Int {
         switch sheet.detent {
         case .resting: 0
-        case .half: min(Self.railSize, shown.count)
+        // The Map Search Sheet's list scrolls whole at `.medium` (000); the Nearby screen's half
+        // height is the rail (002).
+        case .half: settings.screen == .mapSearch ? shown.count : min(Self.railSize, shown.count)
         case .full: shown.count
         }
     }

@@ -64,17 +64,24 @@ extension NearbyState {
         case unmarked(name: String)
         case restored(name: String)
         case imported(path: String, added: Int, merged: Int)
+        case routeMade(name: String)
+        case waypointAdded(name: String, route: String, number: Int)
+        case waypointRemoved(name: String, route: String, number: Int)
+        case routeDeleted(name: String)
+        case routeFromFile(name: String, path: String, count: Int, length: Double)
     }
 
-    /// `places` with the markers among them (the old markers out first): what the map holds.
+    /// `places` with the markers and the waypoint walked to among them (the old ones out
+    /// first): what the map holds.
     func withMarkers(_ places: Places) -> Places {
-        let own =
-            places.all.contains { MarkedPlace.isMarker($0.id) }
-            ? places.all.filter { !MarkedPlace.isMarker($0.id) } : places.all
-        guard !markers.isEmpty || own.count != places.count else { return places }
+        func isOwn(_ place: Place) -> Bool { MarkedPlace.isMarker(place.id) || Self.isWaypoint(place.id) }
+        let own = places.all.contains(where: isOwn) ? places.all.filter { !isOwn($0) } : places.all
+        let waypoint = waypointPlace(among: own).map { [$0] } ?? []
+        guard !markers.isEmpty || !waypoint.isEmpty || own.count != places.count else { return places }
         var all = own
-        all.reserveCapacity(own.count + markers.count)
+        all.reserveCapacity(own.count + markers.count + waypoint.count)
         for marker in markers { all.append(marker.place) }
+        all += waypoint
         return Places(all, source: places.source, isWindow: places.isWindow, indexing: .whenAsked)
     }
 
@@ -95,7 +102,8 @@ extension NearbyState {
 
     /// The shell read the markers file at the start (`notice`: what it has to say of it, a
     /// damaged file kept aside, or another session holding it).
-    mutating func markersLoaded(_ loaded: [MarkedPlace], notice: String?) -> Reaction {
+    mutating func markersLoaded(_ loaded: [MarkedPlace], routes: [KeptRoute], notice: String?) -> Reaction {
+        keptRoutes = routes
         guard !loaded.isEmpty || notice != nil else { return Reaction() }
         markers = loaded.map { marker in
             var numbered = marker
@@ -103,7 +111,59 @@ extension NearbyState {
             return numbered
         }
         markersChanged()
+        findGoneMarkerPlaces()
         return Reaction(notice.map { [Announcement($0, kind: .notice)] } ?? [])
+    }
+
+    /// Whether an id is an OpenStreetMap object's ("node/123", "way/45", "relation/6").
+    public static func isOpenStreetMapID(_ id: String) -> Bool {
+        id.hasPrefix("node/") || id.hasPrefix("way/") || id.hasPrefix("relation/")
+    }
+
+    /// The markers' places that places held whole no longer hold: a marker made from an
+    /// OpenStreetMap place whose id is not among places that are OpenStreetMap's, though the
+    /// marker lies within them (their bounds). A place store's window is not whole: the shell
+    /// asks the store instead (`Report.markerPlacesGone`).
+    mutating func findGoneMarkerPlaces() {
+        guard !places.isWindow else { return }
+        goneMarkerPlaces = []
+        let marked = markers.filter { $0.placeID.map(Self.isOpenStreetMapID) ?? false }
+        guard !marked.isEmpty else { return }
+        var ids = Set<String>()
+        var south = 90.0
+        var north = -90.0
+        var west = 180.0
+        var east = -180.0
+        for place in places.all where Self.isOpenStreetMapID(place.id) {
+            ids.insert(place.id)
+            south = min(south, place.coordinate.latitude)
+            north = max(north, place.coordinate.latitude)
+            west = min(west, place.coordinate.longitude)
+            east = max(east, place.coordinate.longitude)
+        }
+        for marker in marked {
+            guard let id = marker.placeID, !ids.isEmpty, !ids.contains(id),
+                (south...north).contains(marker.coordinate.latitude),
+                (west...east).contains(marker.coordinate.longitude)
+            else { continue }
+            goneMarkerPlaces.insert(id)
+        }
+    }
+
+    /// The shell asked the place store about the markers' places: those it no longer holds.
+    mutating func markerPlacesGone(_ gone: [String]) -> Reaction {
+        goneMarkerPlaces = Set(gone)
+        return Reaction()
+    }
+
+    /// Whether the marker at `index` among the places was made from a place the map data no
+    /// longer holds.
+    func isMarkerPlaceGone(at index: Int) -> Bool {
+        let id = places.all[index].id
+        guard MarkedPlace.isMarker(id), !goneMarkerPlaces.isEmpty,
+            let placeID = markers.first(where: { $0.id == id })?.placeID
+        else { return false }
+        return goneMarkerPlaces.contains(placeID)
     }
 
     /// `mark` and `mark NAME`: the selected place marked (a marker selected is renamed), or
@@ -133,7 +193,10 @@ extension NearbyState {
         let named = name ?? say(.markerDefaultName(number: grouped(markers.count + 1)))
         markers.append(MarkedPlace(id: nextMarkerID(), name: named, coordinate: settings.origin, time: wallClock ?? 0))
         markersChanged()
-        return save(.marked(name: named))
+        // Recording, the track's point here takes the marker's name.
+        var reaction = save(.marked(name: named))
+        reaction.effects = recordedPoint(settings.origin, name: named) + reaction.effects
+        return reaction
     }
 
     /// `unmark`: the selected marker removed (`undo` brings it back, in this session).
@@ -176,7 +239,11 @@ extension NearbyState {
             var items: [String] = []
             var kept = 0
             for index in nearest {
-                let item = say(.markersItem(name: places.all[index].name, where: distanceAndDirection(of: index)))
+                let name = places.all[index].name
+                let place = distanceAndDirection(of: index)
+                let item = say(
+                    isMarkerPlaceGone(at: index)
+                        ? .markersItemGone(name: name, where: place) : .markersItem(name: name, where: place))
                 items.append(item)
                 kept += SafeText.surelyKept(item) ?? 0
                 if cut && kept > SafeText.answerLength { break }
@@ -222,7 +289,7 @@ extension NearbyState {
 
     /// The markers as they are now, for the shell to keep; `change` said once they are.
     func save(_ change: MarkerChange) -> Reaction {
-        Reaction(effects: [.saveMarkers(markers, change: change)])
+        Reaction(effects: [.saveMarkers(markers, routes: keptRoutes, change: change)])
     }
 
     /// The shell kept the markers (`failure` nil) or could not: the change said, or why it is
@@ -239,6 +306,16 @@ extension NearbyState {
             case .restored(let name): say(.undoDone(name: name))
             case .imported(let path, let added, let merged):
                 say(.markersImportedCounts(added: grouped(added), path: path, merged: grouped(merged), plural: added))
+            case .routeMade(let name): say(.routeMade(name: name))
+            case .waypointAdded(let name, let route, let number):
+                say(.waypointAdded(name: name, route: route, number: grouped(number)))
+            case .waypointRemoved(let name, let route, let number):
+                say(.waypointRemoved(number: grouped(number), name: name, route: route))
+            case .routeDeleted(let name): say(.routeDeleted(name: name))
+            case .routeFromFile(let name, let path, let count, let length):
+                say(
+                    .routeFromMade(
+                        name: name, path: path, count: grouped(count), length: distancePhrase(length), plural: count))
             }
         return Reaction([Announcement(text, kind: .notice)])
     }

@@ -166,6 +166,9 @@ extension NearbyState {
             let moving = (report.speed ?? 0) > Self.walkingSpeed
             said += streetCallouts(on: network, travel: moving ? report.course ?? settings.heading : settings.heading)
         }
+        // A kept route walked: its waypoint reached, and the beacon on the next.
+        let waypoint = waypointArrival()
+        said += waypoint.said
         if !mute.muted { said += callouts(at: report.time) }
         // A planned route followed: its turns, leaving it, its end.
         let guidance = mute.muted ? (said: [], effects: []) : routeGuidance()
@@ -173,7 +176,10 @@ extension NearbyState {
         if report.route?.isFinished == true {
             said.append(callout(say(.routeEnded(length: distancePhrase(report.route?.length ?? 0)))))
         }
-        return Reaction(said, effects: guidance.effects + windowFollows(report.coordinate))
+        return Reaction(
+            said,
+            effects: recordedPoint(report.coordinate) + waypoint.effects + guidance.effects
+                + windowFollows(report.coordinate))
     }
 
     /// A store's window of places follows the position: read again about `point` once it is

@@ -15,11 +15,22 @@ extension NearbyState {
             return [Announcement(say(.readDismissed) + " " + cameraPhrase(), kind: .screen)]
         }
         let text = query.isEmpty ? say(.searchPlaceholder) : query
-        var parts = [say(.readTitle(detent: sheet.detent.spoken(words)))]
+        // The Map Search Sheet (000) has no title and no filters: a sheet of a field and a list.
+        let mapSearch = settings.screen == .mapSearch
+        var parts = [
+            mapSearch
+                ? say(.readTitleSheet(detent: sheet.detent.spoken(words)))
+                : say(.readTitle(detent: sheet.detent.spoken(words)))
+        ]
         let field = isSearching ? say(.readFieldEditing(text: text)) : say(.readField(text: text))
         switch sheet.detent {
         case .resting:
             parts.append(field)
+        case .half where mapSearch:
+            // 000's list scrolls whole at `.medium`: the list as at full height, after the field.
+            if !query.isEmpty || isSearching { parts.append(field) }
+            parts.append(listPhrase())
+            if shown.count > readCount { setFocus(readCount - 1) }
         case .half:
             // An empty field says nothing a listener needs there (its placeholder): the field is
             // read when it holds a search or is being typed in.
@@ -109,10 +120,14 @@ extension NearbyState {
         guard !shown.isEmpty else { return emptyListPhrase() }
         let first = firstRowShown
         let rows = (first..<min(first + limit, shown.count)).map { position in
-            say(
-                .listRow(
-                    number: String(position + 1), name: markedName(shown[position]),
-                    where: distanceAndDirection(of: shown[position])))
+            // The Map Search Sheet's row is name, then kind (000); the Nearby screen's `read`
+            // keeps to name and where (docs/decisions.md).
+            let name =
+                settings.screen == .mapSearch
+                ? markedName(shown[position]) + say(.listSeparator) + kindName(self.places.all[shown[position]].kind)
+                : markedName(shown[position])
+            return say(
+                .listRow(number: String(position + 1), name: name, where: distanceAndDirection(of: shown[position])))
         }
         // The keyboard covers the bottom of the sheet: the rows above it, and which they are.
         let places =
@@ -175,10 +190,11 @@ extension NearbyState {
     }
 
     /// `map`, once the shell measured the screen: the picture shown, its summary said.
-    func mapPicture(columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [])
-        -> [Announcement]
-    {
-        let picture = MapPicture(state: self, columns: columns, rows: rows, streets: streets, crossings: crossings)
+    func mapPicture(
+        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [MapPark] = []
+    ) -> [Announcement] {
+        let picture = MapPicture(
+            state: self, columns: columns, rows: rows, streets: streets, crossings: crossings, parks: parks)
         var announcement = Announcement(picture.summary, kind: .screen, display: picture.text)
         announcement.pictureRows = picture.pictureRows
         return [announcement]

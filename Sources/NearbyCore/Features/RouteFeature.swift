@@ -80,7 +80,10 @@ extension NearbyState {
         // As many steps as fit the answer's words, then how to hear the rest.
         var told = steps.count
         func text(_ count: Int) -> String {
-            var parts = [head, Self.sentence(steps.prefix(count).joined(separator: say(.listSeparator))) + "."]
+            var parts = [head]
+            if count > 0 {
+                parts.append(Self.sentence(steps.prefix(count).joined(separator: say(.listSeparator))) + ".")
+            }
             if count < steps.count { parts.append(say(.routeMore(count: grouped(steps.count - count)))) }
             return parts.joined(separator: " ")
         }

@@ -26,10 +26,14 @@ extension NearbyState {
     /// ("Sheet back at half height."): the answer to Ctrl-C or Ctrl-U.
     mutating func abandonTyping() -> Announcement? {
         heardCountFor = nil
+        cameraWhileTyping = nil
         guard let before = beforeTyping else { return nil }
         beforeTyping = nil
         let (detent, isPresented) = (sheet.detent, sheet.isPresented)
         restore(before)
+        // The Map Search Sheet lowers nothing when a search is dropped (000); the Nearby screen's
+        // sheet goes back, as the keyboard that lifted it goes (docs/decisions.md).
+        if settings.screen == .mapSearch { (sheet.detent, sheet.isPresented) = (detent, isPresented) }
         guard sheet.detent != detent || sheet.isPresented != isPresented else { return nil }
         let situation = sheet.isPresented ? sheet.detent.situation(words) : say(.sheetSituationDismissed)
         return Announcement(say(.sheetBack(detent: situation)), kind: .detent, earcon: .snap)
@@ -59,6 +63,8 @@ extension NearbyState {
         isSearching = true
         let moved = sheet.raiseToFull()
         var answers: [Announcement]
+        let cameraTyped = cameraWhileTyping
+        cameraWhileTyping = nil
         if countHeard, let first = shown.first {
             answers = [
                 placed(
@@ -67,6 +73,10 @@ extension NearbyState {
             ]
         } else {
             answers = applyQuery(text, priority: .assertive)
+        }
+        // The camera moved while the line was typed: said now, with the answer it belongs to.
+        if let cameraTyped, cleaned == query, !answers.contains(where: { $0.kind == .camera }) {
+            answers.append(cameraTyped)
         }
         // On the first result, as VoiceOver puts it there: `next` goes on to the second. The
         // same query again keeps the focus it had.
@@ -126,6 +136,8 @@ extension NearbyState {
     /// A search that found nothing: the places the nearest spelling finds ("Did you mean"),
     /// which `select 1` takes; nil when no spelling near the query finds any.
     private mutating func suggest() -> Announcement? {
+        // The Map Search Sheet offers no spelling: "No Results" is its answer.
+        guard settings.screen != .mapSearch else { return nil }
         guard let corrected = places.correctedQuery(query, kind: kindFilter) else { return nil }
         let found = NearestFirst(
             members: places.matchSet(query: corrected, kind: kindFilter).members, distances: distances)
@@ -147,6 +159,8 @@ extension NearbyState {
         isSearching = true
         let moved = sheet.raiseToFull()
         var answers = applyQuery(text, priority: .status)
+        // The camera's words wait for Enter; a later keystroke that moves nothing keeps them.
+        if let camera = answers.first(where: { $0.kind == .camera }) { cameraWhileTyping = camera }
         answers.removeAll { $0.kind == .camera }
         // While typing, the count alone; Enter then names the first.
         answers[0].text = countPhrase()
@@ -211,7 +225,8 @@ extension NearbyState {
 
     /// `clear`: the field's clear button (the selection alone, when the field is empty).
     mutating func clearQuery() -> [Announcement] {
-        guard !query.isEmpty || selection != nil else {
+        // The Map Search Sheet shows no Clear button on an empty field (000): nothing changes.
+        guard !query.isEmpty || (selection != nil && settings.screen != .mapSearch) else {
             return [Announcement(say(.searchAlreadyEmpty) + " " + resultsPhrase(), kind: .results)]
         }
         var answers: [Announcement]

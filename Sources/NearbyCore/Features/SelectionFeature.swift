@@ -50,7 +50,8 @@ extension NearbyState {
         }
         camera = .closeUp(placeID: place.id, altitude: settings.closeUpDistance)
         answers.append(visual(Announcement(cameraMovePhrase(to: index), priority: .polite, kind: .camera)))
-        answers.append(walkChip(of: index))
+        // The walk-time chip is the Nearby screen's (002); the Map Search Sheet has none.
+        if settings.screen == .nearby { answers.append(walkChip(of: index)) }
         return answers
     }
 
@@ -154,7 +155,11 @@ extension NearbyState {
         }
         // The seed leaves the camera where it is when the selection goes.
         selection = nil
-        return [Announcement(say(.selectionCleared(name: places.all[index].name)), kind: .selection)]
+        // The Map Search Sheet shows no details to close (000): the row is unmarked.
+        let key =
+            settings.screen == .mapSearch
+            ? Phrase.deselected(name: places.all[index].name) : .selectionCleared(name: places.all[index].name)
+        return [Announcement(say(key), kind: .selection)]
     }
 
     /// `walk`: how long the walk to the selected place is.
@@ -193,6 +198,7 @@ extension NearbyState {
         let lines = servedByPhrase(place).map {
             DetailPart(whole: $0, short: servedByPhrase(place, limit: Self.calloutLines))
         }
-        return fitted(heading, fields + (lines.map { [$0] } ?? []) + factsParts(place.facts, all: all), all: all)
+        let gone = isMarkerPlaceGone(at: index) ? [DetailPart(whole: say(.markerPlaceGone))] : []
+        return fitted(heading, gone + fields + (lines.map { [$0] } ?? []) + factsParts(place.facts, all: all), all: all)
     }
 }

@@ -171,7 +171,13 @@ extension NearbyState {
         sourceCount = nil
         updateSettings { $0.placesFile = file }
         var parts = opening
-        if let first = shown.first { parts.append(say(.placesNearest(place: describe(first)))) }
+        // The first row: the nearest, or under the Map Search Sheet the file's first.
+        if let first = shown.first {
+            parts.append(
+                say(
+                    settings.screen == .mapSearch
+                        ? .placesFirst(place: describe(first)) : .placesNearest(place: describe(first))))
+        }
         return Reaction([Announcement(parts.joined(separator: " "), kind: .settings)])
     }
 

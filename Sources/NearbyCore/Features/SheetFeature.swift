@@ -96,6 +96,11 @@ extension NearbyState {
     /// `back`: a tap on the dimmed map at the top detent lowers the sheet to half height, and
     /// the keyboard goes.
     mutating func tapDimmedMap() -> [Announcement] {
+        // The Map Search Sheet dims nothing and the map behind its full sheet takes no taps
+        // (000's `.presentationBackgroundInteraction(.enabled(upThrough: .medium))`).
+        if settings.screen == .mapSearch {
+            return [Announcement(say(.backNoDim(detent: sheet.situation(words))), kind: .error, earcon: .error)]
+        }
         guard sheet.isPresented, sheet.detent == .full else {
             let situation = sheet.situation(words)
             return [Announcement(say(.backOnlyAtFull(detent: situation)), kind: .error, earcon: .error)]
