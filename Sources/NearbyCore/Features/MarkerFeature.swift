@@ -117,7 +117,14 @@ extension NearbyState {
 
     /// Whether an id is an OpenStreetMap object's ("node/123", "way/45", "relation/6").
     public static func isOpenStreetMapID(_ id: String) -> Bool {
-        id.hasPrefix("node/") || id.hasPrefix("way/") || id.hasPrefix("relation/")
+        // The first letter first: a marker's id ("marker/3") is none of them, and 10,000
+        // markers' places are asked at the start.
+        switch id.utf8.first {
+        case UInt8(ascii: "n"): id.hasPrefix("node/")
+        case UInt8(ascii: "w"): id.hasPrefix("way/")
+        case UInt8(ascii: "r"): id.hasPrefix("relation/")
+        default: false
+        }
     }
 
     /// The markers' places that places held whole no longer hold: a marker made from an
@@ -127,8 +134,6 @@ extension NearbyState {
     mutating func findGoneMarkerPlaces() {
         guard !places.isWindow else { return }
         goneMarkerPlaces = []
-        let marked = markers.filter { $0.placeID.map(Self.isOpenStreetMapID) ?? false }
-        guard !marked.isEmpty else { return }
         var ids = Set<String>()
         var south = 90.0
         var north = -90.0
@@ -141,8 +146,10 @@ extension NearbyState {
             west = min(west, place.coordinate.longitude)
             east = max(east, place.coordinate.longitude)
         }
-        for marker in marked {
-            guard let id = marker.placeID, !ids.isEmpty, !ids.contains(id),
+        // No OpenStreetMap places (the built-in places): no marker's place is gone.
+        guard !ids.isEmpty else { return }
+        for marker in markers {
+            guard let id = marker.placeID, Self.isOpenStreetMapID(id), !ids.contains(id),
                 (south...north).contains(marker.coordinate.latitude),
                 (west...east).contains(marker.coordinate.longitude)
             else { continue }
