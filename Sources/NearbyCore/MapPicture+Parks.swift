@@ -18,7 +18,7 @@ extension MapPicture.Canvas {
     /// rings, by the even-odd rule; one too small for any cell's centre takes the cell of its
     /// first point), named as the session's place of the same id is where it holds one; then
     /// each park place without an outline as a patch three cells wide about its point.
-    mutating func drawParks(_ state: NearbyState, outlines: [MapPark]) -> Parks {
+    mutating func drawParks(_ state: NearbyState, outlines: [ParkOutline]) -> Parks {
         var places: [String: Int] = [:]
         for index in state.places.all.indices where state.places.all[index].kind == MapPicture.parkKind {
             places[state.places.all[index].id] = index

@@ -24,7 +24,7 @@ public struct MapPicture {
 
     public init(
         state: NearbyState, columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [],
-        parks outlines: [MapPark] = []
+        parks outlines: [ParkOutline] = []
     ) {
         let words = state.words
         let frame = Frame(state: state, columns: columns, rows: rows)

@@ -34,7 +34,7 @@ public enum Report: Equatable, Sendable {
     /// its ways (nil: the places come with no street data) and its crossings; and the parks'
     /// outlines there.
     case mapMeasured(
-        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [MapPark] = [])
+        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [ParkOutline] = [])
     /// The shell listed the synthesiser's voices (`Effect.listVoices`); no announcement.
     case voicesInstalled([Voice])
     /// The shell reached gpsd at `address` after `set at gpsd`: the position follows it.

@@ -12,20 +12,8 @@ extension StoreSchema {
         """
 }
 
-/// A park's outline from the store: its place id ("way/N", "relation/N", as the park's place
-/// has it), its own name, and its outer rings, each closed (its last point its first). The holes
-/// of a multipolygon are not kept.
-public struct ParkOutline: Equatable, Sendable {
-    public var id: String
-    public var name: String
-    public var rings: [[Coordinate]]
-
-    public init(id: String, name: String, rings: [[Coordinate]]) {
-        self.id = id
-        self.name = name
-        self.rings = rings
-    }
-
+/// How the store keeps a park's outline (`StoreSchema.parkTables`).
+extension ParkOutline {
     /// The rings as the store keeps them: each ring's points as little-endian Float64 pairs
     /// (latitude, longitude), as `streets` keeps a street's, the rings separated by a pair of NaNs.
     static func bytes(_ rings: [[(latitude: Double, longitude: Double)]]) -> [UInt8] {

@@ -218,7 +218,7 @@ final class EffectRunner {
                     columns: columns, rows: rows,
                     streets: network.edges.map { MapStreet(name: $0.road.name, points: $0.points) },
                     crossings: network.crossingPoints,
-                    parks: store.parks(in: frame.region).map { MapPark(id: $0.id, name: $0.name, rings: $0.rings) }))
+                    parks: store.parks(in: frame.region)))
         case .searchWholeStore(let query, let kind):
             // Asked only when the places are a window of a store (`Places.isWindow`); places
             // held whole in memory are searched whole by the core itself. The store answers

@@ -39,7 +39,7 @@ struct MapGroundDrawingTests {
     @Test func aParkIsFilledWhereTheCellsCentresLieInsideItsOutline() {
         var canvas = MapPicture.Canvas(frame: Self.frame)
         let parks = canvas.drawParks(
-            Self.state(), outlines: [MapPark(id: "way/7", name: "Kolmio", rings: [Self.triangle])])
+            Self.state(), outlines: [ParkOutline(id: "way/7", name: "Kolmio", rings: [Self.triangle])])
         #expect(parks == MapPicture.Canvas.Parks(outlined: ["Kolmio"], atPoint: []))
         var filled = 0
         for row in 0..<Self.frame.rows {
@@ -58,7 +58,7 @@ struct MapGroundDrawingTests {
             Coordinate(latitude: 60.16801, longitude: 24.94101), Coordinate(latitude: 60.16802, longitude: 24.94101),
             Coordinate(latitude: 60.16802, longitude: 24.94102), Coordinate(latitude: 60.16801, longitude: 24.94101),
         ]
-        let parks = canvas.drawParks(Self.state(), outlines: [MapPark(id: "way/8", name: "Pieni", rings: [tiny])])
+        let parks = canvas.drawParks(Self.state(), outlines: [ParkOutline(id: "way/8", name: "Pieni", rings: [tiny])])
         #expect(parks.outlined == ["Pieni"])
         #expect(canvas.grid.joined().filter { $0 == "\"" }.count == 1)
         let cell = Self.frame.cell(tiny[0])!
@@ -78,7 +78,7 @@ struct MapGroundDrawingTests {
         ]
         var canvas = MapPicture.Canvas(frame: Self.frame)
         let drawn = canvas.drawParks(
-            Self.state(parks), outlines: [MapPark(id: "way/7", name: "Kolmio", rings: [Self.triangle])])
+            Self.state(parks), outlines: [ParkOutline(id: "way/7", name: "Kolmio", rings: [Self.triangle])])
         #expect(drawn == MapPicture.Canvas.Parks(outlined: ["Triangle Park"], atPoint: ["Corner Park"]))
         let outlinePlace = Self.frame.cell(parks[0].coordinate)!
         #expect(canvas.grid[outlinePlace.row][outlinePlace.column] == " ")
@@ -183,7 +183,7 @@ struct MapGroundDrawingTests {
         let reaction = state.apply(
             .mapMeasured(
                 columns: 60, rows: 20, streets: [street],
-                parks: [MapPark(id: "way/7", name: "Kolmio", rings: [Self.triangle])]))
+                parks: [ParkOutline(id: "way/7", name: "Kolmio", rings: [Self.triangle])]))
         let lines = reaction.announcements[0].display!.split(separator: "\n").map(String.init)
         #expect(lines.contains("Parks, filled with \" to their outlines: Kolmio."), "\(lines)")
         #expect(lines.contains("Parks, drawn as \" about their point: Corner Park."), "\(lines)")

@@ -191,7 +191,7 @@ extension NearbyState {
 
     /// `map`, once the shell measured the screen: the picture shown, its summary said.
     func mapPicture(
-        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [MapPark] = []
+        columns: Int, rows: Int, streets: [MapStreet]? = nil, crossings: [Coordinate] = [], parks: [ParkOutline] = []
     ) -> [Announcement] {
         let picture = MapPicture(
             state: self, columns: columns, rows: rows, streets: streets, crossings: crossings, parks: parks)
