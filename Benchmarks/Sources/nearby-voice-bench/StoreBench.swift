@@ -85,45 +85,7 @@ enum StoreBench {
                     ours: "\(seconds(imported.seconds)), \(megabytes(imported.peakKB))",
                     baseline: String(format: "%.0f places/s", Double(count) / imported.seconds), ratio: "-",
                     target: "report", verdict: "-"))
-            // Issue 36: the import with its network against GDAL's of the same extract's points and
-            // lines (each once: minutes each).
-            if Measure.available("ogr2ogr") {
-                // GDAL's OSM driver refuses a PBF block that inflates more than 100 times (its guard
-                // against a zip bomb), and the generated extract's blocks of untagged street nodes
-                // do: GDAL then stops reading, says ERROR on standard error and exits 0, with the
-                // places before them (9,232,000 of 10M) and no line. It reads the same extract
-                // re-encoded without compression (osmium cat, not timed) to its end; its features
-                // are counted, so that a short read shows.
-                var source = extract
-                if Measure.available("osmium") {
-                    let readable = "\(folder)/generated-\(label(count))-uncompressed.osm.pbf"
-                    let made = Measure.run([
-                        "osmium", "cat", extract, "-o", readable, "-f", "pbf,pbf_compression=none", "--overwrite",
-                    ])
-                    if made.status == 0 { source = readable }
-                }
-                note("ogr2ogr of \(source)'s points and lines (minutes)…")
-                let geoPackage = "\(folder)/generated-\(label(count)).gpkg"
-                try? FileManager.default.removeItem(atPath: geoPackage)
-                let gdal = Measure.run(ImportBench.ogr2ogr(source, into: geoPackage))
-                let features = ImportBench.featureCounts(geoPackage)
-                try? FileManager.default.removeItem(atPath: geoPackage)
-                if source != extract { try? FileManager.default.removeItem(atPath: source) }
-                let whole = (features["points"] ?? 0) >= count && (features["lines"] ?? 0) > 0
-                rows.append(
-                    Row(
-                        figure: "import the \(label(count)) extract with its network (once), wall"
-                            + (imported.status == 0 ? "" : " (exit not 0)"),
-                        ours: seconds(imported.seconds),
-                        baseline: "ogr2ogr -f GPKG, points and lines"
-                            + (source == extract ? "" : " (of the extract uncompressed)")
-                            + " (\(features["points"] ?? 0) points, \(features["lines"] ?? 0) lines"
-                            + (whole ? "" : ": not all read") + "), \(seconds(gdal.seconds))"
-                            + (gdal.status == 0 ? "" : " (exit not 0)"),
-                        ratio: times(gdal.seconds / imported.seconds), target: ">= 1x",
-                        verdict: imported.status == 0 && gdal.status == 0 && whole && gdal.seconds >= imported.seconds
-                            ? "yes" : "NO"))
-            }
+            rows += ImportBench.tenMillionRows(extract: extract, store: store, folder: folder, imported: imported)
         }
         guard let opened = try? PlaceStore.open(path: store) else {
             return (

@@ -16,6 +16,7 @@ import PlaceStore
 //                      [--osm-script scripts/bench-osm-places]
 //   nearby-voice-bench probe FILE [--search]   (a child run: load, and search; prints figures)
 //   nearby-voice-bench markers [--data DIR] [--app PATH] [--parts]   (issue 40's rows alone: MarkerBench)
+//   nearby-voice-bench importbase [--data DIR] [--app PATH] [--runs N] [--ten-million]   (issue 42's import rows)
 
 /// The seed's search, exactly: fold "name kind" of every place on every query (Foundation's
 /// case- and diacritic-insensitive folding), keep the places holding every word.
@@ -416,6 +417,22 @@ case "store", "network":
         ? ImportBench.rows(app: app, folder: folder, runs: runs)
         : ImportBench.helsinkiRows(app: app, folder: folder, runs: runs)
             + StoreBench.networkRows(app: app, folder: folder, runs: runs)
+    printTable(rows)
+    exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
+case "importbase":
+    // Issue 42's import rows alone: `importbase --data DIR --app APP --runs N [--ten-million]`,
+    // Helsinki's, and with --ten-million DIR/generated-10M.osm.pbf imported into a store of its
+    // own (minutes) against ogr2ogr and osmium.
+    let rest = Array(arguments.dropFirst())
+    func value(_ name: String) -> String? {
+        rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
+    }
+    let folder = value("--data") ?? "bench-data"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
+    let rows =
+        ImportBench.helsinkiRows(app: app, folder: folder, runs: Int(value("--runs") ?? "5") ?? 5)
+        + (rest.contains("--ten-million") ? ImportBench.tenMillionRows(app: app, folder: folder) : [])
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "markers":
