@@ -86,7 +86,7 @@ enum ImportBench {
         return Row(
             figure: figure, ours: seconds(oursSeconds),
             baseline:
-                "osmium tags-filter | osmium export, same columns (\(features) features): \(seconds(osmiumSeconds))",
+                "osmium tags-filter, then osmium export, same columns (\(features) features): \(seconds(osmiumSeconds))",
             ratio: times(osmiumSeconds / oursSeconds), target: "report", verdict: "-")
     }
 
