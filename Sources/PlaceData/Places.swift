@@ -28,23 +28,21 @@ public struct Places: Equatable, Sendable {
     /// thread that reads it, so that taking it in does not measure 20,000 distances again.
     public private(set) var knownDistances: (origin: Coordinate, metres: [Double])?
 
-    /// Each place's latitude in radians, its cosine and its longitude, worked out once: a
-    /// position report measures every place again (`distances(from:)`), and then does only
-    /// what depends on the position (issue 36: a report to its callout in 1 ms).
-    private let latitudes: [Double]
-    private let cosines: [Double]
-    private let longitudes: [Double]
+    /// Each place's trigonometry, worked out once: a position report measures every place
+    /// again (`distances(from:)`), and then does only what depends on the position (issues 36
+    /// and 42: a report to its callout in 1 ms).
+    private let angles: HalfAngles
 
     /// Measures every place's distance from `origin` ahead of `distances(from:)`.
     public mutating func measureDistances(from origin: Coordinate) {
-        knownDistances = (origin, origin.distances(latitudes: latitudes, cosines: cosines, longitudes: longitudes))
+        knownDistances = (origin, origin.distances(angles))
     }
 
-    /// Every place's distance from `origin`, in metres, in `all`'s order: each exactly
-    /// `Coordinate.distance(to:)`'s.
+    /// Every place's distance from `origin`, in metres, in `all`'s order: each
+    /// `Coordinate.distance(to:)`'s to well under a micrometre (`Coordinate.distances(_:)`).
     public func distances(from origin: Coordinate) -> [Double] {
         if let knownDistances, knownDistances.origin == origin { return knownDistances.metres }
-        return origin.distances(latitudes: latitudes, cosines: cosines, longitudes: longitudes)
+        return origin.distances(angles)
     }
 
     /// What `source` holds for places from OpenStreetMap.
@@ -62,9 +60,7 @@ public struct Places: Equatable, Sendable {
 
     public init(_ places: [Place], source: String? = nil, isWindow: Bool = false, indexing: Indexing = .now) {
         self.all = places
-        latitudes = places.map { $0.coordinate.latitude * .pi / 180 }
-        cosines = latitudes.map { cos($0) }
-        longitudes = places.map(\.coordinate.longitude)
+        angles = HalfAngles(places.map(\.coordinate))
         search = SearchCache(indexing == .now ? SearchIndex(places) : nil)
         self.source = source
         self.isWindow = isWindow

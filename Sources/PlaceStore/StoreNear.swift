@@ -24,7 +24,9 @@ extension PlaceStore {
     public func near(_ origin: Coordinate, radius: Double, limit: Int) -> [Place] {
         guard limit > 0 else { return [] }
         var found: [Place] = []
-        locked { found = places(nearestOutwards(origin, radius: radius, limit: limit).map(\.id)) }
+        locked {
+            found = BenchSlowdown.twice { places(nearestOutwards(origin, radius: radius, limit: limit).map(\.id)) }
+        }
         return found
     }
 
@@ -55,18 +57,25 @@ extension PlaceStore {
     public func count(near origin: Coordinate, radius: Double, limit: Int) -> Int {
         var count = 0
         locked {
-            let spans = cells(around: origin, radius: radius)
-            for span in spans where span.farthest < radius - Self.cellSlack {
-                count += Int(span.last - span.first + 1)
-            }
-            for span in spans where span.farthest >= radius - Self.cellSlack && count < limit {
-                pointsInRange.forEachRow(span.first, span.last) { row in
-                    let point = Coordinate(latitude: row.double(1), longitude: row.double(2))
-                    if origin.distance(to: point) <= radius { count += 1 }
-                }
-            }
+            count = BenchSlowdown.twice { countLocked(near: origin, radius: radius, limit: limit) }
         }
         return min(count, limit)
+    }
+
+    /// `count(near:radius:limit:)`, inside `locked`.
+    private func countLocked(near origin: Coordinate, radius: Double, limit: Int) -> Int {
+        var count = 0
+        let spans = cells(around: origin, radius: radius)
+        for span in spans where span.farthest < radius - Self.cellSlack {
+            count += Int(span.last - span.first + 1)
+        }
+        for span in spans where span.farthest >= radius - Self.cellSlack && count < limit {
+            pointsInRange.forEachRow(span.first, span.last) { row in
+                let point = Coordinate(latitude: row.double(1), longitude: row.double(2))
+                if origin.distance(to: point) <= radius { count += 1 }
+            }
+        }
+        return count
     }
 
     /// The rows within `radius` of `origin`, nearest first (equal distances by row), at most

@@ -26,6 +26,12 @@ extension PlaceStore {
     public func search(
         _ query: String, kind: String?, near origin: Coordinate, within radius: Double? = nil, limit: Int
     ) -> [Place] {
+        BenchSlowdown.twice { searchOnce(query, kind: kind, near: origin, within: radius, limit: limit) }
+    }
+
+    private func searchOnce(
+        _ query: String, kind: String?, near origin: Coordinate, within radius: Double?, limit: Int
+    ) -> [Place] {
         guard limit > 0, let plan = SearchPlan(query, kind: kind, store: self) else { return [] }
         var found: [(distance: Double, id: Int64)]?
         if !plan.trigrams.isEmpty || !plan.short.isEmpty {

@@ -144,7 +144,14 @@ final class Session {
         // The places about the start, before the first report is measured against them: a
         // walk begun with no command typed would otherwise pass every place in silence.
         if !reports.isEmpty { try settleWindow() }
-        for report in reports { try take(withStreets(report)) }
+        for report in reports {
+            let report = withStreets(report)
+            if BenchSlowdown.isOn {
+                var copy = state
+                _ = copy.apply(report)
+            }
+            try take(report)
+        }
         try settleSpeech()
     }
 

@@ -85,6 +85,25 @@ struct RadiusAndFactsTests {
         #expect(none.announcements.map(\.text) == ["No results for \"xyzzy\"."])
     }
 
+    @Test("A store's window: a misspelt word asks the whole store before a spelling is offered")
+    func windowOffersASpellingOnlyOnceTheStoreHoldsNone() {
+        var state = Self.state(Places([Self.kahvila, Self.kirja], isWindow: true))
+        // "kahvlia" is a spelling away from the window's "Kahvila": the store may hold it as typed.
+        #expect(state.places.correctedQuery("kahvlia", kind: nil) != nil)
+        let asked = state.reduce(.queryEntered("kahvlia"))
+        #expect(asked.effects == [.searchWholeStore(query: "kahvlia", kind: nil)])
+        #expect(asked.announcements.allSatisfy { !$0.text.contains("Did you mean") })
+        // The store holds it as typed, far away: that is said, not a spelling.
+        let far = Place(
+            id: "far", name: "Kahvlia Bar", kind: "Bar", symbol: "mappin", latitude: 60.30, longitude: 24.94)
+        let found = state.apply(.wholeStoreSearched(query: "kahvlia", kind: nil, found: [far]))
+        #expect(found.announcements.first?.text.contains("Kahvlia Bar") == true)
+        // Nothing anywhere as typed: then the spelling the places hold.
+        _ = state.reduce(.queryEntered("kirjakuappa"))
+        let none = state.apply(.wholeStoreSearched(query: "kirjakuappa", kind: nil, found: []))
+        #expect(none.announcements.first?.text.contains("Did you mean") == true)
+    }
+
     @Test("details say the address, the hours in words, open now, the phone in groups, wheelchair, website")
     func detailsSayTheFacts() {
         var state = Self.state(Places([Self.kahvila, Self.kirja]))

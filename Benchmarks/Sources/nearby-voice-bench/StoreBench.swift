@@ -19,7 +19,7 @@ enum StoreBench {
         guard let opened else { return prepared }
         var rows = prepared + [sizeRow(opened, store)]
         rows += startRows(app: app, store: store, folder: folder, runs: runs)
-        rows += sessionRows(app: app, store: store)
+        rows += sessionRows(app: app, store: store, folder: folder)
         rows += QueryBench.startParts(store)
         rows += QueryBench.rows(opened)
         rows += NetworkBench.rows(opened)
@@ -99,16 +99,24 @@ enum StoreBench {
         return (rows, opened, store)
     }
 
-    /// The Nearby list and `find` where the user meets them: a session on the store typed into
-    /// through a pseudo-terminal (scripts/bench-moves), moved to 25 new points about the centre
-    /// (about 10,000 places within 1 km of each) and asked there, beside the same on the 21
-    /// built-in places (the answer path's floor). Enter to the answer's first line.
-    static func sessionRows(app: String, store: String) -> [Row] {
+    /// The Nearby list, `find` and the whole-store search where the user meets them (issue 42): a
+    /// session on the store typed into through a pseudo-terminal (scripts/bench-moves), moved to
+    /// 25 new points about the centre (about 10,000 places within 1 km of each) and asked there
+    /// at once, with no pause (`read` as soon as the move is answered, `find` as soon as `read`
+    /// is), beside the same on the 21 built-in places (the answer path's floor); then, back at
+    /// the centre, `find` of 100 places' names far from it (seeded), which the window does not
+    /// hold: the session searches the whole store. Enter to the answer's first line.
+    static func sessionRows(app: String, store: String, folder: String) -> [Row] {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-moves"
-        func moves(_ places: String) -> [String: Any]? {
+        let queries = "\(folder)/whole-store-queries.txt"
+        if let opened = try? PlaceStore.open(path: store) {
+            try? QueryBench.farPlaces(opened).map(\.name).joined(separator: "\n").write(
+                toFile: queries, atomically: true, encoding: .utf8)
+        }
+        func moves(_ places: String, _ extra: [String]) -> [String: Any]? {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: script)
-            process.arguments = [app, places, "25", "0.3"]
+            process.arguments = [app, places, "25"] + extra
             let output = Pipe()
             process.standardOutput = output
             guard (try? process.run()) != nil else { return nil }
@@ -117,7 +125,7 @@ enum StoreBench {
             guard process.terminationStatus == 0 else { return nil }
             return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         }
-        guard let ours = moves(store), let floor = moves("built-in") else {
+        guard let ours = moves(store, [queries]), let floor = moves("built-in", []) else {
             return [
                 Row(
                     figure: "\(label(count)) store in a session: scripts/bench-moves", ours: "failed", baseline: "-",
@@ -130,15 +138,19 @@ enum StoreBench {
         func pair(_ value: (median: Double, p99: Double)) -> String {
             "\(seconds(value.median)); worst \(seconds(value.p99))"
         }
-        // The goals are judged on what the store adds to the answer path's floor (the pseudo-
-        // terminal, the process waking, the answer printed: 1-2 ms here, the same for any
-        // command), the same command with the built-in places in the same run.
+        // The list's and find's goals are judged on what the store adds to the answer path's floor
+        // (the pseudo-terminal, the process waking, the answer printed: 0.3-2 ms here, the same for
+        // any command), the same command with the built-in places in the same run.
         let read = times(ours, "read")
         let find = times(ours, "find")
+        let whole = times(ours, "whole")
         let readFloor = times(floor, "read")
         let findFloor = times(floor, "find")
         let found = ours["found"] as? Int ?? 0
-        let label = "\(label(count)) store in a session (a terminal), 25 new points of 10k places within 1 km"
+        let wholeCount = (ours["whole"] as? [Double])?.count ?? 0
+        let wholeFound = ours["whole_found"] as? Int ?? 0
+        let storeLabel = "\(label(count)) store"
+        let label = "\(storeLabel) in a session (a terminal), 25 new points of 10k places within 1 km"
         func above(_ value: Double) -> String { String(format: "%+.1f ms", value * 1000) }
         return [
             Row(
@@ -146,15 +158,24 @@ enum StoreBench {
                 ours: pair(times(ours, "set_at")), baseline: "built-in places \(pair(times(floor, "set_at")))",
                 ratio: "-", target: "report", verdict: "-"),
             Row(
-                figure: "\(label): `read` at half height 0.3 s later, its Nearby list nearest first, Enter to answer",
+                figure: "\(label): `read` at half height at once after the move, its Nearby list, Enter to answer",
                 ours: pair(read), baseline: "built-in places \(pair(readFloor))",
                 ratio: above(read.median - readFloor.median),
                 target: "<= 5 ms above", verdict: read.median - readFloor.median <= 0.005 ? "yes" : "NO"),
             Row(
-                figure: "\(label): `find` the nearest's first word, Enter to answer (\(found) of 25 found)",
+                figure:
+                    "\(label): `find` the nearest's first word at once after `read`, Enter to answer (\(found) of 25 found)",
                 ours: pair(find), baseline: "built-in places \(pair(findFloor))",
                 ratio: above(find.median - findFloor.median),
                 target: "<= 2 ms above", verdict: find.median - findFloor.median <= 0.002 && found == 25 ? "yes" : "NO"),
+            Row(
+                figure:
+                    "\(storeLabel) in a session: `find` of a far place's name (the whole store searched, the nearest 20), "
+                    + "\(wholeCount) names, \(wholeFound) found; median; p99",
+                ours: "\(seconds(whole.median)); p99 \(seconds(whole.p99))", baseline: "-", ratio: "-",
+                target: "<= 50 ms; p99 <= 100 ms",
+                verdict: wholeCount >= 100 && wholeFound == wholeCount && whole.median <= 0.05 && whole.p99 <= 0.1
+                    ? "yes" : "NO"),
         ]
     }
 
@@ -209,11 +230,12 @@ enum StoreBench {
         let flag = started ? "" : " (exit not 0)"
         return [
             Row(
-                figure: "\(label(count)) store: start-up --speech off, cache warm (median; worst of \(tries))" + flag,
+                figure: "\(label(count)) store: start-up --speech off, piped, to the greeting and out, cache warm "
+                    + "(median; worst of \(tries); the 50 ms goal is judged on the first answer below)" + flag,
                 ours: "\(seconds(warm)); \(seconds(worst))",
                 baseline: (geoJSON == nil ? "n/a (no 1M GeoJSON)" : "1M GeoJSON in memory \(seconds(memorySeconds))")
                     + "; built-in places \(seconds(builtIn))",
-                ratio: times(memorySeconds / warm), target: "<= 50 ms", verdict: started && warm <= 0.05 ? "yes" : "NO"),
+                ratio: times(memorySeconds / warm), target: "report", verdict: started ? "-" : "NO"),
             first,
             Row(
                 figure: "\(label(count)) store: peak RSS --speech off (the starts, and those with an answer)" + flag,
@@ -230,8 +252,9 @@ enum StoreBench {
 extension StoreBench {
     /// Issues 36 and 42's first answer: start-up to the first line of `where`'s answer, typed at
     /// once in a pseudo-terminal (scripts/bench-first-answer), median and spread of `runs`, beside
-    /// the built-in places in the same run; judged against issue 36's 100 ms, and issue 42's 50 ms
-    /// said beside it. The answers typed at once must equal one typed once the window is in.
+    /// the built-in places in the same run (the ratio column: what the store adds to them);
+    /// judged against issue 42's 50 ms (the start-up goal, where the user meets it). The answers
+    /// typed at once must equal one typed once the window is in.
     static func firstAnswerRow(app: String, store: String, runs: Int) -> Row {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-first-answer"
         let process = Process()
@@ -258,15 +281,14 @@ extension StoreBench {
         }
         let answer = Measure.median(ours["answer"] ?? [])
         let same = json["same"] as? Bool ?? false
-        let fortyTwo =
-            answer <= 0.05
-            ? "issue 42's 50 ms: met" : String(format: "issue 42's 50 ms: %+.1f ms", (answer - 0.05) * 1000)
+        let floorAnswer = Measure.median(floor["answer"] ?? [])
         return Row(
             figure: figure + ", median (min-max) of \(runs); the greeting \(spread(ours["greeting"] ?? []))"
                 + (same ? "; said as when typed after the window" : "; NOT said as when typed after the window"),
             ours: spread(ours["answer"] ?? []),
             baseline: "built-in places \(spread(floor["answer"] ?? [])); greeting \(spread(floor["greeting"] ?? []))",
-            ratio: fortyTwo, target: "<= 100 ms", verdict: same && answer <= 0.1 ? "yes" : "NO")
+            ratio: String(format: "%+.1f ms", (answer - floorAnswer) * 1000), target: "<= 50 ms",
+            verdict: same && answer <= 0.05 ? "yes" : "NO")
     }
 }
 
@@ -328,10 +350,25 @@ enum QueryBench {
                 baseline: "the session's on it: search index \(seconds(Measure.median(indexes))), list "
                     + seconds(Measure.median(lists)), ratio: "-", target: "report", verdict: "-"),
             Row(
-                figure: "\(label): the Nearby list in the session at the centre (NearbyState over the window)",
-                ours: seconds(Measure.median(lists)), baseline: "-", ratio: "-", target: "<= 5 ms",
-                verdict: Measure.median(lists) <= 0.005 ? "yes" : "NO"),
+                figure: "\(label): the Nearby list's part in process at the centre (NearbyState over the window; "
+                    + "its goal judged in the session above)",
+                ours: seconds(Measure.median(lists)), baseline: "-", ratio: "-", target: "report", verdict: "-"),
         ]
+    }
+
+    /// 100 places of the store far about its centre (within 0.12° of latitude and 0.24° of
+    /// longitude), seeded: every run asks the same queries, so that two runs (two builds) compare.
+    static func farPlaces(_ store: PlaceStore) -> [Place] {
+        guard let centre = store.centre else { return [] }
+        var generator = SeededGenerator(seed: 23)
+        return (0..<100).compactMap { _ in
+            store.near(
+                Coordinate(
+                    latitude: centre.latitude + Double.random(in: -0.12...0.12, using: &generator),
+                    longitude: centre.longitude + Double.random(in: -0.24...0.24, using: &generator)),
+                radius: 300, limit: 1
+            ).first
+        }
     }
 
     static func rows(_ store: PlaceStore) -> [Row] {
@@ -342,16 +379,7 @@ enum QueryBench {
         // Queries: words of the names of places near (for find) and of places anywhere (for the
         // whole store), their fragments, and a kind.
         let nearby = store.near(centre, radius: 1_000, limit: 200)
-        // Seeded: every run asks the same queries, so that two runs (two builds) compare.
-        var generator = SeededGenerator(seed: 23)
-        let far = (0..<100).compactMap { _ in
-            store.near(
-                Coordinate(
-                    latitude: centre.latitude + Double.random(in: -0.12...0.12, using: &generator),
-                    longitude: centre.longitude + Double.random(in: -0.24...0.24, using: &generator)),
-                radius: 300, limit: 1
-            ).first
-        }
+        let far = farPlaces(store)
         func queries(_ places: [Place]) -> [String] {
             places.flatMap { place -> [String] in
                 let word = String(place.name.split(separator: " ").first ?? "")
@@ -411,13 +439,13 @@ enum QueryBench {
                     + "\(nearQueries.count) queries",
                 ours: pair(find), baseline: "\(nearFound) found", ratio: "-", target: "report", verdict: "-"),
             Row(
-                figure: "\(label): find in the session: the window in memory (\(window.count) places), names searched",
-                ours: pair(inMemory), baseline: "\(windowFound) found", ratio: "-", target: "<= 2 ms",
-                verdict: inMemory.median <= 0.002 ? "yes" : "NO"),
+                figure: "\(label): find's part in process: the window in memory (\(window.count) places), names "
+                    + "searched (its goal judged in the session above)",
+                ours: pair(inMemory), baseline: "\(windowFound) found", ratio: "-", target: "report", verdict: "-"),
             Row(
-                figure: "\(label): whole-store search, the nearest 20 matches, \(farQueries.count) queries",
-                ours: pair(whole), baseline: "\(farFound) with a match", ratio: "-", target: "<= 50 ms",
-                verdict: whole.median <= 0.05 ? "yes" : "NO"),
+                figure: "\(label): the whole-store search's part in process, the nearest 20 matches, "
+                    + "\(farQueries.count) queries: names, their first words and fragments (its goal judged in the session above)",
+                ours: pair(whole), baseline: "\(farFound) with a match", ratio: "-", target: "report", verdict: "-"),
         ]
     }
 }

@@ -17,6 +17,7 @@ import PlaceStore
 //   nearby-voice-bench probe FILE [--search]   (a child run: load, and search; prints figures)
 //   nearby-voice-bench markers [--data DIR] [--app PATH] [--parts]   (issue 40's rows alone: MarkerBench)
 //   nearby-voice-bench importbase [--data DIR] [--app PATH] [--runs N] [--ten-million]   (issue 42's import rows)
+//   nearby-voice-bench selftest --data DIR --app SLOWED   (issue 42: the bench's test of itself, SelfTest)
 
 /// The seed's search, exactly: fold "name kind" of every place on every query (Foundation's
 /// case- and diacritic-insensitive folding), keep the places holding every word.
@@ -435,6 +436,22 @@ case "importbase":
         + (rest.contains("--ten-million") ? ImportBench.tenMillionRows(app: app, folder: folder) : [])
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
+case "selftest":
+    // The bench's test of itself (SelfTest): `selftest --data DIR --app SLOWED [--runs N]`, the
+    // store's rows on a build with the known slowdown, each of which must miss its goal.
+    let rest = Array(arguments.dropFirst())
+    func value(_ name: String) -> String? {
+        rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
+    }
+    guard let app = value("--app") else {
+        FileHandle.standardError.write(Data("usage: nearby-voice-bench selftest --data DIR --app SLOWED\n".utf8))
+        exit(64)
+    }
+    let rows = SelfTest.rows(
+        slowed: app, folder: value("--data") ?? "bench-data", runs: Int(value("--runs") ?? "5") ?? 5)
+    print("The bench's test of itself: the 10M store's rows on a build that does the store's reads and searches twice")
+    printTable(rows)
+    exit(rows.contains { $0.verdict.hasPrefix("NO") } ? 1 : 0)
 case "markers":
     // Issue 40's rows alone (MarkerBench): `markers --data DIR --app APP [--parts]` (--parts:
     // the in-process parts alone, for a profiler).

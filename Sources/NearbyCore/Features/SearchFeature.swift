@@ -48,8 +48,9 @@ extension NearbyState {
         return [Announcement(text, kind: .screen)]
     }
 
-    /// `find WORDS`, entered: what it found, the focus on the first of it.
-    mutating func enterQuery(_ text: String) -> [Announcement] {
+    /// `find WORDS`, entered: what it found, the focus on the first of it; when it found
+    /// nothing, a spelling the places hold offered instead, unless not `suggesting`.
+    mutating func enterQuery(_ text: String, suggesting: Bool = true) -> [Announcement] {
         guard !Self.isTooLong(text) else {
             return [
                 Announcement(say(.searchTooLong(limit: grouped(Self.queryLimit))), kind: .error, earcon: .error)
@@ -83,7 +84,7 @@ extension NearbyState {
         if !shown.isEmpty && (changes || focus == nil) { setFocus(0) }
         suggestions = []
         suggestedQuery = nil
-        if shown.isEmpty && !query.isEmpty, let offer = suggest() {
+        if suggesting, shown.isEmpty && !query.isEmpty, let offer = suggest() {
             answers[0] = offer
         } else if shown.isEmpty && countHeard {
             answers[0].text = say(.resultsStillNone(query: query))
@@ -98,9 +99,12 @@ extension NearbyState {
     /// `find WORDS`, entered, near the user first: what `enterQuery` says, unless nothing in
     /// the places matched and they are only a window of a store, whose whole the shell is then
     /// asked to search (`Effect.searchWholeStore`): the answer waits for what it finds, so that
-    /// "No results" is never said while the store holds a match.
+    /// "No results" is never said while the store holds a match. A spelling is offered only
+    /// once the store holds none either (`wholeStoreSearched`), and only looked for then: one
+    /// looked for first in the window and set aside (a window changes with every such search,
+    /// its words gathered anew) was a third of a whole-store `find` (issue 42).
     mutating func enterQueryNearFirst(_ text: String) -> Reaction {
-        var answers = enterQuery(text)
+        var answers = enterQuery(text, suggesting: !places.isWindow)
         guard places.isWindow, shown.isEmpty, !query.isEmpty, answers.first?.kind == .results else {
             return Reaction(withFilterHint(answers))
         }
