@@ -129,7 +129,8 @@ enum OSMCalls {
     /// stop's membership of a route or stop area; `park` for each park's outline. The node
     /// locations are kept where `nodeIndex` says.
     static func read(
-        _ path: String, format: String, nodeIndex: NodeIndexKind = .memory, place: @escaping (Object) -> Void, street: @escaping (Street) -> Void,
+        _ path: String, format: String, nodeIndex: NodeIndexKind = .memory, place: @escaping (Object) -> Void,
+        street: @escaping (Street) -> Void,
         park: ((Park) -> Void)? = nil, walkway: ((Walkway) -> Void)? = nil, crossing: ((Crossing) -> Void)? = nil,
         membership: ((Membership) -> Void)? = nil, progress: @escaping (UInt64) -> Bool = { _ in true }
     ) throws(ReadError) -> Counts {

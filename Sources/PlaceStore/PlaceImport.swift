@@ -55,7 +55,8 @@ public enum PlaceImport {
         _ path: String, format: String, into output: String, nodeIndex: NodeIndex = .auto,
         shouldStop: @escaping () -> Bool = { false }
     ) throws(StoreProblem) -> Counts? {
-        let kind = nodeIndex.kind(forExtractBytes: NodeIndex.bytes(of: path), folder: NodeIndex.folder(forStore: output))
+        let kind = nodeIndex.kind(
+            forExtractBytes: NodeIndex.bytes(of: path), folder: NodeIndex.folder(forStore: output))
         return try importOSM(path, format: format, into: output, index: kind, shouldStop: shouldStop)
     }
 
@@ -119,7 +120,8 @@ public enum PlaceImport {
             case .nodeIndex(let reason):
                 let folder = NodeIndex.folder(forStore: output)
                 throw StoreProblem(
-                    .cannotWrite, file: output, Phrase.storeCannotWrite(reason: "the node index in \(folder): \(reason)"))
+                    .cannotWrite, file: output,
+                    Phrase.storeCannotWrite(reason: "the node index in \(folder): \(reason)"))
             }
         }
         if failure == nil {

@@ -106,11 +106,12 @@ struct NodeIndexTests {
         #expect(dense.others.isEmpty, "\(dense.others)")
     }
 
-    @Test(arguments: [
-        (0, "memory"), (100 << 20, "memory"), ((256 << 20) - 1, "memory"), (256 << 20, "sparse"),
-        (30_000_000_000, "sparse"), (59_999_999_999, "sparse"), (60_000_000_000, "dense"),
-        (85_000_000_000, "dense"),
-    ] as [(UInt64, String)])
+    @Test(
+        arguments: [
+            (0, "memory"), (100 << 20, "memory"), ((256 << 20) - 1, "memory"), (256 << 20, "sparse"),
+            (30_000_000_000, "sparse"), (59_999_999_999, "sparse"), (60_000_000_000, "dense"),
+            (85_000_000_000, "dense"),
+        ] as [(UInt64, String)])
     func autoChoosesByTheExtractsBytes(_ bytes: UInt64, _ expected: String) {
         let kind = NodeIndex.auto.kind(forExtractBytes: bytes, folder: "/x")
         switch kind {
