@@ -7,7 +7,7 @@ import Foundation
 /// are read: libosmium's index maps, three of them, each fitting one size of extract
 /// (docs/place-store.md, "Measured: the node index at country scale", gives the figures):
 /// - in memory (`FlexMem`), the fastest: 16 bytes a node in a vector that doubles as it grows
-///   (24-48 bytes a node at its peak, while the old and the new vector are both held);
+///   (up to 32 bytes a node resident while it doubles: the old vector and the copy);
 /// - a `SparseFileArray` (16 bytes a node, sorted once) in an unnamed temporary file beside the
 ///   store, memory mapped: the kernel keeps in memory only the pages it has room for;
 /// - a `DenseFileArray` (8 bytes at every id up to the largest, about 100 GB for the planet's
@@ -22,10 +22,11 @@ public enum NodeIndex: String, CaseIterable, Sendable {
 
     /// From this many bytes of extract on, the node index is a file. A PBF extract holds
     /// roughly 8-12 bytes a node (its ways' and relations' share included); taken at its
-    /// densest, 8 bytes, 256 MB is 32 million nodes, whose in-memory index takes 512 MB once
-    /// grown and 768 MB while the vector doubles: a quarter to a third of a 2 GB budget, beside
-    /// the store's own writing. Below it the file index gains nothing and costs time; the 10M
-    /// bench extract (93 MB) stays in memory.
+    /// densest, 8 bytes, 256 MB is 33 million nodes, whose in-memory index takes 0.5 GB once
+    /// grown and up to 1.1 GB while the vector doubles: at most half of a 2 GB budget, beside the
+    /// rest of the import (about 1 GB at 100M nodes). Below it the file gains nothing measurable
+    /// (Helsinki, 0.7 MB, and a 13 MB extract imported as fast either way) and maps 16 MB more;
+    /// the 10M bench extract (93 MB) stays in memory.
     static let fileFromBytes: UInt64 = 256 << 20
     /// From this many bytes on, the dense array. It takes 8 bytes × the largest id (~100 GB) and
     /// the sparse one 16 bytes a node: the dense one is smaller from ~6.25 billion nodes on,
