@@ -7,15 +7,25 @@
 
 #include <osmium/handler.hpp>
 #include <osmium/handler/node_locations_for_ways.hpp>
+#include <osmium/index/detail/mmap_vector_base.hpp>
+#include <osmium/index/detail/vector_map.hpp>
 #include <osmium/index/map/flex_mem.hpp>
 #include <osmium/io/any_input.hpp>
 #include <osmium/thread/pool.hpp>
 #include <osmium/visitor.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <stdexcept>
+#include <system_error>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -32,6 +42,102 @@ const char *valueOf(const osmium::TagList &tags, const char *key) {
 
 /// Thrown from inside the read when `progress` asks to stop.
 struct Stopped {};
+
+/// Thrown when the node index's temporary file cannot be made or grown.
+struct IndexFileError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// Throws the node index's failure: what could not be done to its file, and the system's words.
+[[noreturn]] void indexFailure(const char *what, int code) {
+    throw IndexFileError{
+        std::string{what} + " the temporary file: " + std::generic_category().message(code)};
+}
+
+/// Reserves the blocks of the file `fd` up to `bytes` (posix_fallocate), so that writing its
+/// mapped pages never needs a block the disk does not have (a SIGBUS): a full disk fails here.
+void reserveBlocks(int fd, size_t bytes) {
+    const int code = ::posix_fallocate(fd, 0, off_t(bytes));
+    if (code != 0) indexFailure("cannot grow", code);
+}
+
+/// The node index's temporary file in `folder`: unnamed from the start (O_TMPFILE), or, where
+/// the file system has no unnamed files, made with mkostemp and removed at once, so that
+/// nothing is left behind however the process ends. Closed (and its blocks freed) when this goes.
+class IndexFile {
+    int m_fd = -1;
+
+public:
+    explicit IndexFile(const char *folder) {
+        const std::string where = folder && *folder ? folder : ".";
+        m_fd = ::open(where.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+        if (m_fd >= 0) return;
+        if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) indexFailure("cannot make", errno);
+        std::string name = where + "/.nearby-voice-node-index-XXXXXX";
+        m_fd = ::mkostemp(name.data(), O_CLOEXEC);
+        if (m_fd < 0) indexFailure("cannot make", errno);
+        ::unlink(name.c_str());
+    }
+    IndexFile(const IndexFile &) = delete;
+    IndexFile &operator=(const IndexFile &) = delete;
+    ~IndexFile() {
+        if (m_fd >= 0) ::close(m_fd);
+    }
+
+    int fd() const { return m_fd; }
+
+    /// Its blocks on disk, in bytes (what `du` would say of it).
+    uint64_t bytesOnDisk() const {
+        struct stat status {};
+        return ::fstat(m_fd, &status) == 0 ? uint64_t(status.st_blocks) * 512 : 0;
+    }
+};
+
+/// libosmium's `mmap_vector_file` (the storage of `SparseFileArray` and `DenseFileArray`) over an
+/// `IndexFile`'s descriptor, each growth's blocks reserved before the mapping grows over them.
+/// libosmium's own checks the free space with fstatvfs and then only sets the file's size
+/// (ftruncate): the place store, written beside it at the same time, can take the space
+/// between, and a page written without a block ends the program with SIGBUS.
+template <typename T>
+class ReservedFileVector : public osmium::detail::mmap_vector_base<T> {
+    using Base = osmium::detail::mmap_vector_base<T>;
+    static constexpr size_t step = osmium::detail::mmap_vector_size_increment;
+    int m_fd;
+
+    static int reserved(int fd) {
+        reserveBlocks(fd, step * sizeof(T));
+        return fd;
+    }
+
+public:
+    explicit ReservedFileVector(int fd) : Base(reserved(fd), step), m_fd(fd) {}
+
+    void reserve(size_t capacity) {
+        if (capacity <= this->capacity()) return;
+        reserveBlocks(m_fd, capacity * sizeof(T));
+        try {
+            Base::reserve(capacity);
+        } catch (const std::system_error &error) {
+            indexFailure("cannot map", error.code().value());
+        }
+    }
+
+    void resize(size_t size) {
+        if (size > this->capacity()) reserve(size + step);
+        this->m_size = size;
+    }
+
+    void push_back(const T &value) {
+        resize(this->m_size + 1);
+        this->data()[this->m_size - 1] = value;
+    }
+};
+
+using Id = osmium::unsigned_object_id_type;
+/// libosmium's `SparseFileArray` and `DenseFileArray`, over a `ReservedFileVector`.
+using SparseFileIndex = osmium::index::map::VectorBasedSparseMap<Id, osmium::Location, ReservedFileVector>;
+using DenseFileIndex =
+    osmium::index::map::VectorBasedDenseMap<ReservedFileVector<osmium::Location>, Id, osmium::Location>;
 
 /// A multipolygon relation kept by its tags, waiting for its outer ways' node locations: its
 /// tags as strings (key, value, key, value...: the buffer it was read from is gone by then).
@@ -312,51 +418,85 @@ extern "C" int cosmium_is_walkable(const cosmium_tag *tags, size_t count) {
     return isWalkable(highway, foot, access) ? 1 : 0;
 }
 
+namespace {
+
+/// The read itself, over the node index `index`: see `cosmium_read`.
+template <typename Index>
+void readWith(
+    Index &index, const osmium::io::File &file, void *context, cosmium_place_callback place,
+    cosmium_street_callback street, cosmium_park_callback park, const cosmium_network *network,
+    cosmium_membership_callback membership, cosmium_progress_callback progress, cosmium_counts *counts) {
+    Handler handler;
+    handler.context = context;
+    handler.place = place;
+    handler.street = street;
+    handler.network = network;
+    handler.membership = membership;
+    cosmium_outlines::Parks parks{context, park};
+    if (park) handler.parks = &parks;
+    // The relations come after the ways in a file, and the ways must know which relations
+    // they are outer ways of: the file is read twice, its relations alone first. Both readers
+    // start here, the first with a decoding thread of its own (libosmium's default pool has
+    // one thread on two cores), so that its blocks are decoded while the second reads the
+    // nodes; the first is read to its end at the first way.
+    osmium::thread::Pool firstPool{1};
+    osmium::io::Reader relations{file, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, firstPool};
+    osmium::io::Reader reader{
+        file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way, osmium::io::read_meta::no};
+    handler.firstPass = &relations;
+    handler.progress = progress;
+    osmium::handler::NodeLocationsForWays<Index> locations{index};
+    locations.ignore_errors();
+    while (osmium::memory::Buffer buffer = reader.read()) {
+        osmium::apply(buffer, locations, handler);
+        if (progress && progress(context, reader.offset())) throw Stopped{};
+    }
+    handler.readFirstPass();
+    reader.close();
+    handler.emitRelations();
+    if (park) parks.finish();
+    handler.counts.parks = parks.kept;
+    handler.counts.parks_without_outline = parks.withoutOutline;
+    if (counts) *counts = handler.counts;
+}
+
+}  // namespace
+
 extern "C" int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
     cosmium_street_callback street, cosmium_park_callback park, const cosmium_network *network,
-    cosmium_membership_callback membership, cosmium_progress_callback progress, cosmium_counts *counts,
-    char *error, size_t error_size) {
-    using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
+    cosmium_membership_callback membership, cosmium_progress_callback progress, int node_index,
+    const char *index_folder, cosmium_counts *counts, char *error, size_t error_size) {
     try {
         osmium::io::File file{path, format ? format : ""};
-        Handler handler;
-        handler.context = context;
-        handler.place = place;
-        handler.street = street;
-        handler.network = network;
-        handler.membership = membership;
-        cosmium_outlines::Parks parks{context, park};
-        if (park) handler.parks = &parks;
-        // The relations come after the ways in a file, and the ways must know which relations
-        // they are outer ways of: the file is read twice, its relations alone first. Both readers
-        // start here, the first with a decoding thread of its own (libosmium's default pool has
-        // one thread on two cores), so that its blocks are decoded while the second reads the
-        // nodes; the first is read to its end at the first way.
-        osmium::thread::Pool firstPool{1};
-        osmium::io::Reader relations{file, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, firstPool};
-        osmium::io::Reader reader{
-            file, osmium::osm_entity_bits::node | osmium::osm_entity_bits::way, osmium::io::read_meta::no};
-        handler.firstPass = &relations;
-        handler.progress = progress;
-        Index index;
-        osmium::handler::NodeLocationsForWays<Index> locations{index};
-        locations.ignore_errors();
-        while (osmium::memory::Buffer buffer = reader.read()) {
-            osmium::apply(buffer, locations, handler);
-            if (progress && progress(context, reader.offset())) throw Stopped{};
+        switch (node_index) {
+        case COSMIUM_INDEX_SPARSE_FILE: {
+            IndexFile backing{index_folder};
+            SparseFileIndex index{backing.fd()};
+            readWith(index, file, context, place, street, park, network, membership, progress, counts);
+            if (counts) counts->index_bytes = backing.bytesOnDisk();
+            break;
         }
-        handler.readFirstPass();
-        reader.close();
-        handler.emitRelations();
-        if (park) parks.finish();
-        handler.counts.parks = parks.kept;
-        handler.counts.parks_without_outline = parks.withoutOutline;
-        if (counts) *counts = handler.counts;
+        case COSMIUM_INDEX_DENSE_FILE: {
+            IndexFile backing{index_folder};
+            DenseFileIndex index{backing.fd()};
+            readWith(index, file, context, place, street, park, network, membership, progress, counts);
+            if (counts) counts->index_bytes = backing.bytesOnDisk();
+            break;
+        }
+        default: {
+            osmium::index::map::FlexMem<Id, osmium::Location> index;
+            readWith(index, file, context, place, street, park, network, membership, progress, counts);
+            if (counts) counts->index_bytes = 0;
+        }
+        }
         return 0;
     } catch (const Stopped &) {
         copyError("stopped", error, error_size);
         return -2;
+    } catch (const IndexFileError &failure) {
+        copyError(failure.what(), error, error_size);
+        return -3;
     } catch (const std::exception &exception) {
         copyError(exception.what(), error, error_size);
         return -1;

@@ -86,6 +86,16 @@ enum OSMCalls {
         var ref: String
     }
 
+    /// Where a read keeps the node locations that give ways their points (`COSMIUM_INDEX_*`).
+    enum NodeIndexKind: Equatable {
+        /// libosmium's `FlexMem`, in memory.
+        case memory
+        /// A `SparseFileArray` (16 bytes a node) in an unnamed temporary file in the folder.
+        case sparseFile(folder: String)
+        /// A `DenseFileArray` (8 bytes × the largest id) in an unnamed temporary file in the folder.
+        case denseFile(folder: String)
+    }
+
     /// What a read went through.
     struct Counts: Equatable {
         var nodes = 0
@@ -100,21 +110,27 @@ enum OSMCalls {
         /// Parks' outlines handed on, and named parks whose outline is not whole in the extract.
         var parks = 0
         var parksWithoutOutline = 0
+        /// The file-backed node index's blocks on disk at the end, in bytes (0 in memory).
+        var indexBytes: UInt64 = 0
     }
 
-    /// Why a read failed: libosmium's own words, or `stopped` when `progress` said so.
+    /// Why a read failed: libosmium's own words, `stopped` when `progress` said so, or the node
+    /// index's temporary file that could not be made or grown (the system's words).
     enum ReadError: Error {
         case broken(String)
         case stopped
+        case nodeIndex(String)
     }
 
     /// Reads `path` in `format` ("pbf" or "osm"), calling `place` and `street` for each kept
     /// object and named street in the file's order; `progress` is told the bytes read now and
     /// then, and returns false to stop (`cosmium_read`). `walkway` and `crossing`, when given,
     /// are called for each walkable way and crossing node in the same read; `membership` for each
-    /// stop's membership of a route or stop area; `park` for each park's outline.
+    /// stop's membership of a route or stop area; `park` for each park's outline. The node
+    /// locations are kept where `nodeIndex` says.
     static func read(
-        _ path: String, format: String, place: @escaping (Object) -> Void, street: @escaping (Street) -> Void,
+        _ path: String, format: String, nodeIndex: NodeIndexKind = .memory, place: @escaping (Object) -> Void,
+        street: @escaping (Street) -> Void,
         park: ((Park) -> Void)? = nil, walkway: ((Walkway) -> Void)? = nil, crossing: ((Crossing) -> Void)? = nil,
         membership: ((Membership) -> Void)? = nil, progress: @escaping (UInt64) -> Bool = { _ in true }
     ) throws(ReadError) -> Counts {
@@ -125,6 +141,12 @@ enum OSMCalls {
         sink.park = park
         var counts = cosmium_counts()
         var error = [CChar](repeating: 0, count: 512)
+        let (indexCode, indexFolder): (Int32, String)
+        switch nodeIndex {
+        case .memory: (indexCode, indexFolder) = (Int32(COSMIUM_INDEX_MEMORY), "")
+        case .sparseFile(let folder): (indexCode, indexFolder) = (Int32(COSMIUM_INDEX_SPARSE_FILE), folder)
+        case .denseFile(let folder): (indexCode, indexFolder) = (Int32(COSMIUM_INDEX_DENSE_FILE), folder)
+        }
         var network = cosmium_network(
             walkway: walkway == nil
                 ? nil
@@ -193,7 +215,7 @@ enum OSMCalls {
                     guard let context else { return 0 }
                     return Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().progress(bytes) ? 0 : 1
                 },
-                &counts, &error, error.count)
+                indexCode, indexFolder, &counts, &error, error.count)
         }
         switch status {
         case 0:
@@ -203,10 +225,11 @@ enum OSMCalls {
                 relations: Int(counts.relations),
                 relationsWithoutLocation: Int(counts.relations_without_location), walkways: Int(counts.walkways),
                 crossings: Int(counts.crossings), parks: Int(counts.parks),
-                parksWithoutOutline: Int(counts.parks_without_outline))
+                parksWithoutOutline: Int(counts.parks_without_outline), indexBytes: counts.index_bytes)
         case -2: throw .stopped
         default:
             let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if status == -3 { throw .nodeIndex(message) }
             throw .broken(message)
         }
     }

@@ -26,6 +26,9 @@ public enum PlaceImport {
         public var parksWithoutOutline = 0
         /// The walking network of an OpenStreetMap file (`NetworkBuilder`).
         public var network = NetworkCounts()
+        /// The file-backed node index's blocks on disk at the end of the read, in bytes (0 for
+        /// the index in memory).
+        public var nodeIndexBytes: UInt64 = 0
     }
 
     /// The source name of OpenStreetMap data, as stores and the greeting give it.
@@ -45,9 +48,22 @@ public enum PlaceImport {
     /// Imports the OpenStreetMap file `path` (in `format`, `osmFormat(of:)`) into a new store at
     /// `output`. `shouldStop` is asked now and then; when it says yes, the unfinished file is
     /// removed and nil comes back. Throws when the file is missing, broken, not OpenStreetMap or
-    /// holds no places (nothing is written), or when the store cannot be written.
+    /// holds no places (nothing is written), or when the store cannot be written. The nodes'
+    /// locations are kept where `nodeIndex` says (`NodeIndex`: by the extract's size); a file
+    /// for them goes in the store's folder and is gone when the read ends, however it ends.
     public static func importOSM(
-        _ path: String, format: String, into output: String, shouldStop: @escaping () -> Bool = { false }
+        _ path: String, format: String, into output: String, nodeIndex: NodeIndex = .auto,
+        shouldStop: @escaping () -> Bool = { false }
+    ) throws(StoreProblem) -> Counts? {
+        let kind = nodeIndex.kind(
+            forExtractBytes: NodeIndex.bytes(of: path), folder: NodeIndex.folder(forStore: output))
+        return try importOSM(path, format: format, into: output, index: kind, shouldStop: shouldStop)
+    }
+
+    /// `importOSM(_:format:into:nodeIndex:shouldStop:)` with the node index `index` given.
+    static func importOSM(
+        _ path: String, format: String, into output: String, index: OSMCalls.NodeIndexKind,
+        shouldStop: @escaping () -> Bool = { false }
     ) throws(StoreProblem) -> Counts? {
         guard FileManager.default.isReadableFile(atPath: path) else {
             let reason =
@@ -62,7 +78,7 @@ public enum PlaceImport {
         let read: OSMCalls.Counts
         do throws(OSMCalls.ReadError) {
             read = try OSMCalls.read(
-                path, format: format,
+                path, format: format, nodeIndex: index,
                 place: { object in
                     guard failure == nil else { return }
                     let place = OSMTagging.place(
@@ -101,6 +117,11 @@ public enum PlaceImport {
             case .stopped: return nil
             case .broken(let reason):
                 throw StoreProblem(.badData, file: path, Phrase.storeNotOsm(reason: reason))
+            case .nodeIndex(let reason):
+                let folder = NodeIndex.folder(forStore: output)
+                throw StoreProblem(
+                    .cannotWrite, file: output,
+                    Phrase.storeCannotWrite(reason: "the node index in \(folder): \(reason)"))
             }
         }
         if failure == nil {
@@ -122,7 +143,7 @@ public enum PlaceImport {
             places: writer.placeCount, streets: writer.streetCount, nodes: read.nodes, ways: read.ways,
             waysWithoutLocation: read.waysWithoutLocation, relations: read.relations,
             relationsWithoutLocation: read.relationsWithoutLocation, parks: writer.parkCount,
-            parksWithoutOutline: read.parksWithoutOutline)
+            parksWithoutOutline: read.parksWithoutOutline, nodeIndexBytes: read.indexBytes)
         writer.startNearestStreets()
         network.build()
         counts.network = network.counts
@@ -228,6 +249,7 @@ extension PlaceImport {
             switch error {
             case .broken(let text): reason = text
             case .stopped: reason = "stopped"
+            case .nodeIndex(let text): reason = text
             }
             throw StoreProblem(.badData, file: path, Phrase.storeNotOsm(reason: reason))
         }

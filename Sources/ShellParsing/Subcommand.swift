@@ -36,7 +36,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
             switch self {
             case .test: [.record, .junit, .jobs]
             case .report: [.format, .html, .by]
-            case .import: [.output, .encoding]
+            case .import: [.output, .encoding, .nodeIndex]
             case .strings: [.language]
             case .generateManual: [.language, .date, .prefix]
             case .generateCompletion: []

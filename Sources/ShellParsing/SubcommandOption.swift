@@ -12,6 +12,7 @@ public enum SubcommandOption: String, CaseIterable, Sendable, CommandLineOption 
     case format, html, by
     // import
     case output, encoding
+    case nodeIndex = "node-index"
     // strings, generate-manual
     case language
     // generate-manual
@@ -25,14 +26,14 @@ public enum SubcommandOption: String, CaseIterable, Sendable, CommandLineOption 
         switch self {
         case .help: "h"
         case .output: "o"
-        case .record, .junit, .jobs, .format, .html, .by, .encoding, .language, .date, .prefix: nil
+        case .record, .junit, .jobs, .format, .html, .by, .encoding, .nodeIndex, .language, .date, .prefix: nil
         }
     }
 
     public var isSwitch: Bool {
         switch self {
         case .record, .help: true
-        case .junit, .jobs, .format, .html, .by, .output, .encoding, .language, .date, .prefix: false
+        case .junit, .jobs, .format, .html, .by, .output, .encoding, .nodeIndex, .language, .date, .prefix: false
         }
     }
 
@@ -41,6 +42,9 @@ public enum SubcommandOption: String, CaseIterable, Sendable, CommandLineOption 
         case .format: StudyReport.Format.allCases.map(\.rawValue)
         case .by: StudyReport.Grouping.allCases.map(\.rawValue)
         case .encoding: TextEncoding.allCases.map(\.rawValue)
+        // PlaceStore's `NodeIndex` cases (ShellParsing does not depend on PlaceStore; a test of
+        // the import keeps the two equal).
+        case .nodeIndex: ["auto", "memory", "file"]
         case .language: Language.allCases.map(\.code)
         case .record, .help: ["on", "off"]
         case .junit, .jobs, .html, .output, .date, .prefix: nil
@@ -53,7 +57,7 @@ public enum SubcommandOption: String, CaseIterable, Sendable, CommandLineOption 
         case .junit: .files(["xml"])
         case .html: .files(["html"])
         case .output: .files(["places"])
-        case .format, .by, .encoding, .language: .words(choices ?? [])
+        case .format, .by, .encoding, .nodeIndex, .language: .words(choices ?? [])
         case .jobs, .date, .prefix: .anything
         }
     }
@@ -67,7 +71,7 @@ public enum SubcommandOption: String, CaseIterable, Sendable, CommandLineOption 
         switch self {
         case .jobs: value.allSatisfy(\.isASCII) && Int(value).map(Self.jobsRange.contains) == true
         case .date: value.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil
-        case .record, .help, .format, .by, .encoding, .language:
+        case .record, .help, .format, .by, .encoding, .nodeIndex, .language:
             (choices ?? []).contains { $0.lowercased() == value.lowercased() }
         case .junit, .html, .output, .prefix: !value.isEmpty
         }
@@ -91,7 +95,7 @@ public enum SubcommandOption: String, CaseIterable, Sendable, CommandLineOption 
         guard let choices else {
             switch self {
             case .jobs, .date: return words.text(Key(family: "subcommand", "option", rawValue, "expected"))
-            case .record, .help, .format, .by, .encoding, .language, .junit, .html, .output, .prefix:
+            case .record, .help, .format, .by, .encoding, .nodeIndex, .language, .junit, .html, .output, .prefix:
                 return argument(words) ?? ""
             }
         }

@@ -8,15 +8,17 @@ import SystemCalls
 import TextFormats
 import Words
 
-/// `nearby-voice import FILE --output STORE [--encoding E]` (`Subcommand.import` declares its
-/// arguments): an OpenStreetMap extract (`.osm.pbf`, `.osm`) or a GeoJSON, CSV or JSON places
-/// file into a new place store, written beside STORE and renamed over it when complete. Prints
-/// what it imported.
+/// `nearby-voice import FILE --output STORE [--encoding E] [--node-index auto|memory|file]`
+/// (`Subcommand.import` declares its arguments): an OpenStreetMap extract (`.osm.pbf`, `.osm`)
+/// or a GeoJSON, CSV or JSON places file into a new place store, written beside STORE and
+/// renamed over it when complete; an extract's node locations kept where `--node-index` says
+/// (`NodeIndex`). Prints what it imported.
 enum ImportCommand {
     static func run(_ arguments: SubcommandArguments, language: Language) throws(Failure) -> ExitCode {
         // The table has checked that there is one file and an output, and the encoding's name.
         guard let source = arguments.operands.first, let output = arguments[.output] else { return .usage }
         let encoding = arguments[.encoding].flatMap(TextEncoding.init(rawValue:)) ?? .utf8
+        let nodeIndex = arguments[.nodeIndex].flatMap { NodeIndex(rawValue: $0.lowercased()) } ?? .auto
         // SIGINT, SIGTERM and SIGHUP stop the import between blocks of the file: the unfinished
         // store is removed, then the signal ends the program as it would have. Blocked before
         // any thread starts, so that every thread inherits the block.
@@ -30,7 +32,9 @@ enum ImportCommand {
             stop.signal.store(ProcessSignal.waitForAny(Stop.signals), ordering: .sequentiallyConsistent)
         }
         waiter.start()
-        let counts = try importFile(source, into: output, language: language, encoding: encoding) {
+        let counts = try importFile(
+            source, into: output, language: language, encoding: encoding, nodeIndex: nodeIndex
+        ) {
             stop.signal.load(ordering: .sequentiallyConsistent) != 0
         }
         let signal = stop.signal.load(ordering: .sequentiallyConsistent)
@@ -46,14 +50,16 @@ enum ImportCommand {
         let signal = Atomic<Int32>(0)
     }
 
-    /// Imports `source` into a new store at `output`; nil when `shouldStop` said to.
+    /// Imports `source` into a new store at `output`, an extract's node locations kept where
+    /// `nodeIndex` says; nil when `shouldStop` said to.
     static func importFile(
         _ source: String, into output: String, language: Language, encoding: TextEncoding = .utf8,
-        shouldStop: @escaping () -> Bool = { false }
+        nodeIndex: NodeIndex = .auto, shouldStop: @escaping () -> Bool = { false }
     ) throws(Failure) -> PlaceImport.Counts? {
         if let format = PlaceImport.osmFormat(of: source) {
             do throws(StoreProblem) {
-                return try PlaceImport.importOSM(source, format: format, into: output, shouldStop: shouldStop)
+                return try PlaceImport.importOSM(
+                    source, format: format, into: output, nodeIndex: nodeIndex, shouldStop: shouldStop)
             } catch {
                 throw Failure(store: error, Catalog.builtIn(language))
             }

@@ -24,7 +24,7 @@ struct SubcommandTests {
             case .jobs: return ["1", "2", "64"]
             case .date: return ["2026-12-01"]
             case .prefix: return ["/usr/local"]
-            case .record, .junit, .format, .html, .by, .output, .encoding, .language, .help:
+            case .record, .junit, .format, .html, .by, .output, .encoding, .nodeIndex, .language, .help:
                 Issue.record("--\(option.name) takes anything: give it a sample")
                 return []
             }

@@ -488,6 +488,20 @@ case "route":
     }
     printTable(rows)
     exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
+case "nodeindex":
+    // Issue 42's node-index rows (NodeIndexBench): `nodeindex --data DIR --app APP [--count N]
+    // [--skip-memory]`.
+    let rest = Array(arguments.dropFirst())
+    func value(_ name: String) -> String? {
+        rest.firstIndex(of: name).flatMap { $0 + 1 < rest.count ? rest[$0 + 1] : nil }
+    }
+    let folder = value("--data") ?? "bench-data"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let app = value("--app") ?? FileManager.default.currentDirectoryPath + "/.build/release/nearby-voice"
+    let count = value("--count").flatMap { Int($0) } ?? NodeIndexBench.count
+    let rows = NodeIndexBench.rows(app: app, folder: folder, count: count, skipMemory: rest.contains("--skip-memory"))
+    printTable(rows)
+    exit(rows.contains { $0.verdict == "NO" } ? 1 : 0)
 case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "bench-data"
     let size = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000

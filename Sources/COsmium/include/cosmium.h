@@ -85,7 +85,24 @@ typedef struct cosmium_counts {
     /// the extract though some of its nodes are (not handed on: they are places at their point).
     uint64_t parks;
     uint64_t parks_without_outline;
+    /// The disk-backed node index's blocks on disk at the end of the read, in bytes (0 for the
+    /// index in memory).
+    uint64_t index_bytes;
 } cosmium_counts;
+
+/// Where the read keeps the node locations that give ways their points (`cosmium_read`'s
+/// `node_index`): libosmium's index maps, each fitting one size of extract.
+enum {
+    /// `FlexMem`: in memory, 16 bytes a node in a growing vector (a dense array in blocks when
+    /// more than a third of the ids up to the largest are present). The fastest.
+    COSMIUM_INDEX_MEMORY = 0,
+    /// `SparseFileArray`'s layout (id and location, 16 bytes a node) in a temporary file: memory
+    /// mapped, so the kernel keeps in memory only what it has room for.
+    COSMIUM_INDEX_SPARSE_FILE = 1,
+    /// `DenseFileArray`'s layout (a location at each id, 8 bytes × the largest id) in a
+    /// temporary file: for the planet, where most ids are present.
+    COSMIUM_INDEX_DENSE_FILE = 2,
+};
 
 /// A way a pedestrian can use (`cosmium_is_walkable`), named or not: its node ids in order with
 /// their locations as latitude, longitude pairs (`node_count` of each; a node missing from the
@@ -163,13 +180,20 @@ typedef int (*cosmium_progress_callback)(void *context, uint64_t bytes_read);
 /// stop area (`cosmium_membership`), in the first pass (at the first way, after the nodes).
 /// The file is read twice: its relations (the multipolygons kept and their outer ways' ids, decoded while the nodes are read and taken in at the first way), and its nodes and
 /// ways, whose locations the outer ways give their relations; `progress` is called through both.
+/// The node locations are kept in `node_index` (`COSMIUM_INDEX_MEMORY`...); a file-backed index
+/// is an unnamed temporary file in the folder `index_folder` (opened with O_TMPFILE, or removed
+/// at once after it is made where the file system cannot: never left behind, even when the
+/// process is killed), its disk blocks reserved before they are written (posix_fallocate), so
+/// that a full disk is an error here and never a SIGBUS on a mapped page.
 /// Returns 0; or -1 with libosmium's own words of what is wrong in `error` (a truncated or
-/// broken file, a file that is not OSM), or -2 when `progress` asked to stop.
+/// broken file, a file that is not OSM), -2 when `progress` asked to stop, or -3 when the node
+/// index's file cannot be made or grown (a full disk, a folder that cannot be written), with
+/// the system's words in `error`.
 int cosmium_read(
     const char *path, const char *format, void *context, cosmium_place_callback place,
     cosmium_street_callback street, cosmium_park_callback park, const cosmium_network *network,
-    cosmium_membership_callback membership, cosmium_progress_callback progress, cosmium_counts *counts,
-    char *error, size_t error_size);
+    cosmium_membership_callback membership, cosmium_progress_callback progress, int node_index,
+    const char *index_folder, cosmium_counts *counts, char *error, size_t error_size);
 
 /// Whether tags (`count` key/value pairs) make a place people walk to: a `name`, and any of
 /// `amenity`, `shop`, `tourism`, `leisure`, `healthcare`, `office`, `craft`, `historic`;
