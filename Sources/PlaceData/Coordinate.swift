@@ -122,6 +122,17 @@ public struct HalfAngles: Sendable {
         }
     }
 
+    /// These points' then `more`'s.
+    func appending(_ more: HalfAngles) -> HalfAngles {
+        var joined = self
+        joined.sinHalfLatitudes += more.sinHalfLatitudes
+        joined.cosHalfLatitudes += more.cosHalfLatitudes
+        joined.sinHalfLongitudes += more.sinHalfLongitudes
+        joined.cosHalfLongitudes += more.cosHalfLongitudes
+        joined.cosines += more.cosines
+        return joined
+    }
+
     /// One point's.
     struct Angles {
         let sinHalfLatitude: Double

@@ -66,6 +66,16 @@ public struct Places: Equatable, Sendable {
         self.isWindow = isWindow
     }
 
+    /// `places` then `more`, with their trigonometry and search taken from what each already
+    /// has (`adding`).
+    private init(_ places: Places, then more: [Place], moreAngles: HalfAngles, search: SearchCache) {
+        all = places.all + more
+        angles = places.angles.appending(moreAngles)
+        self.search = search
+        source = places.source
+        isWindow = places.isWindow
+    }
+
     /// Builds the search index now, if it is not built yet, so that the first search need not:
     /// the shell calls it on a thread of its own. A search meanwhile waits for it.
     public func prepareSearch() { _ = index }
@@ -79,12 +89,23 @@ public struct Places: Equatable, Sendable {
     public var areFromOpenStreetMap: Bool { source == Self.openStreetMap }
 
     /// These places and those of `more` that are not among them yet (by id), with the same
-    /// source: a window grown by what a search of the whole store found.
+    /// source: a window grown by what a search of the whole store found. Its whole search
+    /// index waits to be asked for (`claimIndexing`); until then a search is answered from
+    /// these places' index and one of the new places alone (issue 42: building the whole
+    /// index again, and measuring every place again, was most of a whole-store `find`).
     public func adding(_ more: [Place]) -> Places {
-        var seen = Set(all.map(\.id))
-        let new = more.filter { seen.insert($0.id).inserted }
+        // A place already here has the same id and so the same point: only the places at a
+        // new place's point are compared by id (no id of the many hashed).
+        var new: [Place] = []
+        for place in more where !new.contains(where: { $0.id == place.id }) {
+            let point = place.coordinate
+            if !all.contains(where: { $0.coordinate == point && $0.id == place.id }) { new.append(place) }
+        }
         guard !new.isEmpty else { return self }
-        return Places(all + new, source: source, isWindow: isWindow)
+        let tail = SearchIndex(new)
+        return Places(
+            self, then: new, moreAngles: HalfAngles(new.map(\.coordinate)),
+            search: SearchCache(joining: search.builtIndex, count: all.count, tail))
     }
 
     public var count: Int { all.count }
@@ -99,7 +120,7 @@ public struct Places: Equatable, Sendable {
     /// name read without its spaces and hyphens ("saopedro" finds "São Pedro"). Public for the
     /// benchmarks, which time it.
     public func matchSet(query: String, kind: String? = nil) -> PlaceSet {
-        var found = index.matches(query: query, kind: kind)
+        var found = search.matches(of: all, query: query, kind: kind)
         // A word of punctuation alone ("'", "-") is looked for as typed, never dropped.
         let literals = query.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter(
             TextFolding.isLiteralWord
@@ -160,9 +181,35 @@ final class SearchCache: @unchecked Sendable {
     /// Whether the index was built when the places were made, or someone claimed its build.
     private let claimed: Atomic<Bool>
 
+    /// An index of the places first, and one of those after them: searches are answered from
+    /// both until the whole index is built (`Places.adding`).
+    private let parts: (first: SearchIndex, count: Int, then: SearchIndex)?
+
     init(_ built: SearchIndex?) {
         self.built = built
+        parts = nil
         claimed = Atomic(built != nil)
+    }
+
+    /// A cache whose whole index waits to be asked for, searched meanwhile through `first`
+    /// (of the first `count` places, when built) and `then` (of the places after them).
+    init(joining first: SearchIndex?, count: Int, _ then: SearchIndex) {
+        built = nil
+        parts = first.map { ($0, count, then) }
+        claimed = Atomic(false)
+    }
+
+    /// The index, if it is built.
+    var builtIndex: SearchIndex? { lock.withLock { built } }
+
+    /// `SearchIndex.matches` over `places`: from the whole index once built, else from the two
+    /// parts' (each place matches by its own name and kind alone), else the index built now.
+    func matches(of places: [Place], query: String, kind: String?) -> PlaceSet {
+        if builtIndex == nil, let parts {
+            return PlaceSet(
+                parts.first.matches(query: query, kind: kind), then: parts.then.matches(query: query, kind: kind))
+        }
+        return index(of: places).matches(query: query, kind: kind)
     }
 
     /// True the first time only, unless the index was built with the places.

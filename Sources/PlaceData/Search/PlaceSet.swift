@@ -19,6 +19,15 @@ public struct PlaceSet: Equatable, Sendable {
         if universe % 64 != 0 { words[words.count - 1] = (1 << UInt64(universe % 64)) - 1 }
     }
 
+    /// The places of `first`, then those of `second` numbered after them: a set over places
+    /// made of two lists one after the other.
+    package init(_ first: PlaceSet, then second: PlaceSet) {
+        universe = first.universe + second.universe
+        words = first.words
+        words.append(contentsOf: repeatElement(0, count: (universe + 63) / 64 - words.count))
+        for member in second.members { insert(Int32(first.universe) + member) }
+    }
+
     @inline(__always)
     package func contains(_ index: Int32) -> Bool {
         words[Int(index) >> 6] & (1 << UInt64(index & 63)) != 0
