@@ -34,7 +34,8 @@ struct GrownPlacesTests {
         for query in queries {
             for kind in [nil, "Café", "Bakery"] {
                 #expect(
-                    grown.matchSet(query: query, kind: kind).members == whole.matchSet(query: query, kind: kind).members,
+                    grown.matchSet(query: query, kind: kind).members
+                        == whole.matchSet(query: query, kind: kind).members,
                     "\(query) \(kind ?? "")")
             }
         }
