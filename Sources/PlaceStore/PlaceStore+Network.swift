@@ -178,7 +178,7 @@ extension PlaceStore {
     /// on their edges; its sidewalks and crossings paired with their roads
     /// (`StreetNetwork.pairingFootways`). Empty when the store has no network.
     public func network(around point: Coordinate, radius: Double) -> PlaceData.StreetNetwork {
-        network(in: BoundingBox(around: point, radius: radius), withCorners: true)
+        BenchSlowdown.twice { network(in: BoundingBox(around: point, radius: radius), withCorners: true) }
     }
 
     /// The walking network in `box`, as the `map` picture draws it: every edge whose box meets

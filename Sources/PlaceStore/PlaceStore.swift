@@ -230,15 +230,17 @@ public final class PlaceStore: @unchecked Sendable {
     public func nearestStreet(to point: Coordinate, within radius: Double = StreetIndex.reach) -> (
         name: String, distance: Double
     )? {
-        let box = BoundingBox(around: point, radius: radius)
-        var index = StreetIndex()
-        locked {
-            try? streetsInBox.forEachRow([.real(box.south), .real(box.north), .real(box.west), .real(box.east)]) {
-                row in
-                index.add(name: row.text(0) ?? "", points: StreetIndex.points(row.bytes(1)))
+        BenchSlowdown.twice {
+            let box = BoundingBox(around: point, radius: radius)
+            var index = StreetIndex()
+            locked {
+                try? streetsInBox.forEachRow([.real(box.south), .real(box.north), .real(box.west), .real(box.east)]) {
+                    row in
+                    index.add(name: row.text(0) ?? "", points: StreetIndex.points(row.bytes(1)))
+                }
             }
+            return index.nearest(to: point, within: radius)
         }
-        return index.nearest(to: point, within: radius)
     }
 
     // MARK: Rows

@@ -10,7 +10,7 @@ enum SelfTest {
     static func rows(slowed app: String, folder: String, runs: Int) -> [Row] {
         let store = "\(folder)/generated-\(label(StoreBench.count)).places"
         let measured =
-            [StoreBench.firstAnswerRow(app: app, store: store, runs: max(11, runs))]
+            [StoreBench.firstAnswerRow(app: app, store: store, runs: max(21, runs))]
             + StoreBench.sessionRows(app: app, store: store, folder: folder)
         return measured.map { row in
             guard row.target != "report" else { return row }

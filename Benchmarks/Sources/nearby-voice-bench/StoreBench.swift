@@ -213,7 +213,7 @@ enum StoreBench {
         FileManager.default.createFile(atPath: line, contents: Data("where\n".utf8))
         let answered = (0..<tries).map { _ in Measure.run([app, "--places", store, "--speech", "off"], input: line) }
         let peakAll = max(peak, answered.map(\.peakKB).max() ?? 0)
-        let first = firstAnswerRow(app: app, store: store, runs: max(11, runs))
+        let first = firstAnswerRow(app: app, store: store, runs: max(21, runs))
         var cold = Double.nan
         if getuid() == 0, FileManager.default.isWritableFile(atPath: "/proc/sys/vm/drop_caches") {
             sync()
@@ -253,8 +253,9 @@ extension StoreBench {
     /// Issues 36 and 42's first answer: start-up to the first line of `where`'s answer, typed at
     /// once in a pseudo-terminal (scripts/bench-first-answer), median and spread of `runs`, beside
     /// the built-in places in the same run (the ratio column: what the store adds to them);
-    /// judged against issue 42's 50 ms (the start-up goal, where the user meets it). The answers
-    /// typed at once must equal one typed once the window is in.
+    /// judged against issue 42's 50 ms (the start-up goal, where the user meets it) and the
+    /// store's part against 14 ms above the built-in places. The answers typed at once must
+    /// equal one typed once the window is in.
     static func firstAnswerRow(app: String, store: String, runs: Int) -> Row {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-first-answer"
         let process = Process()
@@ -282,13 +283,20 @@ extension StoreBench {
         let answer = Measure.median(ours["answer"] ?? [])
         let same = json["same"] as? Bool ?? false
         let floorAnswer = Measure.median(floor["answer"] ?? [])
+        // Judged twice: the answer itself (issue 42's 50 ms), and what the store adds to the
+        // program's own first answer in the same run, at most 14 ms. On 2026-12-04, on a quiet
+        // machine, the store's part was 8.8-11.9 ms (15.5 ms at a load of 2.6) of answers of
+        // 30-36 ms, and the slowed build's, its reads done twice, 15.0-17.9 ms: 14 ms lies
+        // between, so that a regression of the store's part shows though the whole stays under
+        // 50 ms. A narrow margin on either side: the row takes 21 starts of each.
+        let added = answer - floorAnswer
         return Row(
             figure: figure + ", median (min-max) of \(runs); the greeting \(spread(ours["greeting"] ?? []))"
                 + (same ? "; said as when typed after the window" : "; NOT said as when typed after the window"),
             ours: spread(ours["answer"] ?? []),
             baseline: "built-in places \(spread(floor["answer"] ?? [])); greeting \(spread(floor["greeting"] ?? []))",
-            ratio: String(format: "%+.1f ms", (answer - floorAnswer) * 1000), target: "<= 50 ms",
-            verdict: same && answer <= 0.05 ? "yes" : "NO")
+            ratio: String(format: "%+.1f ms", added * 1000), target: "<= 50 ms; <= 14 ms above",
+            verdict: same && answer <= 0.05 && added <= 0.014 ? "yes" : "NO")
     }
 }
 
