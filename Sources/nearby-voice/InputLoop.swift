@@ -60,6 +60,7 @@ final class InputLoop {
             session.tellIfCentred()
             waitForSpeechIfPaced()
             session.prepareSearch()
+            session.releaseRetiredPlaces()
         }
         // SIGTERM or SIGHUP at a terminal: speech stops at once (what was queued is dropped),
         // no goodbye, the files are completed, and the exit code is 128 + the signal's number.

@@ -111,9 +111,9 @@ final class Session {
     func settleWindow() throws(Failure) {
         guard let pending = effects.pendingWindow else { return }
         effects.pendingWindow = nil
-        // The old window's 20,000 places are freed once the answer is out (`dispatch`): 2-3 ms
-        // the answer need not wait for. Freed on another thread meanwhile, they held up the
-        // answer's own allocations as long.
+        // The old window's 20,000 places are freed once the answer is out and nothing waits to
+        // be read (`releaseRetiredPlaces`): 2-3 ms no answer need wait for. Freed on another
+        // thread meanwhile, they held up the answer's own allocations as long.
         retiredPlaces = state.places
         try take(.windowMoved(pending.take()))
     }
@@ -299,6 +299,17 @@ final class Session {
         let reaction = state.reduce(action)
         effects.note(action, reaction)
         try present(reaction, line: line, input: input, silencesBeacon: action == .speechStopped)
+    }
+
+    /// Frees the places a move took out (a window's 20,000: 2-3 ms) once the answer is out and
+    /// no line comes within `idle` milliseconds: a line typed at once after the answer is
+    /// answered first (issue 42: `find` typed right after `read` waited for them). A line
+    /// always waiting (a piped script) frees them at the next move instead.
+    func releaseRetiredPlaces(idle: Int32 = 50) {
+        guard retiredPlaces != nil else { return }
+        if let ready = try? FileDescriptor.waitForInput([.standardInput], milliseconds: idle), ready.first == true {
+            return
+        }
         retiredPlaces = nil
     }
 
