@@ -106,6 +106,10 @@ enum StoreBench {
     /// is), beside the same on the 21 built-in places (the answer path's floor); then, back at
     /// the centre, `find` of 100 places' names far from it (seeded), which the window does not
     /// hold: the session searches the whole store. Enter to the answer's first line.
+    /// The `find` row's own words: a search of the window in memory, which reads nothing of the
+    /// store (the bench's test of itself leaves it out: its slowdown does not touch it).
+    static let findAfterRead = "`find` the nearest's first word at once after `read`"
+
     static func sessionRows(app: String, store: String, folder: String) -> [Row] {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-moves"
         let queries = "\(folder)/whole-store-queries.txt"
@@ -164,7 +168,7 @@ enum StoreBench {
                 target: "<= 5 ms above", verdict: read.median - readFloor.median <= 0.005 ? "yes" : "NO"),
             Row(
                 figure:
-                    "\(label): `find` the nearest's first word at once after `read`, Enter to answer (\(found) of 25 found)",
+                    "\(label): \(findAfterRead), Enter to answer (\(found) of 25 found)",
                 ours: pair(find), baseline: "built-in places \(pair(findFloor))",
                 ratio: above(find.median - findFloor.median),
                 target: "<= 2 ms above", verdict: find.median - findFloor.median <= 0.002 && found == 25 ? "yes" : "NO"),
@@ -213,7 +217,7 @@ enum StoreBench {
         FileManager.default.createFile(atPath: line, contents: Data("where\n".utf8))
         let answered = (0..<tries).map { _ in Measure.run([app, "--places", store, "--speech", "off"], input: line) }
         let peakAll = max(peak, answered.map(\.peakKB).max() ?? 0)
-        let first = firstAnswerRow(app: app, store: store, runs: max(21, runs))
+        let first = firstAnswerRow(app: app, store: store, runs: max(31, runs))
         var cold = Double.nan
         if getuid() == 0, FileManager.default.isWritableFile(atPath: "/proc/sys/vm/drop_caches") {
             sync()
@@ -254,7 +258,7 @@ extension StoreBench {
     /// once in a pseudo-terminal (scripts/bench-first-answer), median and spread of `runs`, beside
     /// the built-in places in the same run (the ratio column: what the store adds to them);
     /// judged against issue 42's 50 ms (the start-up goal, where the user meets it) and the
-    /// store's part against 14 ms above the built-in places. The answers typed at once must
+    /// store's part against 12 ms above the built-in places (the median of each start's difference from the built-in start beside it). The answers typed at once must
     /// equal one typed once the window is in.
     static func firstAnswerRow(app: String, store: String, runs: Int) -> Row {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-first-answer"
@@ -282,21 +286,22 @@ extension StoreBench {
         }
         let answer = Measure.median(ours["answer"] ?? [])
         let same = json["same"] as? Bool ?? false
-        let floorAnswer = Measure.median(floor["answer"] ?? [])
         // Judged twice: the answer itself (issue 42's 50 ms), and what the store adds to the
-        // program's own first answer in the same run, at most 14 ms. On 2026-12-04, on a quiet
-        // machine, the store's part was 8.8-11.9 ms (15.5 ms at a load of 2.6) of answers of
-        // 30-36 ms, and the slowed build's, its reads done twice, 15.0-17.9 ms: 14 ms lies
-        // between, so that a regression of the store's part shows though the whole stays under
-        // 50 ms. A narrow margin on either side: the row takes 21 starts of each.
-        let added = answer - floorAnswer
+        // program's own first answer in the same run, at most 12 ms, so that a regression of the
+        // store's part shows though the whole stays under 50 ms. On 2026-12-04, on a quiet
+        // machine, 31 starts of each: 8.7 and 9.6 ms, and on the slowed build (the store's reads
+        // done twice) 13.5 and 14.8 ms. A narrow margin on either side.
+        // Each start on the store beside the built-in places' start after it (the script
+        // alternates them): the median of those differences, which a slow minute of the
+        // machine moves less than the difference of the two medians.
+        let added = Measure.median(zip(ours["answer"] ?? [], floor["answer"] ?? []).map { $0 - $1 })
         return Row(
             figure: figure + ", median (min-max) of \(runs); the greeting \(spread(ours["greeting"] ?? []))"
                 + (same ? "; said as when typed after the window" : "; NOT said as when typed after the window"),
             ours: spread(ours["answer"] ?? []),
             baseline: "built-in places \(spread(floor["answer"] ?? [])); greeting \(spread(floor["greeting"] ?? []))",
-            ratio: String(format: "%+.1f ms", added * 1000), target: "<= 50 ms; <= 14 ms above",
-            verdict: same && answer <= 0.05 && added <= 0.014 ? "yes" : "NO")
+            ratio: String(format: "%+.1f ms", added * 1000), target: "<= 50 ms; <= 12 ms above",
+            verdict: same && answer <= 0.05 && added <= 0.012 ? "yes" : "NO")
     }
 }
 
