@@ -5,7 +5,7 @@ import PlaceData
 /// finished) is refused with "import it again".
 enum StoreSchema {
     /// The version this program writes and reads.
-    static let version: Int64 = 8
+    static let version: Int64 = 9
 
     /// What `application_id` holds: "NVps" (nearby-voice place store), to tell the file from
     /// other SQLite databases.
@@ -32,7 +32,20 @@ enum StoreSchema {
     /// `fts5vocab` at the end of an import (which counts a term's places by reading them all:
     /// 0.2 s for a word of two letters at 10M places; version 5). The walking network's tables
     /// are `networkTables` (version 6). A stop's lines are in `lines` (version 7). The parks'
-    /// outlines are `parkTables` (version 8).
+    /// outlines are `parkTables` (version 8). A place whose key spells "ae", "oe" or "ue" holds
+    /// `spelledUmlautMark` after its keys in the index (version 9): a word typed with an umlaut
+    /// looks for its "ae" form only among them (`SearchPlan`).
+    /// The index's mark of a place whose key spells "ae", "oe" or "ue" (not an umlaut: the key
+    /// without umlauts holds the letters): three quotation marks, a trigram no key holds, since
+    /// folding drops them. A word typed with an umlaut, "Göthe", is looked for as "gothe" and as
+    /// "goethe"; every place that holds "goethe" but not "gothe" spells "oe" in its key (the
+    /// key with umlauts as "oe" differs from the key only where the name has an umlaut, so a
+    /// name whose umlauts gave "goethe" gives "gothe" in its key), and so "goethe" is looked
+    /// for among the marked places alone. Without the mark, "goethe" named every place with an
+    /// ö and an e about it: at 10M places of made-up names, "Lokövä Jäsäsa" read 89 ms of the
+    /// index's lists, 28 ms with it.
+    static let spelledUmlautMark = "\"\"\""
+
     static let tables = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE kinds(id INTEGER PRIMARY KEY, kind TEXT NOT NULL UNIQUE);

@@ -26,21 +26,40 @@ extension PlaceStore {
     public func search(
         _ query: String, kind: String?, near origin: Coordinate, within radius: Double? = nil, limit: Int
     ) -> [Place] {
-        BenchSlowdown.twice { searchOnce(query, kind: kind, near: origin, within: radius, limit: limit) }
+        BenchSlowdown.twice { searchTelling(query, kind: kind, near: origin, within: radius, limit: limit).places }
     }
 
-    private func searchOnce(
-        _ query: String, kind: String?, near origin: Coordinate, within radius: Double?, limit: Int
-    ) -> [Place] {
-        guard limit > 0, let plan = SearchPlan(query, kind: kind, store: self) else { return [] }
+    /// The way a search went.
+    enum Way: Equatable {
+        /// Through the index: the rarest trigram of the most selective word, or the terms that
+        /// begin with a short word.
+        case rarest
+        /// Through the index: every word as phrases.
+        case everyWord
+        /// Outwards from the position (or the circle's rows), the index naming too many or none.
+        case outwards
+        /// Nowhere: a word holds a trigram no place holds, or the query no word.
+        case none
+    }
+
+    /// `search`, and the way it went; with the most candidates the index may name
+    /// (`candidateCap`, `radiusCap`) given, for the tests, so that a small store takes the ways
+    /// a large one does.
+    func searchTelling(
+        _ query: String, kind: String?, near origin: Coordinate, within radius: Double?, limit: Int,
+        candidates: Int? = nil
+    ) -> (places: [Place], way: Way) {
+        guard limit > 0, let plan = SearchPlan(query, kind: kind, store: self) else { return ([], .none) }
         var found: [(distance: Double, id: Int64)]?
+        var way = Way.outwards
         if !plan.trigrams.isEmpty || !plan.short.isEmpty {
             // Within a radius, the index's candidates are kept to the rows of the circle's cells
             // before any is checked, so more of them are worth reading than for the whole store.
-            let cap = radius == nil ? candidateCap(limit: limit) : Self.radiusCap
-            found = indexed(plan, origin: origin, cap: cap, radius: radius)
+            let cap = candidates ?? (radius == nil ? candidateCap(limit: limit) : Self.radiusCap)
+            found = indexed(plan, origin: origin, cap: cap, radius: radius, way: &way)
         }
         if found == nil {
+            way = .outwards
             found = outwards(plan, origin: origin, radius: radius, limit: limit)
         }
         var hits = found ?? []
@@ -48,7 +67,7 @@ extension PlaceStore {
         if hits.count > limit { hits.removeLast(hits.count - limit) }
         var made: [Place] = []
         locked { made = places(hits.map(\.id)) }
-        return made
+        return (made, way)
     }
 
     /// At most this many candidates from the index for a search within a radius: those outside
@@ -62,7 +81,7 @@ extension PlaceStore {
     /// so that a word of common syllables reads no long lists. Only when every word's trigrams
     /// are common does the whole query go through as phrases, and only for the whole store:
     /// within a radius the circle's own rows are read instead.
-    private func indexed(_ plan: SearchPlan, origin: Coordinate, cap: Int, radius: Double?) -> [(
+    private func indexed(_ plan: SearchPlan, origin: Coordinate, cap: Int, radius: Double?, way: inout Way) -> [(
         distance: Double, id: Int64
     )]? {
         var ids: [Int64] = []
@@ -78,27 +97,40 @@ extension PlaceStore {
                 if best == nil || terms.places < best!.bound { best = (terms.places, terms.terms.map { [$0] }) }
             }
             for word in plan.trigrams {
-                let rarest = word.map { form in rarestTrigrams(of: form[0]) }
+                // A form's phrase, and the mark it is looked for among when it has one: the
+                // rarer of the two bounds it.
+                let rarest = word.map { form in
+                    form.dropFirst().reduce(rarestTrigrams(of: form[0])) { rarest, mark in
+                        let marked = rarestTrigrams(of: mark)
+                        return (rarest.trigrams + marked.trigrams, min(rarest.places, marked.places))
+                    }
+                }
                 let bound = rarest.reduce(0) { $0 + $1.places }
                 if best == nil || bound < best!.bound { best = (bound, rarest.map(\.trigrams)) }
-            }
-            var words: [[[String]]]
-            if let best, best.bound == 0 {
-                none = true
-                return
-            } else if let best, best.bound <= cap {
-                words = [best.forms]
-            } else if radius == nil, !plan.trigrams.isEmpty {
-                words = plan.trigrams
-            } else {
-                tooMany = true
-                return
             }
             guard
                 let match = try? database.prepare("SELECT rowid FROM places_words WHERE places_words MATCH ?1 LIMIT ?2")
             else { return }
-            try? match.forEachRow([.text(SearchPlan.query(words)), .integer(Int64(cap + 1))]) {
-                ids.append($0.int64(0))
+            // The places the index names for `words`, at most `cap + 1`.
+            func named(_ words: [[[String]]]) -> [Int64] {
+                var named: [Int64] = []
+                try? match.forEachRow([.text(SearchPlan.query(words)), .integer(Int64(cap + 1))]) {
+                    named.append($0.int64(0))
+                }
+                return named
+            }
+            if let best, best.bound == 0 {
+                none = true
+                return
+            } else if let best, best.bound <= cap {
+                way = .rarest
+                ids = named([best.forms])
+            } else if radius == nil, !plan.trigrams.isEmpty {
+                way = .everyWord
+                ids = named(plan.trigrams)
+            } else {
+                tooMany = true
+                return
             }
             guard ids.count <= cap else {
                 tooMany = true
@@ -116,7 +148,10 @@ extension PlaceStore {
                 }
             }
         }
-        if none { return [] }
+        if none {
+            way = .none
+            return []
+        }
         if tooMany || (plan.trigrams.isEmpty && plan.short.isEmpty) { return nil }
         return radius.map { radius in hits.filter { $0.distance <= radius } } ?? hits
     }
@@ -224,7 +259,8 @@ struct SearchPlan {
     var conditions: [String] = []
     var values: [SQLiteValue] = []
     /// For each word that can go through the index, each of its forms (a phrase of its
-    /// trigrams), or for a short word each index term that begins with it.
+    /// trigrams, and the mark of a spelled umlaut it is looked for among, when it is), or for a
+    /// short word each index term that begins with it.
     var trigrams: [[[String]]] = []
     /// For each word of one or two letters that names no kind, its forms.
     var short: [[String]] = []
@@ -266,13 +302,33 @@ struct SearchPlan {
             let scalars = forms.map { Array(String(decoding: $0, as: UTF8.self).unicodeScalars) }
             if matchingKinds.isEmpty, scalars.allSatisfy({ $0.count >= 3 }) {
                 // Each form as a phrase: its trigrams, one after another (the index keeps their
-                // positions), so that the index names only places whose key holds the form.
-                trigrams.append(forms.map { [String(decoding: $0, as: UTF8.self)] })
+                // positions), so that the index names only places whose key holds the form;
+                // the form with umlauts as "ae", "oe", "ue" among the places whose key spells
+                // one, where that holds every place it alone finds (`spellsUmlautsAlone`).
+                var phrases = forms.map { [String(decoding: $0, as: UTF8.self)] }
+                if phrases.count == 2, Self.spellsUmlautsAlone(forms[0]) {
+                    phrases[1].append(StoreSchema.spelledUmlautMark)
+                }
+                trigrams.append(phrases)
             } else if matchingKinds.isEmpty, scalars.allSatisfy({ $0.count < 3 }) {
                 short.append(forms.map { String(decoding: $0, as: UTF8.self) })
             }
         }
         literals = words.filter(TextFolding.isLiteralWord).map(TextFolding.literalForm)
+    }
+
+    /// Whether every place whose keys hold a word's form with umlauts as "ae", "oe", "ue" and
+    /// not its `plain` form (umlauts as a, o, u) spells "ae", "oe" or "ue" in its key: the index
+    /// marks those (`StoreSchema.spelledUmlautMark`). So it is when the plain form holds none of
+    /// the three and does not begin with "e": each "ae" of the other form is then the word's ä,
+    /// which a key holding the form either spells (and holds the pair) or gets from an ä of
+    /// its name (and holds the plain form); an "e" it began with could be the end of a name's
+    /// "ä" ("eä" is in "öä" with umlauts as "oeae", and "ea" not in "oa").
+    static func spellsUmlautsAlone(_ plain: [UInt8]) -> Bool {
+        guard plain.first != 0x65 else { return false }
+        return !zip(plain, plain.dropFirst()).contains { pair in
+            pair.1 == 0x65 && (pair.0 == 0x61 || pair.0 == 0x6F || pair.0 == 0x75)
+        }
     }
 
     /// The FTS5 query of `words`: every word, each in one of its forms or terms, each a string

@@ -276,11 +276,14 @@ final class StoreWriter {
             }
             // The search keys' trigrams, each key followed by two spaces (no key holds a space):
             // every letter and every two letters of a key begin one of its trigrams, so that a
-            // word of one or two letters finds its trigrams among the index's terms.
+            // word of one or two letters finds its trigrams among the index's terms. Then the
+            // mark of a key that spells "ae", "oe" or "ue" (`StoreSchema.spelledUmlautMark`).
             try database.execute(
                 """
                 INSERT INTO places_words(rowid, keys) SELECT id, CAST(search_key AS TEXT) || '  '
-                || coalesce(CAST(umlaut_key AS TEXT) || '  ', '') FROM places;
+                || coalesce(CAST(umlaut_key AS TEXT) || '  ', '')
+                || CASE WHEN instr(search_key, X'6165') OR instr(search_key, X'6F65') OR instr(search_key, X'7565')
+                THEN '\(StoreSchema.spelledUmlautMark)' ELSE '' END FROM places;
                 """)
             try database.execute("INSERT INTO places_words(places_words) VALUES ('optimize');")
             try database.execute(

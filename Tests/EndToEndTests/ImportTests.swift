@@ -127,7 +127,7 @@ struct ImportTests {
                 tool: "/usr/bin/python3",
                 [
                     "-c",
-                    "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 9'); c.commit()",
+                    "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 10'); c.commit()",
                     store,
                 ]
             ).run().status == 0)
@@ -135,7 +135,7 @@ struct ImportTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "nearby-voice: \(store): a place store of version 9, and this program reads version 8: import it again.\n"
+                == "nearby-voice: \(store): a place store of version 10, and this program reads version 9: import it again.\n"
         )
     }
 

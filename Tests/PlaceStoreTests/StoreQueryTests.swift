@@ -37,6 +37,31 @@ struct StoreQueryTests {
             Self.store.search(query, kind: nil, near: origin, limit: 4).map(\.id) == Array(found.prefix(4).map(\.id)))
     }
 
+    /// The ways a search of 10M places takes when every word is common, taken here by a store
+    /// of 1,576 with fewer candidates allowed from the index (at most 2,000 is never fewer than
+    /// its places): the rarest trigram, every word as phrases, and outwards. Each finds what
+    /// memory finds, nearest first.
+    @Test func everyWayOfSearchFindsWhatMemoryFinds() {
+        let origin = StoreFixtures.centre
+        var ways: Set<PlaceStore.Way> = []
+        for query in [
+            "museo kiasma", "ravintola pääposti", "itä länsi", "kahvila helsinki", "Töölö", "kesäkioski", "jaeae",
+            "bar ravintola", "tori kauppa",
+        ] {
+            let expected = Set(Self.memory.matches(query: query).map { Self.places[$0].id })
+            for cap in [1, 4, 16, 64, 400] {
+                let (found, way) = Self.store.searchTelling(
+                    query, kind: nil, near: origin, within: nil, limit: .max, candidates: cap)
+                ways.insert(way)
+                #expect(Set(found.map(\.id)) == expected, "\(query), at most \(cap) candidates, \(way)")
+                #expect(found.count == expected.count)
+                let distances = found.map { origin.distance(to: $0.coordinate) }
+                #expect(distances == distances.sorted())
+            }
+        }
+        #expect(ways.isSuperset(of: [.rarest, .everyWord, .outwards]), "\(ways)")
+    }
+
     @Test func searchKeepsToAKindAndALimit() {
         let origin = StoreFixtures.centre
         let cafes = Self.store.search("", kind: "Café", near: origin, limit: .max)
