@@ -352,6 +352,37 @@ func bench(_ arguments: [String]) throws -> Int32 {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "searches":
+    // For working on the whole-store search: `searches STORE [ROUNDS [NAMES]]` times the session's
+    // whole-store `find` (the nearest 20) of the bench's 100 far names at the store's centre, in
+    // process, each the median of ROUNDS (default 3), and prints them slowest first; the names
+    // are written to the file NAMES when given.
+    guard arguments.count > 1, let store = try? PlaceStore.open(path: arguments[1]), let centre = store.centre else {
+        print("searches STORE [ROUNDS]: the store cannot be opened")
+        exit(2)
+    }
+    let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
+    let names = QueryBench.farPlaces(store).map(\.name)
+    if arguments.count > 3 {
+        try names.joined(separator: "\n").write(toFile: arguments[3], atomically: true, encoding: .utf8)
+    }
+    var times: [(seconds: Double, name: String, found: Int)] = []
+    for name in names {
+        var found = 0
+        let each = (0..<rounds).map { _ in
+            QueryBench.timed { found = store.search(name, kind: nil, near: centre, limit: 20).count }
+        }.sorted()
+        times.append((each[each.count / 2], name, found))
+    }
+    let sorted = times.map(\.seconds).sorted()
+    for entry in times.sorted(by: { $0.seconds > $1.seconds }).prefix(15) {
+        print(String(format: "%8.1f ms  %3d  %@", entry.seconds * 1000, entry.found, entry.name))
+    }
+    print(
+        String(
+            format: "median %.1f ms, p99 %.1f ms, %d names", sorted[sorted.count / 2] * 1000,
+            sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))] * 1000, sorted.count))
+    exit(0)
 case "probe":
     exit(probe(Array(arguments.dropFirst())))
 case "measure":
