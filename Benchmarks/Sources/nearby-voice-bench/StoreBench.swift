@@ -177,11 +177,17 @@ enum StoreBench {
                     "\(storeLabel) in a session: `find` of a far place's name (the whole store searched, the nearest 20), "
                     + "\(wholeCount) names, \(wholeFound) found; median; p99",
                 ours: "\(seconds(whole.median)); p99 \(seconds(whole.p99))", baseline: "-", ratio: "-",
-                target: "<= 50 ms; p99 <= 100 ms",
-                verdict: wholeCount >= 100 && wholeFound == wholeCount && whole.median <= 0.05 && whole.p99 <= 0.1
-                    ? "yes" : "NO"),
+                target: "<= 50 ms; p99 <= \(Int(wholeP99Budget * 1000)) ms",
+                verdict: wholeCount >= 100 && wholeFound == wholeCount && whole.median <= 0.05
+                    && whole.p99 <= wholeP99Budget ? "yes" : "NO"),
         ]
     }
+
+    /// The whole-store search's p99 judged: issue 42 asked for 100 ms when it was 146 ms; since the
+    /// mark of a spelled umlaut (schema 9) it is 33-42 ms on this 2-core machine, and a build
+    /// whose searches take twice as long (the bench's test of itself) gave 100-188 ms: a budget
+    /// of 60 ms keeps such a regression from passing under the old 100.
+    static let wholeP99Budget = 0.06
 
     /// Start-up to the greeting and exit (input at its end at once), `--speech off`, against the
     /// same with a 1M GeoJSON file read whole; peak RSS; and a cold start.
