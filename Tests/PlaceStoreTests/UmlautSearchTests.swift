@@ -50,25 +50,28 @@ struct UmlautSearchTests {
         words += words.flatMap { ab in Self.letters.map { ab + $0 } }
         words += ["öbö", "bäbe"].flatMap { abc in Self.letters.map { abc + $0 } }
         words += ["Göthe", "goethe", "gothe", "eä", "Göethe", "Goethö", "blüe", "blü bä", "ö ä"]
+        // Whether a word is looked for among the marked places.
+        func isMarked(_ word: String) -> Bool {
+            let plan = SearchPlan(word, kind: nil, store: Self.store)
+            return plan?.trigrams.contains { $0.contains { $0.contains(StoreSchema.spelledUmlautMark) } } ?? false
+        }
         var marked = 0
+        var ways: Set<PlaceStore.Way> = []
         for word in words {
             let expected = Set(memory.matches(query: word).map { places[$0].id })
-            if let plan = SearchPlan(word, kind: nil, store: Self.store),
-                plan.trigrams.contains(where: { $0.contains { $0.contains(StoreSchema.spelledUmlautMark) } })
-            {
-                marked += 1
-            }
-            // The index's ways: the rarest trigram, and (one candidate allowed) every word as
-            // phrases, then outwards.
-            for candidates in [nil, 1] as [Int?] {
-                let found = Self.store.searchTelling(
-                    word, kind: nil, near: Self.origin, within: nil, limit: .max, candidates: candidates
-                ).places
-                #expect(Set(found.map(\.id)) == expected, "\(word), at most \(candidates ?? 0) candidates")
+            if isMarked(word) { marked += 1 }
+            // The index's ways: the rarest trigram, and with fewer candidates allowed every
+            // word as phrases, then outwards.
+            for candidates in [nil, 1, 8, 40] as [Int?] {
+                let (found, way) = Self.store.searchTelling(
+                    word, kind: nil, near: Self.origin, within: nil, limit: .max, candidates: candidates)
+                if isMarked(word) { ways.insert(way) }
+                #expect(Set(found.map(\.id)) == expected, "\(word), at most \(candidates ?? 0) candidates, \(way)")
             }
         }
-        // Words with an umlaut were looked for among the marked places.
+        // Words with an umlaut were looked for among the marked places, each way.
         #expect(marked > 100)
+        #expect(ways.isSuperset(of: [.rarest, .everyWord]), "\(ways)")
     }
 
     @Test func theMarkIsLeftOutWhereItWouldMissAPlace() {
