@@ -11,6 +11,18 @@ enum StoreSchema {
     /// other SQLite databases.
     static let applicationID: Int64 = 0x4E56_7073
 
+    /// The index's mark of a place whose key spells "ae", "oe" or "ue" (not an umlaut: the key
+    /// without umlauts holds the letters): three quotation marks, a trigram no key holds, since
+    /// folding drops them. A word typed with an umlaut, "Göthe", is looked for as "gothe" and as
+    /// "goethe"; every place that holds "goethe" but not "gothe" spells "oe" in its key (the
+    /// key with umlauts as "oe" differs from the key only where the name has an umlaut, so a
+    /// name whose umlauts gave "goethe" gives "gothe" in its key), and so "goethe" is looked
+    /// for among the marked places alone (when "gothe" holds none of the pairs and does not
+    /// begin with "e": `SearchPlan.spellsUmlautsAlone`). Without the mark, "goethe" named every place with an
+    /// ö and an e about it: at 10M places of made-up names, "Lokövä Jäsäsa" read 89 ms of the
+    /// index's lists, 28 ms with it.
+    static let spelledUmlautMark = "\"\"\""
+
     /// Every table. `places` is in the order of a grid of cells (`Cell`): the rows of a cell are
     /// neighbours, and so are the cells of a strip of latitude, so that the places in a box are
     /// one range of row ids a strip (version 3 on; an R*Tree before, 64 bytes a place). `cells`
@@ -35,17 +47,6 @@ enum StoreSchema {
     /// outlines are `parkTables` (version 8). A place whose key spells "ae", "oe" or "ue" holds
     /// `spelledUmlautMark` after its keys in the index (version 9): a word typed with an umlaut
     /// looks for its "ae" form only among them (`SearchPlan`).
-    /// The index's mark of a place whose key spells "ae", "oe" or "ue" (not an umlaut: the key
-    /// without umlauts holds the letters): three quotation marks, a trigram no key holds, since
-    /// folding drops them. A word typed with an umlaut, "Göthe", is looked for as "gothe" and as
-    /// "goethe"; every place that holds "goethe" but not "gothe" spells "oe" in its key (the
-    /// key with umlauts as "oe" differs from the key only where the name has an umlaut, so a
-    /// name whose umlauts gave "goethe" gives "gothe" in its key), and so "goethe" is looked
-    /// for among the marked places alone. Without the mark, "goethe" named every place with an
-    /// ö and an e about it: at 10M places of made-up names, "Lokövä Jäsäsa" read 89 ms of the
-    /// index's lists, 28 ms with it.
-    static let spelledUmlautMark = "\"\"\""
-
     static let tables = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE kinds(id INTEGER PRIMARY KEY, kind TEXT NOT NULL UNIQUE);
