@@ -38,8 +38,8 @@ struct StoreQueryTests {
     }
 
     /// The ways a search of 10M places takes when every word is common, taken here by a store
-    /// of 1,576 with fewer candidates allowed from the index (at most 2,000 is never fewer than
-    /// its places): the rarest trigram, every word as phrases, and outwards. Each finds what
+    /// of 1,576 with fewer candidates allowed from the index (its own cap, 2,000 or more, is
+    /// never fewer than its places): the rarest trigram, every word as phrases, and outwards. Each finds what
     /// memory finds, nearest first.
     @Test func everyWayOfSearchFindsWhatMemoryFinds() {
         let origin = StoreFixtures.centre

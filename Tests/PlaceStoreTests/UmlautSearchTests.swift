@@ -8,7 +8,7 @@ import Testing
 /// ("gothe") and, with umlauts as "ae", "oe", "ue" ("goethe"), only among the places whose key
 /// spells one of those (`StoreSchema.spelledUmlautMark`). These check that the store still finds
 /// what memory finds, on names made of a few letters with and without umlauts, spelled every
-/// way, and every word of up to four of those letters.
+/// way, for every word of two and three of those letters and some longer.
 @Suite("A word with an umlaut in the store's index")
 struct UmlautSearchTests {
     static let letters = ["a", "o", "u", "e", "b", "ä", "ö", "ü"]

@@ -358,7 +358,7 @@ case "searches":
     // process, each the median of ROUNDS (default 3), and prints them slowest first; the names
     // are written to the file NAMES when given.
     guard arguments.count > 1, let store = try? PlaceStore.open(path: arguments[1]), let centre = store.centre else {
-        print("searches STORE [ROUNDS]: the store cannot be opened")
+        print("searches STORE [ROUNDS [NAMES]]: the store cannot be opened")
         exit(2)
     }
     let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
