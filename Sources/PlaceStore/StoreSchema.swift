@@ -18,9 +18,9 @@ enum StoreSchema {
     /// key with umlauts as "oe" differs from the key only where the name has an umlaut, so a
     /// name whose umlauts gave "goethe" gives "gothe" in its key), and so "goethe" is looked
     /// for among the marked places alone (when "gothe" holds none of the pairs and does not
-    /// begin with "e": `SearchPlan.spellsUmlautsAlone`). Without the mark, "goethe" named every place with an
-    /// ö and an e about it: at 10M places of made-up names, "Lokövä Jäsäsa" read 89 ms of the
-    /// index's lists, 28 ms with it.
+    /// begin with "e": `SearchPlan.spellsUmlautsAlone`). Without the mark, "goethe" named every
+    /// place with an ö and an e about it: at 10M places of made-up names, "Lokövä Jäsäsa" read
+    /// 89 ms of the index's lists, 28 ms with it.
     static let spelledUmlautMark = "\"\"\""
 
     /// Every table. `places` is in the order of a grid of cells (`Cell`): the rows of a cell are

@@ -38,7 +38,7 @@ extension PlaceStore {
         case everyWord
         /// Outwards from the position (or the circle's rows), the index naming too many or none.
         case outwards
-        /// Nowhere: a word holds a trigram no place holds, or the query no word.
+        /// Nowhere: a word holds a trigram no place holds, or the kind is none of the store's.
         case none
     }
 
@@ -100,10 +100,10 @@ extension PlaceStore {
                 // A form's phrase, and the mark it is looked for among when it has one: the
                 // rarer of the two bounds it.
                 let rarest = word.map { form in
-                    form.dropFirst().reduce(rarestTrigrams(of: form[0])) { rarest, mark in
-                        let marked = rarestTrigrams(of: mark)
-                        return (rarest.trigrams + marked.trigrams, min(rarest.places, marked.places))
-                    }
+                    let phrase = rarestTrigrams(of: form[0])
+                    guard form.count > 1 else { return phrase }
+                    let mark = rarestTrigrams(of: form[1])
+                    return (phrase.trigrams + mark.trigrams, min(phrase.places, mark.places))
                 }
                 let bound = rarest.reduce(0) { $0 + $1.places }
                 if best == nil || bound < best!.bound { best = (bound, rarest.map(\.trigrams)) }

@@ -59,13 +59,14 @@ struct UmlautSearchTests {
         var ways: Set<PlaceStore.Way> = []
         for word in words {
             let expected = Set(memory.matches(query: word).map { places[$0].id })
-            if isMarked(word) { marked += 1 }
+            let amongMarked = isMarked(word)
+            if amongMarked { marked += 1 }
             // The index's ways: the rarest trigram, and with fewer candidates allowed every
             // word as phrases, then outwards.
             for candidates in [nil, 1, 8, 40] as [Int?] {
                 let (found, way) = Self.store.searchTelling(
                     word, kind: nil, near: Self.origin, within: nil, limit: .max, candidates: candidates)
-                if isMarked(word) { ways.insert(way) }
+                if amongMarked { ways.insert(way) }
                 #expect(Set(found.map(\.id)) == expected, "\(word), at most \(candidates ?? 0) candidates, \(way)")
             }
         }

@@ -374,14 +374,11 @@ case "searches":
         }.sorted()
         times.append((each[each.count / 2], name, found))
     }
-    let sorted = times.map(\.seconds).sorted()
     for entry in times.sorted(by: { $0.seconds > $1.seconds }).prefix(15) {
         print(String(format: "%8.1f ms  %3d  %@", entry.seconds * 1000, entry.found, entry.name))
     }
-    print(
-        String(
-            format: "median %.1f ms, p99 %.1f ms, %d names", sorted[sorted.count / 2] * 1000,
-            sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))] * 1000, sorted.count))
+    let spread = QueryBench.spread(times.map(\.seconds))
+    print(String(format: "median %.1f ms, p99 %.1f ms, %d names", spread.median * 1000, spread.p99 * 1000, times.count))
     exit(0)
 case "probe":
     exit(probe(Array(arguments.dropFirst())))

@@ -224,7 +224,7 @@ final class FollowingSession: @unchecked Sendable {
     private let input = Pipe()
     private let lock = NSLock()
     private var text = ""
-    private(set) var account: CPUAccount?
+    let account: CPUAccount
 
     init(app: String, places: [String], gpsd: WalkingGpsd) throws {
         process.executableURL = URL(fileURLWithPath: app)
@@ -245,7 +245,7 @@ final class FollowingSession: @unchecked Sendable {
     }
 
     var output: String { lock.withLock { text } }
-    var cpu: Double { account?.seconds ?? cpuSeconds(process.processIdentifier) }
+    var cpu: Double { account.seconds }
 
     /// `where` typed; its answer (the first line after it that says where the user is), or nil.
     func whereAnswer() -> String? {
@@ -265,7 +265,7 @@ final class FollowingSession: @unchecked Sendable {
         try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
-        account?.remove()
+        account.remove()
     }
 }
 
@@ -323,7 +323,7 @@ func follow(app: String, places: [String], start: Coordinate, idle: Double, walk
     result.walkReports = gpsd.reports.written - reportsBefore
     if measureWalk { result.walkCPU = (session.cpu - walkBefore) / Double(max(1, result.walkReports)) }
     result.calledOut = String(session.output.dropFirst(outputBefore)).split(separator: "\n").count
-    result.clock = session.account?.clock ?? "/proc/PID/stat, ticks of 10 ms"
+    result.clock = session.account.clock
     result.answer = session.whereAnswer()
     gpsd.stop()
     session.end()
