@@ -187,8 +187,7 @@ extension NearbyState {
     /// `count`: how many places the list shows, under the search and the filter.
     func countPhrase() -> String {
         guard !shown.isEmpty else { return emptyListPhrase() }
-        // While only the nearest part of a store's window is in, the whole window's count.
-        let listed = (query.isEmpty && kindFilter == nil ? windowPart?.listCount : nil) ?? shown.count
+        let listed = listedCount
         let (count, plural) = (grouped(listed), listed)
         switch (query.isEmpty, kindFilter.map(kindName)) {
         case (true, nil): return say(.countAll(count: count, plural: plural))

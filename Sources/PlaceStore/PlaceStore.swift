@@ -37,6 +37,10 @@ public final class PlaceStore: @unchecked Sendable {
     private let cellRows: SQLiteStatement
     let cellsInRun: SQLiteStatement
     let pointsInRange: SQLiteStatement
+    /// The kinds of a range of rows, each once, and the rows' coordinates with their kind
+    /// (`countAndKinds`).
+    let kindsInRange: SQLiteStatement
+    let pointKindsInRange: SQLiteStatement
     let placesInRange: SQLiteStatement
     let termPlaces: SQLiteStatement
     private let streetsInBox: SQLiteStatement
@@ -96,6 +100,9 @@ public final class PlaceStore: @unchecked Sendable {
             cellsInRun = try database.prepare("SELECT cell, first, last FROM cells WHERE cell BETWEEN ?1 AND ?2")
             pointsInRange = try database.prepare(
                 "SELECT id, latitude, longitude FROM places WHERE id BETWEEN ?1 AND ?2")
+            kindsInRange = try database.prepare("SELECT DISTINCT kind FROM places WHERE id BETWEEN ?1 AND ?2")
+            pointKindsInRange = try database.prepare(
+                "SELECT latitude, longitude, kind FROM places WHERE id BETWEEN ?1 AND ?2")
             placesInRange = try database.prepare(
                 "SELECT \(StoreSchema.placeColumns) FROM places WHERE id BETWEEN ?1 AND ?2")
             termPlaces = try database.prepare("SELECT doc FROM places_terms WHERE term = ?1")
@@ -172,6 +179,12 @@ public final class PlaceStore: @unchecked Sendable {
         return other
     }
 
+    /// Makes this connection's reads wait at each row while `pause` is held: for a store read on
+    /// a thread of its own (`reopened`), never one read on the thread that holds the pause.
+    public func pausing(at pause: ReadPause) {
+        locked { database.pause = pause }
+    }
+
     /// Whether `other` was opened from the same import: the same source file, places, streets
     /// and box.
     private func isSameStore(as other: PlaceStore) -> Bool {
@@ -245,10 +258,11 @@ public final class PlaceStore: @unchecked Sendable {
 
     // MARK: Rows
 
+    /// Runs a query's statements with the connection to itself, in one read transaction.
     func locked(_ body: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        body()
+        database.reading(body)
     }
 
     /// A place from a row of `StoreSchema.placeColumns`, named in `language` where it can be.

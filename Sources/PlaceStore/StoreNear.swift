@@ -78,6 +78,55 @@ extension PlaceStore {
         return count
     }
 
+    /// How many places `near(origin, radius: radius, limit: limit)` gives, as `count` does, and
+    /// their kinds, each once; the kinds nil when `limit` or more lie within the radius (the
+    /// nearest `limit` are then a part of them, whose kinds only reading them all would tell).
+    /// Nothing is made: the cells wholly within the radius give their kinds from their rows'
+    /// kind column, one range a strip; the others' rows are read with their coordinates. What
+    /// `read` says of a window before it is read: the filters its list will offer.
+    public func countAndKinds(near origin: Coordinate, radius: Double, limit: Int) -> (count: Int, kinds: Set<String>?)
+    {
+        var answer: (count: Int, kinds: Set<String>?) = (0, nil)
+        locked {
+            answer = BenchSlowdown.twice { countAndKindsLocked(near: origin, radius: radius, limit: limit) }
+        }
+        return answer
+    }
+
+    /// `countAndKinds(near:radius:limit:)`, inside `locked`.
+    private func countAndKindsLocked(near origin: Coordinate, radius: Double, limit: Int) -> (
+        count: Int, kinds: Set<String>?
+    ) {
+        var count = 0
+        var ids = Set<Int64>()
+        // The cells wholly within, as runs of neighbouring rows (a strip's inner cells are one).
+        var runs: [(first: Int64, last: Int64)] = []
+        let spans = cells(around: origin, radius: radius)
+        for span in spans where span.farthest < radius - Self.cellSlack {
+            count += Int(span.last - span.first + 1)
+            if let last = runs.last, last.last + 1 == span.first {
+                runs[runs.count - 1].last = span.last
+            } else {
+                runs.append((span.first, span.last))
+            }
+        }
+        guard count < limit else { return (limit, nil) }
+        for run in runs {
+            kindsInRange.forEachRow(run.first, run.last) { row in ids.insert(row.int64(0)) }
+        }
+        for span in spans where span.farthest >= radius - Self.cellSlack {
+            pointKindsInRange.forEachRow(span.first, span.last) { row in
+                let point = Coordinate(latitude: row.double(0), longitude: row.double(1))
+                if origin.distance(to: point) <= radius {
+                    count += 1
+                    ids.insert(row.int64(2))
+                }
+            }
+            if count >= limit { return (limit, nil) }
+        }
+        return (count, Set(ids.map { kinds[$0] ?? "" }))
+    }
+
     /// The rows within `radius` of `origin`, nearest first (equal distances by row), at most
     /// `limit`, with their distances. Inside `locked`.
     func nearest(_ origin: Coordinate, radius: Double, limit: Int) -> [(distance: Double, id: Int64)] {

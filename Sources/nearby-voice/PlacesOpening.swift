@@ -72,28 +72,43 @@ struct PlacesOpening {
     static let beyondReaches = [10_000.0, 100_000.0]
 
     /// The nearest part of the window about `origin` that `request` asks for, with the whole
-    /// window's counts, read at once (a few milliseconds at 10M places) while the whole window
-    /// is still being read: its nearest places are the first of the window's, in its order, and
-    /// each count is the one the whole window will give (its places within 2 km, the nearest
-    /// 20,000: within a smaller radius, as many as the store holds there up to 20,000). `total`:
-    /// the window's count when already made (the greeting's).
+    /// window's counts (and kinds, when asked), read at once (a few milliseconds at 10M places)
+    /// while the whole window is still being read: its nearest places are the first of the
+    /// window's, in its order, and each count is the one the whole window will give (its places
+    /// within 2 km, the nearest 20,000: within a smaller radius, as many as the store holds there
+    /// up to 20,000). The whole window's count is read only when none lies within the radius
+    /// (`total`: the window's count when already made, the greeting's). The kinds are nil when
+    /// the list will hold 20,000 places: the nearest of more, whose kinds only reading them tells.
     static func windowPart(
         _ store: PlaceStore, around origin: Coordinate, _ request: WindowPartRequest, source: String?,
         total known: Int? = nil
     ) -> WindowPart {
-        var nearest = store.near(origin, radius: window, limit: min(request.nearest, windowCap))
-        var total = known ?? store.count(near: origin, radius: window, limit: windowCap)
-        var within =
-            request.radius >= window ? total : store.count(near: origin, radius: request.radius, limit: windowCap)
-        if nearest.isEmpty {
+        let nearest = store.near(origin, radius: window, limit: min(request.nearest, windowCap))
+        guard !nearest.isEmpty else {
             // None within 2 km: the nearest beyond, as the whole window holds them (`window`).
-            nearest = window(store, around: origin)
-            total = nearest.count
-            within = nearest.count { origin.distance(to: $0.coordinate) <= request.radius }
+            let beyond = window(store, around: origin)
+            let near = beyond.filter { origin.distance(to: $0.coordinate) <= request.radius }
+            return WindowPart(
+                places: Places(beyond, source: source, isWindow: true), origin: origin, radius: request.radius,
+                withinRadius: near.count, total: beyond.count,
+                kinds: request.kinds ? Set((near.isEmpty ? beyond : near).map(\.kind)) : nil)
         }
-        return WindowPart(
+        // The count (and the kinds) within a radius, of the window's places.
+        func listing(_ radius: Double) -> (count: Int, kinds: Set<String>?) {
+            if request.kinds { return store.countAndKinds(near: origin, radius: radius, limit: windowCap) }
+            if radius == window, let known { return (known, nil) }
+            return (store.count(near: origin, radius: radius, limit: windowCap), nil)
+        }
+        let list = listing(min(request.radius, window))
+        var part = WindowPart(
             places: Places(nearest, source: source, isWindow: true), origin: origin, radius: request.radius,
-            withinRadius: within, total: total)
+            withinRadius: list.count, total: request.radius >= window ? list.count : nil, kinds: list.kinds)
+        if list.count == 0, request.radius < window {
+            // None within the radius: the list will be the whole window.
+            let whole = listing(window)
+            (part.total, part.kinds) = (whole.count, whole.kinds)
+        }
+        return part
     }
 
     /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`,
@@ -216,6 +231,9 @@ final class WindowLoad: @unchecked Sendable {
     let source: String?
     /// How many places it holds, when they were counted before it was read (for the greeting).
     let count: Int?
+    /// Held while an answer is read from the store on the session's thread (a window's nearest
+    /// part): the window's own reads wait meanwhile.
+    let pause = ReadPause()
     private let condition = NSCondition()
     private var places: Places?
     /// The street about `origin` (`EffectRunner.street`), read first: `where` asks for it.
@@ -226,7 +244,13 @@ final class WindowLoad: @unchecked Sendable {
         self.source = source
         self.count = count
         Thread.detachNewThread { [self] in
-            let reader = store.reopened() ?? store
+            // A connection of its own, which waits while an answer is read from the store
+            // (`pause`); the store itself when it cannot be opened again, which never waits.
+            let reader =
+                store.reopened().map { reader in
+                    reader.pausing(at: pause)
+                    return reader
+                } ?? store
             let found = EffectRunner.street(around: origin, in: reader)
             condition.lock()
             street = found

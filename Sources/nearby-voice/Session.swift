@@ -123,14 +123,20 @@ final class Session {
 
     /// Before `action` is answered: the store's window taken in (`settleWindow`), or, while it
     /// is still being read and the core can answer the action from the window's nearest part
-    /// (`NearbyState.windowPartRequest`: `where`), that part, read at once unless it is in.
+    /// (`NearbyState.windowPartRequest`: `where`, `read`), that part, read at once unless one
+    /// in serves. A part whose kinds could not be told (a list of 20,000: `windowPart`) waits
+    /// for the whole window.
     private func placesReady(for action: Action) throws(Failure) {
         guard let pending = effects.pendingWindow, !pending.isReady, let store,
             let request = state.windowPartRequest(for: action, windowAt: pending.origin)
         else { return try settleWindow() }
-        guard state.windowPart == nil else { return }
-        let part = PlacesOpening.windowPart(
-            store, around: pending.origin, request, source: pending.source, total: pending.count)
+        if let part = state.windowPart, part.serves(request, at: pending.origin) { return }
+        // Read while the window's own reads wait: the answer first.
+        let part = pending.pause.holding {
+            PlacesOpening.windowPart(
+                store, around: pending.origin, request, source: pending.source, total: pending.count)
+        }
+        guard part.serves(request, at: pending.origin) else { return try settleWindow() }
         // The places it replaces are freed once the answer is out, as `settleWindow` frees them.
         retiredPlaces = state.places
         try take(.windowPartRead(part))

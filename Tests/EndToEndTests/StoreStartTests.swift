@@ -73,4 +73,41 @@ struct StoreStartTests {
         #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
         #expect(first == expected.first)
     }
+
+    /// `read` typed at once after a move is answered from the new window's nearest part while
+    /// the window is still being read (held back here), word for word as once it is in: the
+    /// rail, the list's count and its filters, with a marker of the user's within the radius
+    /// counted (a part's count once left it out: `where` said one place fewer a moment early).
+    @Test func readTypedAtOnceAfterAMoveSaysWhatTheWholeWindowSays() throws {
+        let store = try StoreWindowTests.store()
+        let arguments = ["--places", store, "--speech", "off", "--at", "60.1699,24.9384"]
+        let move = ["mark Gate", "set at 60.16995, 24.9384"]
+        let asked = ["read", "where", "count", "read"]
+        // The whole window taken in first: `count` waits for it.
+        let settled = try Program(arguments, input: .text((move + ["count"] + asked).joined(separator: "\n") + "\n"))
+            .run()
+        #expect(settled.status == 0)
+        let expected = Array(settled.stdout.split(separator: "\n").map(String.init).suffix(asked.count))
+        #expect(expected.first?.hasPrefix("Nearby, half height. Nearest: ") == true, "\(settled.stdout)")
+        #expect(expected.first?.contains("Nearest: Gate, 5 metres south;") == true, "\(expected)")
+        let delay = Sanitizer.patience / 3
+        let running = try Program(
+            arguments, environment: ["NEARBY_VOICE_WINDOW_DELAY_MS": String(Int(delay * 1000))], input: .open
+        ).start()
+        for line in move { running.send(line) }
+        func lines() -> [String] { running.stdoutSoFar.split(separator: "\n").map(String.init) }
+        // The move answered (its window then read, and held back).
+        while lines().count < 2, Date().timeIntervalSince(running.began) < Sanitizer.patience { usleep(10_000) }
+        #expect(lines().count == 2, "\(lines())")
+        let sent = running.send(asked[0])
+        while lines().count < 3, Date().timeIntervalSince(sent) < delay { usleep(10_000) }
+        #expect(lines().count == 3, "no answer to read before the window")
+        #expect(Date().timeIntervalSince(sent) < delay)
+        for line in asked.dropFirst() { running.send(line) }
+        running.closeInput()
+        let result = running.wait()
+        #expect(result.status == 0)
+        let actual = Array(result.stdout.split(separator: "\n").map(String.init).suffix(asked.count))
+        #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
+    }
 }

@@ -5,10 +5,10 @@ import Testing
 @testable import NearbyCore
 
 /// A place store's window in two parts (`WindowPartFeature`): while the whole window is read,
-/// `where` is answered from its nearest part and the whole window's counts, word for word as
+/// `where` and `read` are answered from its nearest part and the whole window's counts, word for word as
 /// from the whole window, and the screen is the same once the whole window is in; every other
 /// command waits for the whole window.
-@Suite("Where is answered from the window's nearest part, as from the whole window")
+@Suite("Where and read are answered from the window's nearest part, as from the whole window")
 struct WindowPartTests {
     static let origin = Coordinate(latitude: 60.1690, longitude: 24.9450)
 
@@ -37,15 +37,36 @@ struct WindowPartTests {
         return Places(ordered.map(\.element), source: Places.openStreetMap, isWindow: true)
     }
 
-    /// The window's nearest part as the shell reads it: the first `NearbyState.windowPartSize`
-    /// places, and the whole window's counts.
-    static func part(of whole: Places, radius: Double) -> WindowPart {
-        WindowPart(
+    /// The window's nearest part as the shell reads it (`PlacesOpening.windowPart`): the first
+    /// `NearbyState.windowPartSize` places, and the whole window's counts: within the radius,
+    /// the whole window's only when none is within it; the kinds of the places the list will
+    /// hold when asked for.
+    static func part(of whole: Places, radius: Double, kinds: Bool = false) -> WindowPart {
+        let near = whole.all.filter { origin.distance(to: $0.coordinate) <= radius }
+        return WindowPart(
             places: Places(
                 Array(whole.all.prefix(NearbyState.windowPartSize)), source: whole.source, isWindow: true),
-            origin: origin, radius: radius,
-            withinRadius: whole.all.filter { origin.distance(to: $0.coordinate) <= radius }.count,
-            total: whole.count)
+            origin: origin, radius: radius, withinRadius: near.count, total: near.isEmpty ? whole.count : nil,
+            kinds: kinds ? Set((near.isEmpty ? whole.all : near).map(\.kind)) : nil)
+    }
+
+    /// `read` as the session answers it.
+    static func readAnswer(_ state: inout NearbyState) -> [String] {
+        state.reduce(.readRequested).announcements.map(\.text)
+    }
+
+    /// Markers the user keeps: one `metres` north of the origin, one 30 km away.
+    static func markers(north metres: Double) -> [NearbyState.MarkedPlace] {
+        [
+            NearbyState.MarkedPlace(
+                id: "", name: "Gate",
+                coordinate: Coordinate(latitude: origin.latitude + metres / 111_195, longitude: origin.longitude),
+                time: 0),
+            NearbyState.MarkedPlace(
+                id: "", name: "Cottage",
+                coordinate: Coordinate(latitude: origin.latitude + 0.27, longitude: origin.longitude),
+                time: 0),
+        ]
     }
 
     /// A session on a store whose window is still being read, about the origin.
@@ -123,6 +144,79 @@ struct WindowPartTests {
         #expect(partFirst == wholeFirst)
     }
 
+    /// `read` at half height on the Nearby screen (the rail, the list's count, its filters) and
+    /// with the sheet resting, from the part as from the whole window, with the user's markers
+    /// among the places (one within the radius, or none, and one far away), and the same
+    /// screen once the whole window comes.
+    struct ReadCase: CustomTestStringConvertible, Sendable {
+        var window: Case
+        var markerNorth: Double?
+        var detent: Detent
+        var testDescription: String {
+            "\(window.name), " + (markerNorth.map { "a marker \(Int($0)) m north" } ?? "no marker near") + ", \(detent)"
+        }
+
+        static let all: [ReadCase] = [
+            Case(name: "many within the radius", count: 3_000, nearest: 0, reach: 1_400, radius: 1_000),
+            Case(name: "a few within the radius", count: 600, nearest: 0, reach: 5_000, radius: 300),
+            Case(name: "none within the radius", count: 800, nearest: 1_200, reach: 1_900, radius: 1_000),
+            Case(name: "a radius wider than the window", count: 900, nearest: 0, reach: 1_900, radius: 5_000),
+            Case(name: "a window smaller than the part", count: 40, nearest: 0, reach: 900, radius: 1_000),
+            Case(name: "one place", count: 1, nearest: 0, reach: 900, radius: 1_000),
+        ].flatMap { window in
+            [nil, 40.0, 1_100.0].flatMap { north in
+                [Detent.half, .resting].map { ReadCase(window: window, markerNorth: north, detent: $0) }
+            }
+        }
+    }
+
+    @Test(arguments: ReadCase.all)
+    func readIsTheSameFromThePart(_ read: ReadCase) {
+        let (test, markerNorth, detent) = (read.window, read.markerNorth, read.detent)
+        let whole = Self.window(test.count, nearest: test.nearest, reach: test.reach)
+        func prepared(_ state: inout NearbyState) {
+            if let markerNorth { _ = state.apply(.markersLoaded(Self.markers(north: markerNorth), notice: nil)) }
+            if detent == .resting { _ = state.reduce(.detentChosen(.resting)) }
+        }
+        func settings(_ settings: inout Settings) { settings.radius = test.radius }
+        var wholeFirst = Self.starting(settings)
+        prepared(&wholeFirst)
+        _ = wholeFirst.apply(.windowMoved(whole))
+        let expected = Self.readAnswer(&wholeFirst)
+        var partFirst = Self.starting(settings)
+        prepared(&partFirst)
+        let request = partFirst.windowPartRequest(for: .readRequested, windowAt: Self.origin)
+        #expect(
+            request
+                == WindowPartRequest(
+                    nearest: NearbyState.windowPartSize, radius: test.radius, kinds: detent == .half))
+        _ = partFirst.apply(.windowPartRead(Self.part(of: whole, radius: test.radius, kinds: detent == .half)))
+        #expect(partFirst.windowPart != nil)
+        #expect(Self.readAnswer(&partFirst) == expected)
+        if detent == .half {
+            #expect(expected.count == 1 && expected[0].hasPrefix("Nearby, half height. Nearest: "), "\(expected)")
+        }
+        _ = partFirst.apply(.windowMoved(whole))
+        #expect(partFirst == wholeFirst)
+    }
+
+    /// The list's count said from a part counts the markers the places hold, as the whole
+    /// window does: `where` said one place fewer than it would a moment later (issue 42's read).
+    @Test func theMarkersAreCountedFromThePartAsFromTheWholeWindow() {
+        let whole = Self.window(3_000, reach: 1_400)
+        var partFirst = Self.starting { $0.radius = 1_000 }
+        _ = partFirst.apply(.markersLoaded(Self.markers(north: 120), notice: nil))
+        _ = partFirst.apply(.windowPartRead(Self.part(of: whole, radius: 1_000, kinds: true)))
+        var wholeFirst = Self.starting { $0.radius = 1_000 }
+        _ = wholeFirst.apply(.markersLoaded(Self.markers(north: 120), notice: nil))
+        _ = wholeFirst.apply(.windowMoved(whole))
+        let within = whole.all.filter { Self.origin.distance(to: $0.coordinate) <= 1_000 }.count
+        #expect(wholeFirst.shown.count == within + 1)
+        #expect(partFirst.countPhrase() == wholeFirst.countPhrase())
+        #expect(partFirst.filtersSummary() == wholeFirst.filtersSummary())
+        #expect(wholeFirst.filtersSummary() == "6 filters.", "four kinds, the marker and All")
+    }
+
     @Test func theCountIsTheWholeWindowsWhileThePartIsIn() {
         let whole = Self.window(3_000, reach: 1_400)
         var state = Self.starting { $0.radius = 1_000 }
@@ -140,8 +234,9 @@ struct WindowPartTests {
         let state = Self.starting { _ in }
         let origin = Self.origin
         #expect(state.windowPartRequest(for: .whereRequested(exact: true), windowAt: origin) != nil)
+        #expect(state.windowPartRequest(for: .readRequested, windowAt: origin)?.kinds == true)
         for action: Action in [
-            .readRequested, .countRequested, .aroundRequested, .aheadRequested, .queryEntered("cafe"),
+            .countRequested, .aroundRequested, .aheadRequested, .queryEntered("cafe"),
             .queryTyped("caf"), .nextFocused, .placeSelected(.position(1)), .quitRequested, .mapRequested,
             .settingChanged(.radius, value: "500"),
         ] {
@@ -166,6 +261,23 @@ struct WindowPartTests {
         #expect(selected.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) == nil)
         // Places held whole (a file, the built-in places) are never read in parts.
         #expect(NearbyState().windowPartRequest(for: .whereRequested(exact: false), windowAt: origin) == nil)
+        // `read` at full height reads the list's rows, and moves the focus: the whole window.
+        var full = Self.starting { _ in }
+        _ = full.reduce(.detentChosen(.full))
+        #expect(full.windowPartRequest(for: .readRequested, windowAt: origin) == nil)
+        // The Map Search Sheet's half height is its list, read as at full height.
+        var mapSearch = Self.starting { $0.screen = .mapSearch }
+        #expect(mapSearch.sheet.detent == .half)
+        #expect(mapSearch.windowPartRequest(for: .readRequested, windowAt: origin) == nil)
+        _ = mapSearch.reduce(.detentChosen(.resting))
+        #expect(mapSearch.windowPartRequest(for: .readRequested, windowAt: origin) != nil)
+        // A part read for `where` has no kinds: it does not serve `read`, which reads another.
+        let forWhere = Self.part(of: whole, radius: Settings().radius)
+        let readRequest = state.windowPartRequest(for: .readRequested, windowAt: origin)!
+        #expect(!forWhere.serves(readRequest, at: origin))
+        #expect(
+            forWhere.serves(state.windowPartRequest(for: .whereRequested(exact: false), windowAt: origin)!, at: origin))
+        #expect(Self.part(of: whole, radius: Settings().radius, kinds: true).serves(readRequest, at: origin))
         // A part in, read for another radius: the whole window then.
         var part = Self.starting { $0.radius = 1_000 }
         _ = part.apply(.windowPartRead(Self.part(of: whole, radius: 1_000)))

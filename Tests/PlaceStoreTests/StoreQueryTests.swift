@@ -125,6 +125,37 @@ struct StoreQueryTests {
         }
     }
 
+    /// `read` said before the window is read: the count as `count` gives it, and the kinds of
+    /// those places, each once, as reading them gives them; none told when the cap cuts them.
+    @Test(arguments: [50, 200, 1_000, 20_000])
+    func theKindsWithinARadiusAreThoseOfItsPlaces(_ cap: Int) {
+        for origin in [
+            StoreFixtures.centre, Coordinate(latitude: 60.1640, longitude: 24.9300),
+            Coordinate(latitude: 60.1750, longitude: 24.9550), Coordinate(latitude: 60.3, longitude: 25.3),
+        ] {
+            for radius in [30.0, 150, 400, 1_000, 2_000] {
+                let within = Self.store.near(origin, radius: radius, limit: .max)
+                let told = Self.store.countAndKinds(near: origin, radius: radius, limit: cap)
+                #expect(told.count == Self.store.count(near: origin, radius: radius, limit: cap))
+                #expect(told.count == min(within.count, cap), "cap \(cap), radius \(radius), at \(origin)")
+                #expect(
+                    told.kinds == (within.count < cap ? Set(within.map(\.kind)) : nil),
+                    "cap \(cap), radius \(radius), at \(origin)")
+            }
+        }
+        // Many kinds: a wide circle about the centre holds more than a few.
+        let wide = Self.store.countAndKinds(near: StoreFixtures.centre, radius: 2_000, limit: 20_000)
+        #expect((wide.kinds?.count ?? 0) > 20)
+    }
+
+    /// SQLite's count of its memory is off (`CSQLite_countNoMemory`), set before the first
+    /// connection: 0 is SQLITE_OK (after a connection, SQLITE_MISUSE, 21, and the count stays on:
+    /// every allocation then takes one mutex, and the window's thread held `read` up by it).
+    @Test func sqliteCountsNoMemory() {
+        _ = Self.store
+        #expect(SQLiteDatabase.configured == 0)
+    }
+
     /// The window is read on a thread of its own through a second connection: the same places,
     /// named in the same language; none when the file holds another store by now.
     @Test func aSecondConnectionReadsTheSameStore() throws {

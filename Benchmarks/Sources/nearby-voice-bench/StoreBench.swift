@@ -101,14 +101,21 @@ enum StoreBench {
 
     /// The Nearby list, `find` and the whole-store search where the user meets them (issue 42): a
     /// session on the store typed into through a pseudo-terminal (scripts/bench-moves), moved to
-    /// 25 new points about the centre (about 10,000 places within 1 km of each) and asked there
-    /// at once, with no pause (`read` as soon as the move is answered, `find` as soon as `read`
-    /// is), beside the same on the 21 built-in places (the answer path's floor); then, back at
-    /// the centre, `find` of 100 places' names far from it (seeded), which the window does not
-    /// hold: the session searches the whole store. Enter to the answer's first line.
-    /// The `find` row's own words: a search of the window in memory, which reads nothing of the
-    /// store (the bench's test of itself leaves it out: its slowdown does not touch it).
-    static let findAfterRead = "`find` the nearest's first word at once after `read`"
+    /// `moveCount` new points about the centre (about 10,000 places within 1 km of each) and asked
+    /// there at once, with no pause (`read` as soon as the move is answered, `find` as soon as
+    /// `read` is), beside the same on the 21 built-in places (the answer path's floor); then,
+    /// back at the centre, `find` of 100 places' names far from it (seeded), which the window
+    /// does not hold: the session searches the whole store. Enter to the answer's first line.
+    /// `read` is answered from the new window's nearest part while the window is read; `find`
+    /// right after it searches the window in memory, and so waits for the rest of it.
+    static let moveCount = 75
+
+    /// The Nearby list's goal as judged: issue 42 asked for 5 ms above the floor. Answered from
+    /// the window's nearest part it is 2.5-3.2 ms above here (75 moves, 2026-12-04), and on the
+    /// slowed build (the part's reads done twice, the second time from warm pages) 5.2-5.6 ms
+    /// above: within 0.6 ms of 5 and once under it with 25 moves. Judged at 4 ms, 75 moves a run,
+    /// the slowdown is caught with room on both sides.
+    static let readBudget = 0.004
 
     static func sessionRows(app: String, store: String, folder: String) -> [Row] {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-moves"
@@ -120,7 +127,7 @@ enum StoreBench {
         func moves(_ places: String, _ extra: [String]) -> [String: Any]? {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: script)
-            process.arguments = [app, places, "25"] + extra
+            process.arguments = [app, places, String(moveCount)] + extra
             let output = Pipe()
             process.standardOutput = output
             guard (try? process.run()) != nil else { return nil }
@@ -151,10 +158,11 @@ enum StoreBench {
         let readFloor = times(floor, "read")
         let findFloor = times(floor, "find")
         let found = ours["found"] as? Int ?? 0
+        let readSame = ours["read_same"] as? Int ?? 0
         let wholeCount = (ours["whole"] as? [Double])?.count ?? 0
         let wholeFound = ours["whole_found"] as? Int ?? 0
         let storeLabel = "\(label(count)) store"
-        let label = "\(storeLabel) in a session (a terminal), 25 new points of 10k places within 1 km"
+        let label = "\(storeLabel) in a session (a terminal), \(moveCount) new points of 10k places within 1 km"
         func above(_ value: Double) -> String { String(format: "%+.1f ms", value * 1000) }
         return [
             Row(
@@ -162,16 +170,20 @@ enum StoreBench {
                 ours: pair(times(ours, "set_at")), baseline: "built-in places \(pair(times(floor, "set_at")))",
                 ratio: "-", target: "report", verdict: "-"),
             Row(
-                figure: "\(label): `read` at half height at once after the move, its Nearby list, Enter to answer",
+                figure: "\(label): `read` at half height at once after the move, its Nearby list, Enter to answer "
+                    + "(\(readSame) of \(moveCount) said as once the window is in)",
                 ours: pair(read), baseline: "built-in places \(pair(readFloor))",
                 ratio: above(read.median - readFloor.median),
-                target: "<= 5 ms above", verdict: read.median - readFloor.median <= 0.005 ? "yes" : "NO"),
+                target: "<= \(Int(readBudget * 1000)) ms above (issue 42: 5)",
+                verdict: read.median - readFloor.median <= readBudget && readSame == moveCount ? "yes" : "NO"),
             Row(
                 figure:
-                    "\(label): \(findAfterRead), Enter to answer (\(found) of 25 found)",
+                    "\(label): `find` the nearest's first word at once after `read` (the window waited for), "
+                    + "Enter to answer (\(found) of \(moveCount) found)",
                 ours: pair(find), baseline: "built-in places \(pair(findFloor))",
                 ratio: above(find.median - findFloor.median),
-                target: "<= 2 ms above", verdict: find.median - findFloor.median <= 0.002 && found == 25 ? "yes" : "NO"),
+                target: "<= 2 ms above",
+                verdict: find.median - findFloor.median <= 0.002 && found == moveCount ? "yes" : "NO"),
             Row(
                 figure:
                     "\(storeLabel) in a session: `find` of a far place's name (the whole store searched, the nearest 20), "

@@ -384,27 +384,46 @@ case "probe":
     exit(probe(Array(arguments.dropFirst())))
 case "measure":
     exit(Measure.measureChild(Array(arguments.dropFirst())))
-case "windows":
+case "windows", "parts":
     // For a profiler: `windows STORE [N]` reads N windows (2 km, at most 20,000 places) about
     // points within 0.1 degrees of the store's centre, each made into the session's places.
+    // `parts STORE [N]`: what a window's nearest part costs about the same points (`where` and
+    // `read` answered while the window is read): its 256 places, the count within 1 km, and the
+    // count with the kinds, each read cold (the part's pages not yet read by the count's).
     guard arguments.count > 1, let store = try? PlaceStore.open(path: arguments[1]), let centre = store.centre else {
         exit(66)
     }
     var generator = SeededGenerator(seed: 23)
-    var near: [Double] = []
-    var indexed: [Double] = []
-    for _ in 0..<(arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20) {
-        let point = Coordinate(
+    let points = (0..<(arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20)).map { _ in
+        Coordinate(
             latitude: centre.latitude + Double.random(in: -0.1...0.1, using: &generator),
             longitude: centre.longitude + Double.random(in: -0.2...0.2, using: &generator))
-        var start = Measure.now()
-        let window = store.near(point, radius: 2_000, limit: 20_000)
-        near.append(Measure.now() - start)
-        start = Measure.now()
-        _ = Places(window, source: nil, isWindow: true)
-        indexed.append(Measure.now() - start)
     }
-    print("window: near \(seconds(Measure.median(near))), places \(seconds(Measure.median(indexed)))")
+    if arguments[0] == "windows" {
+        var near: [Double] = []
+        var indexed: [Double] = []
+        for point in points {
+            var window: [Place] = []
+            near.append(QueryBench.timed { window = store.near(point, radius: 2_000, limit: 20_000) })
+            indexed.append(QueryBench.timed { _ = Places(window, source: nil, isWindow: true) })
+        }
+        print("window: near \(seconds(Measure.median(near))), places \(seconds(Measure.median(indexed)))")
+    } else {
+        // Each about a point of its own, so that none reads pages another just read.
+        let shifted = { (point: Coordinate, step: Double) in
+            Coordinate(latitude: point.latitude + step, longitude: point.longitude)
+        }
+        let nearest = points.map { point in QueryBench.timed { _ = store.near(point, radius: 2_000, limit: 256) } }
+        let counted = points.map { point in
+            QueryBench.timed { _ = store.count(near: shifted(point, 0.05), radius: 1_000, limit: 20_000) }
+        }
+        let kinded = points.map { point in
+            QueryBench.timed { _ = store.countAndKinds(near: shifted(point, -0.05), radius: 1_000, limit: 20_000) }
+        }
+        print(
+            "part: the nearest 256 \(seconds(Measure.median(nearest))), count within 1 km "
+                + "\(seconds(Measure.median(counted))), count and kinds \(seconds(Measure.median(kinded)))")
+    }
 case "digest":
     // Checks that a loader change reads the same places: a digest of every field, or the error.
     for path in arguments.dropFirst() {

@@ -56,7 +56,8 @@ extension NearbyState {
     /// The pills as `read` at half height says them: how many and which is chosen (a real map's
     /// places make over a hundred pills); `filtersHint` says how to hear them all.
     func filtersSummary() -> String {
-        let count = pillCounts().kinds.count + 1
+        // While only the nearest part of a store's window is in, the whole list's kinds.
+        let count = (partListing?.kinds?.count ?? pillCounts().kinds.count) + 1
         // "All" is what a screen starts with: only a chosen filter is named.
         guard let kindFilter else { return say(.filterSummaryAll(count: grouped(count), plural: count)) }
         return say(.filterSummary(count: grouped(count), kind: kindName(kindFilter), plural: count))

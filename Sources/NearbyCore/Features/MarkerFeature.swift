@@ -71,10 +71,14 @@ extension NearbyState {
         case routeFromFile(name: String, path: String, count: Int, length: Double)
     }
 
+    /// Whether a place is the user's own, not the places file's or store's: a marker, or the
+    /// waypoint walked to.
+    static func isOwnPlace(_ place: Place) -> Bool { MarkedPlace.isMarker(place.id) || isWaypoint(place.id) }
+
     /// `places` with the markers and the waypoint walked to among them (the old ones out
     /// first): what the map holds.
     func withMarkers(_ places: Places) -> Places {
-        func isOwn(_ place: Place) -> Bool { MarkedPlace.isMarker(place.id) || Self.isWaypoint(place.id) }
+        let isOwn = Self.isOwnPlace
         let own = places.all.contains(where: isOwn) ? places.all.filter { !isOwn($0) } : places.all
         let waypoint = waypointPlace(among: own).map { [$0] } ?? []
         guard !markers.isEmpty || !waypoint.isEmpty || own.count != places.count else { return places }

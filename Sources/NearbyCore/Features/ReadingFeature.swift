@@ -103,8 +103,9 @@ extension NearbyState {
         }
         let railPlaces = blocks.joined(separator: say(.listItemSeparator))
         var text = settings.screen == .nearby ? say(.rail(places: railPlaces)) : say(.railInOrder(places: railPlaces))
-        if shown.count > rail.count {
-            let more = shown.count - rail.count
+        let listed = listedCount
+        if listed > rail.count {
+            let more = listed - rail.count
             text += " " + say(.railMore(count: grouped(more), plural: more))
         }
         return text

@@ -7,7 +7,7 @@ extension NearbyState {
     /// An interactive session begins: the greeting, with how many places the Nearby list holds
     /// (what `where` and `count` say next, issue 39; `about` says how many the source holds).
     func greeting() -> [Announcement] {
-        let count = placesPhrase(listedToCome ?? placesToCome ?? windowPart?.listCount ?? shown.count)
+        let count = placesPhrase(listedToCome ?? placesToCome ?? listedCount)
         var text =
             places.areFromOpenStreetMap
             ? say(.sessionGreetingOpenstreetmap(places: count)) : say(.sessionGreeting(places: count))
