@@ -276,7 +276,8 @@ extension StoreBench {
     /// once in a pseudo-terminal (scripts/bench-first-answer), median and spread of `runs`, beside
     /// the built-in places in the same run (the ratio column: what the store adds to them);
     /// judged against issue 42's 50 ms (the start-up goal, where the user meets it) and the
-    /// store's part against 12 ms above the built-in places (the median of each start's difference from the built-in start beside it). The answers typed at once must
+    /// store's part against `firstAnswerAdded` above the built-in places (the median of each
+    /// start's difference from the built-in start beside it). The answers typed at once must
     /// equal one typed once the window is in.
     static func firstAnswerRow(app: String, store: String, runs: Int) -> Row {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-first-answer"
@@ -305,10 +306,8 @@ extension StoreBench {
         let answer = Measure.median(ours["answer"] ?? [])
         let same = json["same"] as? Bool ?? false
         // Judged twice: the answer itself (issue 42's 50 ms), and what the store adds to the
-        // program's own first answer in the same run, at most 12 ms, so that a regression of the
-        // store's part shows though the whole stays under 50 ms. On 2026-12-04, on a quiet
-        // machine, 31 starts of each: 8.7 and 9.6 ms, and on the slowed build (the store's reads
-        // done twice) 13.5 and 14.8 ms. A narrow margin on either side.
+        // program's own first answer in the same run (`firstAnswerAdded`), so that a regression
+        // of the store's part shows though the whole stays under 50 ms.
         // Each start on the store beside the built-in places' start after it (the script
         // alternates them): the median of those differences, which a slow minute of the
         // machine moves less than the difference of the two medians.
@@ -318,9 +317,16 @@ extension StoreBench {
                 + (same ? "; said as when typed after the window" : "; NOT said as when typed after the window"),
             ours: spread(ours["answer"] ?? []),
             baseline: "built-in places \(spread(floor["answer"] ?? [])); greeting \(spread(floor["greeting"] ?? []))",
-            ratio: String(format: "%+.1f ms", added * 1000), target: "<= 50 ms; <= 12 ms above",
-            verdict: same && answer <= 0.05 && added <= 0.012 ? "yes" : "NO")
+            ratio: String(format: "%+.1f ms", added * 1000),
+            target: "<= 50 ms; <= \(Int(firstAnswerAdded * 1000)) ms above",
+            verdict: same && answer <= 0.05 && added <= firstAnswerAdded ? "yes" : "NO")
     }
+
+    /// What the store may add to the first answer: between the release build's figure and the
+    /// slowed build's (the store's reads done twice), 31 starts of each. 12 ms when they were
+    /// 8.6-9.6 and 13.5-14.8 ms; since each query is one read transaction (2026-12-04, quiet):
+    /// 5.6-6.7 ms (5 runs) and 8.9-10.6 ms (5 runs), so 8 ms.
+    static let firstAnswerAdded = 0.008
 }
 
 /// The store's queries at the centre of the generated grid: in process, each many times.
