@@ -31,9 +31,15 @@ final class SQLiteDatabase {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+        begin = Self.prepared(handle, "BEGIN")
+        commit = Self.prepared(handle, "COMMIT")
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        sqlite3_finalize(begin)
+        sqlite3_finalize(commit)
+        sqlite3_close_v2(handle)
+    }
 
     /// SQLite configured once, before its first connection (`CSQLite_countNoMemory`).
     static let configured: Int32 = CSQLite_countNoMemory()
@@ -49,9 +55,29 @@ final class SQLiteDatabase {
     /// file and looks for a journal to roll back (fcntl, stat) at each, and a window's nearest
     /// part (`read`) runs two hundred of them: at 10M places, a third of its time.
     func reading(_ body: () -> Void) {
-        let began = sqlite3_get_autocommit(handle) != 0 && sqlite3_exec(handle, "BEGIN", nil, nil, nil) == SQLITE_OK
+        guard sqlite3_get_autocommit(handle) != 0, let begin, let commit else { return body() }
+        let began = sqlite3_step(begin) == SQLITE_DONE
+        sqlite3_reset(begin)
         body()
-        if began { sqlite3_exec(handle, "COMMIT", nil, nil, nil) }
+        guard began else { return }
+        sqlite3_step(commit)
+        sqlite3_reset(commit)
+    }
+
+    /// `BEGIN` and `COMMIT`, prepared once (compiled at each `sqlite3_exec`, they cost a small
+    /// query as much as its own reads: a walk's position report runs dozens); nil when they
+    /// could not be, and then `reading` runs its statements as they come.
+    private let begin: OpaquePointer?
+    private let commit: OpaquePointer?
+
+    private static func prepared(_ handle: OpaquePointer, _ sql: String) -> OpaquePointer? {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK else {
+            sqlite3_finalize(statement)
+            return nil
+        }
+        return statement
     }
 
     /// What the connection's reads wait for at each row: an answer read on another thread

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceData
+import Synchronization
 import Testing
 
 @testable import PlaceStore
@@ -154,6 +155,42 @@ struct StoreQueryTests {
     @Test func sqliteCountsNoMemory() {
         _ = Self.store
         #expect(SQLiteDatabase.configured == 0)
+    }
+
+    /// Each query's statements run in one read transaction, ended with the query: the file is
+    /// locked once a query, not once a statement, and no lock outlives it.
+    @Test func aQueryIsOneReadTransaction() {
+        var inside = false
+        Self.store.locked { inside = Self.store.database.isInTransaction }
+        #expect(inside)
+        #expect(!Self.store.database.isInTransaction)
+        _ = Self.store.countAndKinds(near: StoreFixtures.centre, radius: 1_000, limit: 20_000)
+        _ = Self.store.search("kahvila", kind: nil, near: StoreFixtures.centre, limit: 5)
+        #expect(!Self.store.database.isInTransaction)
+    }
+
+    /// A connection that waits at a pause (a window read beside an answer) reads nothing while
+    /// the pause is held, and its query ends once it is let go; the store itself never waits.
+    @Test func aPausedReaderWaitsWhileThePauseIsHeld() throws {
+        let reader = try #require(Self.store.reopened())
+        let pause = ReadPause()
+        reader.pausing(at: pause)
+        let done = Atomic<Int>(0)
+        let finished = DispatchSemaphore(value: 0)
+        pause.holding {
+            Thread.detachNewThread {
+                _ = reader.count(near: StoreFixtures.centre, radius: 2_000, limit: 20_000)
+                done.store(1, ordering: .sequentiallyConsistent)
+                finished.signal()
+            }
+            // A count of the Helsinki store takes well under a millisecond.
+            usleep(200_000)
+            #expect(done.load(ordering: .sequentiallyConsistent) == 0, "read while the pause was held")
+            // The store itself (the answer's) reads on.
+            #expect(Self.store.count(near: StoreFixtures.centre, radius: 2_000, limit: 20_000) > 0)
+        }
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(done.load(ordering: .sequentiallyConsistent) == 1)
     }
 
     /// The window is read on a thread of its own through a second connection: the same places,
