@@ -424,6 +424,17 @@ case "windows", "parts":
             "part: the nearest 256 \(seconds(Measure.median(nearest))), count within 1 km "
                 + "\(seconds(Measure.median(counted))), count and kinds \(seconds(Measure.median(kinded)))")
     }
+case "queries":
+    // For a profiler: `queries FILE QUERY...` loads a places file as the program does and times
+    // each query's matches counted (the data bench's "nearby-voice" column), median of 201.
+    guard arguments.count > 2, let places = try? loadPlaces(arguments[1]) else { exit(66) }
+    let catalog = Places(places, source: nil)
+    _ = catalog.matchSet(query: "warm")
+    for query in arguments.dropFirst(2) {
+        let count = catalog.matchSet(query: query).count
+        let time = Measure.time(runs: 201) { _ = catalog.matchSet(query: query).count }
+        print("\"\(query)\": \(count) matches, \(seconds(time))")
+    }
 case "digest":
     // Checks that a loader change reads the same places: a digest of every field, or the error.
     for path in arguments.dropFirst() {

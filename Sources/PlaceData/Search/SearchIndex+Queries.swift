@@ -2,7 +2,10 @@
 /// (`SearchIndex.swift` builds what they read).
 extension SearchIndex {
     /// The places whose name or kind matches every word of `query`, and whose kind is `kind`
-    /// (or in its group, `KindGroup`) when one is given, as a set.
+    /// (or in its group, `KindGroup`) when one is given, as a set. The words are taken rarest
+    /// first (`Word.bound`), each looked for among the places the words before it left, and
+    /// the search ends when none is left: a keystroke that matches nothing ("cafe sao" at a
+    /// million places) no longer gathers the tens of thousands of places its first word names.
     func matches(query: String, kind: String?) -> PlaceSet {
         var result: PlaceSet?
         if let kind {
@@ -14,22 +17,54 @@ extension SearchIndex {
             }
             result = members
         }
-        for word in query.split(whereSeparator: { $0.isWhitespace }) {
-            var forms = TextFolding.searchForms(String(word)).filter { !$0.isEmpty }
-            if forms.isEmpty { continue }
-            // "Paper & Ink" is spoken "Paper and Ink", so a listener types "and" (or "y", "e").
-            if Self.conjunctions.contains(forms[0]) { forms.append(Array("&".utf8)) }
+        let words = query.split(whereSeparator: { $0.isWhitespace }).compactMap(word)
+        for word in words.sorted(by: { $0.bound < $1.bound }) {
+            if let result, result.isEmpty { break }
             var found = PlaceSet(count: count)
-            for form in forms {
+            for form in word.forms {
                 addNames(holding: form, within: result, to: &found)
-                for (id, kindForms) in kindForms.enumerated()
-                where kindForms.contains(where: { Self.contains($0[...], form) }) {
-                    found.insert(kindMembers[id])
-                }
             }
+            for id in word.kinds { found.insert(kindMembers[id]) }
             if result == nil { result = found } else { result!.formIntersection(found) }
         }
         return result ?? PlaceSet(all: count)
+    }
+
+    /// A word of a query as the index looks for it: its search forms, the kinds that hold one,
+    /// and at most how many places hold it (the shortest list of a form's grams, or every place
+    /// for a form of one or two bytes, with the kinds' places).
+    struct Word {
+        var forms: [[UInt8]]
+        var kinds: [Int]
+        var bound: Int
+    }
+
+    /// `text`'s forms (nil when folding leaves none), with the kinds that hold one of them.
+    fileprivate func word(_ text: Substring) -> Word? {
+        var forms = TextFolding.searchForms(String(text)).filter { !$0.isEmpty }
+        if forms.isEmpty { return nil }
+        // "Paper & Ink" is spoken "Paper and Ink", so a listener types "and" (or "y", "e").
+        if Self.conjunctions.contains(forms[0]) { forms.append(Array("&".utf8)) }
+        var kinds: [Int] = []
+        var bound = 0
+        for form in forms {
+            for (id, kindForms) in kindForms.enumerated()
+            where !kinds.contains(id) && kindForms.contains(where: { Self.contains($0[...], form) }) {
+                kinds.append(id)
+                bound += kindMembers[id].count
+            }
+            guard form.count >= 3 else {
+                bound += count
+                continue
+            }
+            var shortest = Int.max
+            for i in 0...(form.count - 3) {
+                let key = Self.tripleKey(form[i], form[i + 1], form[i + 2], shift: tripleShift)
+                shortest = min(shortest, Int(postingCounts[key]))
+            }
+            bound += shortest
+        }
+        return Word(forms: forms, kinds: kinds, bound: bound)
     }
 
     /// The words for "and" in the catalogs' languages (and German's and French's), which also
@@ -56,6 +91,15 @@ extension SearchIndex {
             }
             keys.sort { postingCounts[$0] < postingCounts[$1] }
             let first = keys[0]
+            if form.count == 3, holdsAlone(first, form) {
+                // The list is the answer: every place in it holds the word, in its name or its
+                // umlaut form.
+                decode(first) { place in
+                    if let within, !within.contains(place) { return }
+                    found.insert(place)
+                }
+                return
+            }
             let second = keys.count > 1 && keys[1] != first ? keys[1] : nil
             var candidates: [Int32] = []
             candidates.reserveCapacity(Int(postingCounts[first]))
@@ -83,6 +127,14 @@ extension SearchIndex {
                 }
             }
         }
+    }
+
+    /// Whether the triple's bucket `key` holds the three bytes of `form` and no other triple
+    /// (`bucketTriples`).
+    @inline(__always)
+    fileprivate func holdsAlone(_ key: Int, _ form: [UInt8]) -> Bool {
+        let packed = UInt32(form[0]) << 16 | UInt32(form[1]) << 8 | UInt32(form[2])
+        return bucketTriples[key - Self.tripleBase] == packed &+ 1
     }
 
     /// Whether the umlaut form of place `index`'s name, if it has one, holds `form`.
