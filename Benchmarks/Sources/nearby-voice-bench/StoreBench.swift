@@ -111,11 +111,11 @@ enum StoreBench {
     static let moveCount = 75
 
     /// The Nearby list's goal as judged: issue 42 asked for 5 ms above the floor. Answered from
-    /// the window's nearest part it is 2.5-3.2 ms above here (75 moves, 2026-12-04), and on the
-    /// slowed build (the part's reads done twice, the second time from warm pages) 5.2-5.6 ms
-    /// above: within 0.6 ms of 5 and once under it with 25 moves. Judged at 4 ms, 75 moves a run,
-    /// the slowdown is caught with room on both sides.
-    static let readBudget = 0.004
+    /// the window's nearest part it was 2.5-4.0 ms above here in 7 runs of 75 moves
+    /// (2026-12-04), and on the slowed build (the part's reads done twice, the second time from
+    /// warm pages) 5.2-6.7 ms in 4: the slowdown within 0.3 ms of 5. The floor itself is 0.25-0.8
+    /// ms from run to run. Judged at 4.5 ms, each side has half a millisecond or more.
+    static let readBudget = 0.0045
 
     static func sessionRows(app: String, store: String, folder: String) -> [Row] {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-moves"
@@ -174,7 +174,7 @@ enum StoreBench {
                     + "(\(readSame) of \(moveCount) said as once the window is in)",
                 ours: pair(read), baseline: "built-in places \(pair(readFloor))",
                 ratio: above(read.median - readFloor.median),
-                target: "<= \(Int(readBudget * 1000)) ms above (issue 42: 5)",
+                target: "<= \(readBudget * 1000) ms above (issue 42: 5)",
                 verdict: read.median - readFloor.median <= readBudget && readSame == moveCount ? "yes" : "NO"),
             Row(
                 figure:
