@@ -3,9 +3,9 @@ import Synchronization
 
 /// Lets an answer the user waits for have the machine to itself: a store read on a thread of
 /// its own (a session's window, `PlaceStore.pausing(at:)`) waits at its next row while the
-/// answer holds the pause. On this 2-core machine, `read` answered from a window's nearest part
-/// while the window was read beside it took 4.1 ms for its part (median of 25 moves at 10M
-/// places), 2.5 ms with the window held back.
+/// answer holds the pause. On this 2-core machine, a window's nearest part (`read` after a
+/// move) took 4.1 ms to read with the window read beside it (median of 25 moves at 10M places),
+/// 2.5 ms with the window's read delayed; with the pause, `read` came 1-2 ms sooner.
 public final class ReadPause: Sendable {
     private let holders = Atomic<Int>(0)
     private let released = NSCondition()

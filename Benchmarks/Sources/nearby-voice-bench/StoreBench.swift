@@ -325,7 +325,7 @@ extension StoreBench {
     /// What the store may add to the first answer: between the release build's figure and the
     /// slowed build's (the store's reads done twice), 31 starts of each. 12 ms when they were
     /// 8.6-9.6 and 13.5-14.8 ms; since each query is one read transaction (2026-12-04, quiet):
-    /// 5.6-6.7 ms (5 runs) and 8.9-10.6 ms (5 runs), so 8 ms.
+    /// 5.6-7.7 ms (7 runs) and 8.9-10.6 ms (6 runs), so 8 ms, a thin margin either side.
     static let firstAnswerAdded = 0.008
 }
 

@@ -1,8 +1,9 @@
 import PlaceData
 
 /// A place store's window in two parts (issues 36 and 42: the first answer at 10M places). The
-/// whole window (the places within 2 km, at most 20,000) takes about 100 ms to read and index on
-/// a thread of its own; a command typed at once after the start or a move waits for it. `where`
+/// whole window (the places within 2 km, at most 20,000) takes about 30 ms to read and index on
+/// a thread of its own (100 ms before each store query was one read transaction); a command
+/// typed at once after the start or a move waits for it. `where`
 /// and `read` need far less: the nearest places (a place with a direction among the first
 /// `whereLooksAt` about the user; the rail's `railSize`), how many places the list holds, and for
 /// `read` at half height how many filters it offers (its kinds). While the window is still being

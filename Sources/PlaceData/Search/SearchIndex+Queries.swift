@@ -33,7 +33,7 @@ extension SearchIndex {
     /// A word of a query as the index looks for it: its search forms, the kinds that hold one,
     /// and at most how many places hold it (the shortest list of a form's grams, or every place
     /// for a form of one or two bytes, with the kinds' places).
-    struct Word {
+    fileprivate struct Word {
         var forms: [[UInt8]]
         var kinds: [Int]
         var bound: Int
@@ -133,8 +133,7 @@ extension SearchIndex {
     /// (`bucketTriples`).
     @inline(__always)
     fileprivate func holdsAlone(_ key: Int, _ form: [UInt8]) -> Bool {
-        let packed = UInt32(form[0]) << 16 | UInt32(form[1]) << 8 | UInt32(form[2])
-        return bucketTriples[key - Self.tripleBase] == packed &+ 1
+        bucketTriples[key - Self.tripleBase] == Self.packedTriple(form[0], form[1], form[2]) &+ 1
     }
 
     /// Whether the umlaut form of place `index`'s name, if it has one, holds `form`.

@@ -52,8 +52,18 @@ final class SearchIndex: Sendable {
 
     @inline(__always)
     static func tripleKey(_ a: UInt8, _ b: UInt8, _ c: UInt8, shift: UInt32) -> Int {
-        let packed = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
-        return tripleBase + Int((packed &* 0x9E37_79B1) >> shift)
+        tripleKey(packed: packedTriple(a, b, c), shift: shift)
+    }
+
+    @inline(__always)
+    static func tripleKey(packed: UInt32, shift: UInt32) -> Int {
+        tripleBase + Int((packed &* 0x9E37_79B1) >> shift)
+    }
+
+    /// Three bytes in one number, the first highest.
+    @inline(__always)
+    static func packedTriple(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {
+        UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
     }
 
     init(_ places: [Place]) {
@@ -267,7 +277,7 @@ final class SearchIndex: Sendable {
     }
 
     /// `KeyState.gram` of a bucket two different triples share.
-    static let mixedGrams = UInt32.max
+    private static let mixedGrams = UInt32.max
 
     /// The folded names of a range of places.
     private struct Folded {
@@ -307,8 +317,8 @@ final class SearchIndex: Sendable {
             ) { bytes, start, end, place in
                 var i = start
                 while i + 2 < end {
-                    let packed = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                    body(tripleBase + Int((packed &* 0x9E37_79B1) >> shift), place, packed)
+                    let packed = packedTriple(bytes[i], bytes[i + 1], bytes[i + 2])
+                    body(tripleKey(packed: packed, shift: shift), place, packed)
                     i += 1
                 }
             }
