@@ -142,9 +142,11 @@ func measureSearch(_ setting: SearchSetting, note: (String) -> Void) throws -> S
 }
 
 /// Forgiving search: a misspelt word finds nothing, its nearest spelling is offered with the
-/// three nearest places it finds. Against rapidfuzz's extractOne over the distinct words (OSA
-/// distance within the same limit, the most frequent of the nearest), which answers the same
-/// question: which word was meant.
+/// three nearest places it finds. Judged against rapidfuzz's extractOne over the distinct words
+/// (OSA distance within the same limit, the most frequent of the nearest), on the same question:
+/// which word was meant (`correctedQuery`: the exact search that finds nothing, the singular and
+/// the other spelling tried, the nearest word, and its check that it finds places). The whole
+/// answer, with the three nearest places that spelling finds, is reported beside it.
 func forgivingRows(
     _ setting: SearchSetting, scan: FoldedScan, server: BaselineServer?, into queryRows: inout [[String]],
     note: (String) -> Void
@@ -168,27 +170,37 @@ func forgivingRows(
     }
     let cold = Measure.time(runs: 1) { _ = forgiving(catalog, distances, first) }
     var worst = Double.infinity
+    var worstWhole = Double.infinity
     var slowest = 0.0
+    var slowestWhole = 0.0
     var same = 0
     for query in misspelt {
-        let warm = Measure.time(runs: 5) { _ = forgiving(catalog, distances, query) }
+        let spelled = Measure.time(runs: 21) { _ = catalog.correctedQuery(query) }
+        let whole = Measure.time(runs: 21) { _ = forgiving(catalog, distances, query) }
         let word = foldedWords(query).joined(separator: " ")
         let fuzzy = server?.ask(["fuzzy", word, "\(word.utf8.count >= 6 ? 2 : 1)"]) ?? ("n/a", .nan)
         let corrected = catalog.correctedQuery(query) ?? "-"
         if corrected == fuzzy.answer { same += 1 }
-        worst = min(worst, fuzzy.seconds / warm)
-        slowest = max(slowest, warm)
+        worst = min(worst, fuzzy.seconds / spelled)
+        worstWhole = min(worstWhole, fuzzy.seconds / whole)
+        slowest = max(slowest, spelled)
+        slowestWhole = max(slowestWhole, whole)
         queryRows.append([
-            "\"\(query)\" (misspelt, forgiving)", "\"\(corrected)\"", "\"\(fuzzy.answer)\"", seconds(warm), "-", "-",
-            "-",
-            "rapidfuzz \(seconds(fuzzy.seconds))", "-", times(fuzzy.seconds / warm), "-",
+            "\"\(query)\" (misspelt, forgiving)", "\"\(corrected)\"", "\"\(fuzzy.answer)\"", seconds(spelled),
+            seconds(whole), "-", "-",
+            "rapidfuzz \(seconds(fuzzy.seconds))", "-", times(fuzzy.seconds / spelled), "-",
         ])
     }
     return [
         Row(
-            figure: "forgiving search \(label), worst of \(misspelt.count) misspelt", ours: seconds(slowest),
+            figure: "forgiving search \(label), worst of \(misspelt.count) misspelt: the word meant",
+            ours: seconds(slowest),
             baseline: "rapidfuzz extractOne over the distinct words (same answer \(same) of \(misspelt.count))",
             ratio: times(worst), target: ">= 10x", verdict: worst >= 10 ? "yes" : "NO"),
+        Row(
+            figure: "forgiving search \(label): the word meant and its three nearest places",
+            ours: seconds(slowestWhole),
+            baseline: "the same rapidfuzz", ratio: times(worstWhole), target: "report", verdict: "-"),
         Row(
             figure: "forgiving search \(label), gathering the words (in the background after loading)",
             ours: seconds(cold), baseline: "-", ratio: "-", target: "report", verdict: "-"),

@@ -124,7 +124,7 @@ func seededWords(_ scan: FoldedScan, count: Int, once: Bool) -> [String] {
 /// (`correctedQuery`), and the three nearest places that spelling finds.
 func forgiving(_ catalog: Places, _ distances: [Double], _ query: String) -> [Int] {
     guard let corrected = catalog.correctedQuery(query) else { return [] }
-    return Array(NearestFirst(members: catalog.matchSet(query: corrected).members, distances: distances).prefix(3))
+    return Array(NearestFirst(members: catalog.matchMembers(query: corrected), distances: distances).prefix(3))
 }
 
 /// Misspellings of `words`: the second and third letters swapped ("estrela" as "etsrela").
@@ -325,7 +325,7 @@ func bench(_ arguments: [String]) throws -> Int32 {
     for table in queryTables where !table.rows.isEmpty {
         print("")
         print(
-            "Each query at \(table.label): matches (nearby-voice, then grep/Python/FTS5); nearby-voice counting them, then counting and naming the nearest (as the program answers) and that one's CPU, medians of 21; the baselines' medians of 3; ratios are baseline / nearby-voice counting; a misspelt word: the spelling nearby-voice offers, then rapidfuzz's"
+            "Each query at \(table.label): matches (nearby-voice, then grep/Python/FTS5); nearby-voice counting them, then counting and naming the nearest (as the program answers) and that one's CPU, medians of 21; the baselines' medians of 3; ratios are baseline / nearby-voice counting; a misspelt word: the spelling nearby-voice offers, then rapidfuzz's; nearby-voice finding that spelling (the ratio's), then with its three nearest places"
         )
         let headers = [
             "query", "matches", "grep/Python/FTS5", "nearby-voice", "and nearest", "its CPU", "grep -F -c",
@@ -434,6 +434,33 @@ case "queries":
         let count = catalog.matchSet(query: query).count
         let time = Measure.time(runs: 201) { _ = catalog.matchSet(query: query).count }
         print("\"\(query)\": \(count) matches, \(seconds(time))")
+    }
+case "forgiving":
+    // For a profiler: `forgiving FILE QUERY...` loads a places file as the program does and times
+    // each misspelt query's forgiving search (its spelling and the three nearest places it
+    // finds), and the exact search that finds nothing before it, medians of 201.
+    guard arguments.count > 2, let places = try? loadPlaces(arguments[1]) else { exit(66) }
+    let catalog = Places(places, source: nil)
+    let distances = catalog.all.map { _ in 0.0 }
+    catalog.prepareSpelling()
+    for query in arguments.dropFirst(2) {
+        let exact = Measure.time(runs: 201) { _ = catalog.matchSet(query: query).isEmpty }
+        let spelled = Measure.time(runs: 201) { _ = catalog.correctedQuery(query) }
+        let whole = Measure.time(runs: 201) { _ = forgiving(catalog, distances, query) }
+        let corrected = catalog.correctedQuery(query) ?? query
+        let found = Measure.time(runs: 201) { _ = catalog.finds(corrected) }
+        let missed = Measure.time(runs: 201) { _ = catalog.finds(query) }
+        let members = catalog.matchMembers(query: corrected)
+        let listed = Measure.time(runs: 201) { _ = catalog.matchMembers(query: corrected) }
+        let nearest = Measure.time(runs: 201) {
+            _ = Array(NearestFirst(members: members, distances: distances).prefix(3))
+        }
+        print(
+            "  finds: the spelling \(seconds(found)), the query \(seconds(missed)); the spelling's \(members.count) "
+                + "places \(seconds(listed)), the nearest three of them \(seconds(nearest))")
+        print(
+            "\"\(query)\" -> \"\(catalog.correctedQuery(query) ?? "-")\": exact \(seconds(exact)), spelling "
+                + "\(seconds(spelled)), with the nearest three \(seconds(whole))")
     }
 case "digest":
     // Checks that a loader change reads the same places: a digest of every field, or the error.

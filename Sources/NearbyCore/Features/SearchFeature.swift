@@ -144,7 +144,7 @@ extension NearbyState {
         guard settings.screen != .mapSearch else { return nil }
         guard let corrected = places.correctedQuery(query, kind: kindFilter) else { return nil }
         let found = NearestFirst(
-            members: places.matchSet(query: corrected, kind: kindFilter).members, distances: distances)
+            members: places.matchMembers(query: corrected, kind: kindFilter), distances: distances)
         suggestions = Array(found.prefix(3))
         suggestedQuery = corrected
         let names = suggestions.map { places.all[$0].name }

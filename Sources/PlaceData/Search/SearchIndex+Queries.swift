@@ -30,6 +30,53 @@ extension SearchIndex {
         return result ?? PlaceSet(all: count)
     }
 
+    /// Whether `matches(query: text, kind: nil)` of the one word `text` finds any place: its
+    /// kinds' places, or the first name found holding one of its forms.
+    func finds(word text: Substring) -> Bool {
+        guard let word = word(text) else { return count > 0 }
+        if word.kinds.contains(where: { !kindMembers[$0].isEmpty }) { return true }
+        return word.forms.contains(where: namesHold)
+    }
+
+    /// The places `matches(query: text, kind: nil)` finds for the one word `text`, ascending,
+    /// read straight from its names' lists when it has one form and no kind holds it; nil
+    /// otherwise.
+    func members(ofWord text: Substring) -> [Int32]? {
+        guard let word = word(text), word.kinds.isEmpty, word.forms.count == 1 else { return nil }
+        var found: [Int32] = []
+        forEachName(holding: word.forms[0], within: nil) { place in
+            found.append(place)
+            return true
+        }
+        return found
+    }
+
+    /// Whether any name holds `form`. A name that does is most often among the first places
+    /// of its rarest triple's list, so the first `placesCheckedFirst` are each checked as they
+    /// are read; only when none holds it are the lists intersected (`forEachName`).
+    private func namesHold(_ form: [UInt8]) -> Bool {
+        if form.count >= 3 {
+            var checked = 0
+            var found = false
+            decode(rarestTriples(of: form).first) { place in
+                found = name(of: Int(place), holds: form)
+                checked += 1
+                return !found && checked < Self.placesCheckedFirst
+            }
+            if found { return true }
+            if checked < Self.placesCheckedFirst { return false }
+        }
+        var found = false
+        forEachName(holding: form, within: nil) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// How many places of a word's rarest list `finds` checks before it intersects the lists.
+    static let placesCheckedFirst = 32
+
     /// A word of a query as the index looks for it: its search forms, the kinds that hold one,
     /// and at most how many places hold it (the shortest list of a form's grams, or every place
     /// for a form of one or two bytes, with the kinds' places).
@@ -73,39 +120,63 @@ extension SearchIndex {
 
     /// Adds the places whose name holds `form` (among `within`, when given) to `found`.
     fileprivate func addNames(holding form: [UInt8], within: PlaceSet?, to found: inout PlaceSet) {
-        switch form.count {
-        case 1:
+        if form.count == 1 {
             let slot = Int(singleSlots[Int(form[0])])
             if slot >= 0 {
                 let words = (count + 63) / 64
                 found.formUnion(bits: singles[(slot * words)..<((slot + 1) * words)])
             }
+            return
+        }
+        forEachName(holding: form, within: within) { place in
+            found.insert(place)
+            return true
+        }
+    }
+
+    /// Calls `body` with each place whose name holds `form` (among `within`, when given), in
+    /// ascending order, until it returns false.
+    fileprivate func forEachName(holding form: [UInt8], within: PlaceSet?, _ body: (Int32) -> Bool) {
+        switch form.count {
+        case 0:
+            return
+        case 1:
+            let slot = Int(singleSlots[Int(form[0])])
+            guard slot >= 0 else { return }
+            let words = (count + 63) / 64
+            for (offset, word) in singles[(slot * words)..<((slot + 1) * words)].enumerated() {
+                var bits = word
+                while bits != 0 {
+                    let place = Int32((offset << 6) | bits.trailingZeroBitCount)
+                    bits &= bits - 1
+                    if let within, !within.contains(place) { continue }
+                    if !body(place) { return }
+                }
+            }
         case 2:
-            decode(Self.pairBase + (Int(form[0]) << 8 | Int(form[1]))) { found.insert($0) }
+            decode(Self.pairBase + (Int(form[0]) << 8 | Int(form[1]))) { place in
+                if let within, !within.contains(place) { return true }
+                return body(place)
+            }
         default:
             // The two shortest lists of the word's triples, intersected, then each candidate's
             // own text checked (triples share buckets, and a word is more than its triples).
-            var keys: [Int] = []
-            for i in 0...(form.count - 3) {
-                keys.append(Self.tripleKey(form[i], form[i + 1], form[i + 2], shift: tripleShift))
-            }
-            keys.sort { postingCounts[$0] < postingCounts[$1] }
-            let first = keys[0]
+            let (first, second) = rarestTriples(of: form)
             if form.count == 3, holdsAlone(first, form) {
                 // The list is the answer: every place in it holds the word, in its name or its
                 // umlaut form.
                 decode(first) { place in
-                    if let within, !within.contains(place) { return }
-                    found.insert(place)
+                    if let within, !within.contains(place) { return true }
+                    return body(place)
                 }
                 return
             }
-            let second = keys.count > 1 && keys[1] != first ? keys[1] : nil
             var candidates: [Int32] = []
             candidates.reserveCapacity(Int(postingCounts[first]))
             decode(first) { place in
-                if let within, !within.contains(place) { return }
+                if let within, !within.contains(place) { return true }
                 candidates.append(place)
+                return true
             }
             if let second {
                 var kept: [Int32] = []
@@ -114,19 +185,33 @@ extension SearchIndex {
                 decode(second) { place in
                     while position < candidates.count && candidates[position] < place { position += 1 }
                     if position < candidates.count && candidates[position] == place { kept.append(place) }
+                    return position < candidates.count
                 }
                 candidates = kept
             }
-            text.withUnsafeBufferPointer { text in
-                for place in candidates {
-                    let index = Int(place)
-                    let start = index == 0 ? 0 : Int(ends[index - 1])
-                    if Self.contains(text[start..<Int(ends[index])], form) || umlautForm(of: index, holds: form) {
-                        found.insert(place)
-                    }
-                }
+            for place in candidates where name(of: Int(place), holds: form) {
+                if !body(place) { return }
             }
         }
+    }
+
+    /// The keys of the two shortest lists of `form`'s triples (the second nil when it has one
+    /// triple, or one list). `form` has three bytes or more.
+    fileprivate func rarestTriples(of form: [UInt8]) -> (first: Int, second: Int?) {
+        var keys: [Int] = []
+        for i in 0...(form.count - 3) {
+            keys.append(Self.tripleKey(form[i], form[i + 1], form[i + 2], shift: tripleShift))
+        }
+        keys.sort { postingCounts[$0] < postingCounts[$1] }
+        return (keys[0], keys.count > 1 && keys[1] != keys[0] ? keys[1] : nil)
+    }
+
+    /// Whether place `index`'s folded name, or its umlaut form, holds `form`.
+    @inline(__always)
+    fileprivate func name(of index: Int, holds form: [UInt8]) -> Bool {
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        let held = text.withUnsafeBufferPointer { Self.contains($0[start..<Int(ends[index])], form) }
+        return held || umlautForm(of: index, holds: form)
     }
 
     /// Whether the triple's bucket `key` holds the three bytes of `form` and no other triple
@@ -149,9 +234,9 @@ extension SearchIndex {
         return Self.contains(umlautText[start..<Int(umlautEnds[low])], form)
     }
 
-    /// Calls `body` with each place of `key`'s posting list, ascending.
+    /// Calls `body` with each place of `key`'s posting list, ascending, until it returns false.
     @inline(__always)
-    fileprivate func decode(_ key: Int, _ body: (Int32) -> Void) {
+    fileprivate func decode(_ key: Int, _ body: (Int32) -> Bool) {
         let start = key == 0 ? 0 : Int(postingEnds[key - 1])
         let end = Int(postingEnds[key])
         postings.withUnsafeBufferPointer { bytes in
@@ -168,7 +253,7 @@ extension SearchIndex {
                     shift += 7
                 }
                 place += Int32(gap)
-                body(place)
+                if !body(place) { return }
             }
         }
     }

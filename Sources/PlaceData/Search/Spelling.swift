@@ -19,21 +19,49 @@ final class Spelling: @unchecked Sendable {
         var count: Int { bytes.count / length }
     }
 
-    /// The words by their length in bytes; nil until needed. Guarded by `lock` (a pthread
-    /// mutex, which ThreadSanitizer sees; `Synchronization.Mutex` is a futex it cannot).
-    private var vocabulary: [Int: Words]?
+    /// The words by their length in bytes, and the index of the words within one edit of a
+    /// typed one.
+    struct Vocabulary: Sendable {
+        let byLength: [Int: Words]
+        let oneEdit: OneEditIndex
+    }
+
+    /// Nil until needed. Guarded by `lock` (a pthread mutex, which ThreadSanitizer sees;
+    /// `Synchronization.Mutex` is a futex it cannot).
+    private var gathered: Vocabulary?
     private let lock = NSLock()
 
-    /// The words of the places' names and kinds (each folded) whose length is within `allowed`
-    /// of `length`, a group for each length, gathered on the first call.
-    func words(near length: Int, allowed: Int, of places: [Place]) -> [Words] {
-        let byLength = lock.withLock {
-            if let cached = vocabulary { return cached }
-            let gathered = Self.gather(places)
-            vocabulary = gathered
-            return gathered
+    /// The words of the places' names and kinds (each folded), gathered on the first call.
+    func vocabulary(of places: [Place]) -> Vocabulary {
+        lock.withLock {
+            if let gathered { return gathered }
+            let byLength = Self.gather(places)
+            let vocabulary = Vocabulary(byLength: byLength, oneEdit: OneEditIndex(byLength))
+            gathered = vocabulary
+            return vocabulary
         }
+    }
+
+    /// The words whose length is within `allowed` of `length`, a group for each length.
+    func words(near length: Int, allowed: Int, of places: [Place]) -> [Words] {
+        let byLength = vocabulary(of: places).byLength
         return (length - allowed...length + allowed).compactMap { byLength[$0] }
+    }
+
+    /// The word of the names and kinds nearest to `word` within the allowed distance, as
+    /// `nearest(to:in:)` finds it: within one edit from the index, and only when none is that
+    /// near (and the word has six letters or more) by reading the words of nearby lengths.
+    func nearest(to word: String, of places: [Place]) -> String? {
+        let typed = Array(word.utf8)
+        guard typed.count >= 3 else { return nil }
+        let vocabulary = vocabulary(of: places)
+        if let near = vocabulary.oneEdit.nearest(to: typed, in: vocabulary.byLength) {
+            return String(decoding: near.word, as: UTF8.self)
+        }
+        let allowed = Self.allowedDistance(word)
+        guard allowed > 1 else { return nil }
+        let groups = (typed.count - allowed...typed.count + allowed).compactMap { vocabulary.byLength[$0] }
+        return Self.nearest(to: word, in: groups)
     }
 
     private static func gather(_ places: [Place]) -> [Int: Words] {
@@ -79,8 +107,8 @@ final class Spelling: @unchecked Sendable {
         var found: [String] = singulars
         for form in [word] + singulars {
             for (british, american) in pairs {
-                if form.contains(british) { found.append(form.replacingAll(british, with: american)) }
-                if form.contains(american) { found.append(form.replacingAll(american, with: british)) }
+                if form.holds(british) { found.append(form.replacingAll(british, with: american)) }
+                if form.holds(american) { found.append(form.replacingAll(american, with: british)) }
             }
         }
         var seen: Set<String> = [word]
@@ -167,6 +195,10 @@ final class Spelling: @unchecked Sendable {
 }
 
 extension String {
+    /// Whether the string holds `part`'s bytes in a run: Foundation's `contains`, which compares
+    /// as NSString does, took some 3 µs of a misspelt word's 16 at a million places.
+    fileprivate func holds(_ part: String) -> Bool { SearchIndex.contains(Array(utf8), Array(part.utf8)) }
+
     fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
@@ -178,7 +210,7 @@ extension Places {
     /// need not: the shell calls it on a thread of its own once the places are loaded. A
     /// search or a Tab that needs them meanwhile waits for the rest.
     public func prepareSpelling() {
-        _ = spelling.words(near: 0, allowed: 0, of: all)
+        _ = spelling.vocabulary(of: all)
         prepareCompletion()
     }
 
@@ -186,30 +218,27 @@ extension Places {
     /// finds nothing alone replaced by its singular, its other spelling, or the nearest word of
     /// the names. Nil when `query` finds something, or when no spelling near it does.
     public func correctedQuery(_ query: String, kind: String? = nil) -> String? {
-        guard matchSet(query: query, kind: kind).isEmpty else { return nil }
+        guard !finds(query, kind: kind) else { return nil }
         let words = TextFolding.queryWords(query).map(String.init)
         guard !words.isEmpty else { return nil }
         var corrected: [String] = []
         var changed = false
         for word in words {
-            if !matchSet(query: word, kind: kind).isEmpty {
+            if finds(word, kind: kind) {
                 corrected.append(word)
                 continue
             }
-            var replacement = Spelling.variants(of: word).first { !matchSet(query: $0, kind: kind).isEmpty }
+            var replacement = Spelling.variants(of: word).first { finds($0, kind: kind) }
             if replacement == nil {
-                let vocabulary = spelling.words(
-                    near: word.utf8.count, allowed: Spelling.allowedDistance(word), of: all)
-                replacement = Spelling.nearest(to: word, in: vocabulary).flatMap {
-                    matchSet(query: $0, kind: kind).isEmpty ? nil : $0
-                }
+                replacement = spelling.nearest(to: word, of: all).flatMap { finds($0, kind: kind) ? $0 : nil }
             }
             guard let replacement else { return nil }
             corrected.append(replacement)
             changed = true
         }
         let result = corrected.joined(separator: " ")
-        if changed && !matchSet(query: result, kind: kind).isEmpty { return result }
+        // A word alone was replaced by a spelling just found to find places.
+        if changed && (words.count == 1 || finds(result, kind: kind)) { return result }
         return correctedAcrossWords(corrected, kind: kind)
     }
 
@@ -239,7 +268,7 @@ extension Places {
             var corrected = words
             corrected[position] = best.word
             let result = corrected.joined(separator: " ")
-            if !matchSet(query: result, kind: kind).isEmpty { return result }
+            if finds(result, kind: kind) { return result }
         }
         return nil
     }
