@@ -111,7 +111,19 @@ struct QuickAnswersTests {
         }
         queries += typedWords(places, count: 200, seed: seed + 1)
         queries += ["abc cafe", "sao pedro", "ab ba"]
+        // Umlauts as ae, oe, ue: found in the names' umlaut forms alone.
+        queries += ["mueller", "koenigsberg", "schaefer", "jaeger", "loewen", "luebeck", "goettingen", "ue", "oew"]
         return queries
+    }
+
+    @Test func umlautFormsAreFoundByTheQuickPaths() {
+        let places = Places(Self.crowdedPlaces(count: 3_000, seed: 7))
+        for query in ["mueller", "koenigsberg", "luebeck"] {
+            let found = places.finds(query)
+            let members = places.matchMembers(query: query).count
+            #expect(found, "\(query)")
+            #expect(members > 0, "\(query)")
+        }
     }
 
     @Test(arguments: [0, 1])

@@ -224,7 +224,8 @@ extension Places {
         var corrected: [String] = []
         var changed = false
         for word in words {
-            if finds(word, kind: kind) {
+            // A query of one word already folded was just found to find nothing.
+            if !(words.count == 1 && word == query), finds(word, kind: kind) {
                 corrected.append(word)
                 continue
             }
