@@ -442,7 +442,15 @@ case "forgiving":
     guard arguments.count > 2, let places = try? loadPlaces(arguments[1]) else { exit(66) }
     let catalog = Places(places, source: nil)
     let distances = catalog.all.map { _ in 0.0 }
+    _ = catalog.matchSet(query: "warm")
+    let loaded = Measure.status("VmRSS")
+    catalog.prepareCompletion()
+    let completed = Measure.status("VmRSS")
     catalog.prepareSpelling()
+    print(
+        "resident: loaded and indexed \(loaded / 1024) MB, Tab's index +\((completed - loaded) / 1024) MB, "
+            + "the words and their one-edit index +\((Measure.status("VmRSS") - completed) / 1024) MB; "
+            + "peak \(Measure.status("VmHWM") / 1024) MB")
     for query in arguments.dropFirst(2) {
         let exact = Measure.time(runs: 201) { _ = catalog.matchSet(query: query).isEmpty }
         let spelled = Measure.time(runs: 201) { _ = catalog.correctedQuery(query) }
