@@ -7,9 +7,10 @@
 /// edit, with a few strangers a bucket shares; each is checked with the edit distance. This is
 /// the symmetric delete of SymSpell, at one edit: a word of n letters files n + 1 keys.
 ///
-/// The keys are not kept, only their hashes' buckets: a bucket lists its words as (position
-/// in their length's group << 8 | length), four bytes each, so a million words of ten letters
-/// take some 45 MB at most, and about 25 at the vocabulary's real sizes.
+/// The keys are not kept, only their hashes' buckets (about four keys a bucket): a bucket lists
+/// its words as (position in their length's group << 8 | length), four bytes each, and its end
+/// takes four more. The bench's million places (527,047 words) file 6.2 million keys: 25 MB of
+/// entries and 8 MB of bucket ends.
 struct OneEditIndex: Sendable {
     /// Where each bucket's words end in `entries`.
     private let bucketEnds: [UInt32]

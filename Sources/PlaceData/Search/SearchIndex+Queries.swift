@@ -193,9 +193,8 @@ extension SearchIndex {
 
     /// The keys of the two shortest lists of `form`'s triples (the second nil when it has one
     /// triple, or one list); nil when no name holds one of its triples, its bucket holding
-    /// other triples alone (`bucketTriples`): then no name holds the form ("aelpa" among a
-    /// million OpenStreetMap names, whose "elp" shares a bucket of 1,672 places with another
-    /// triple, was 23 µs to find nothing). `form` has three bytes or more.
+    /// another triple alone, or none (`bucketTriples`): then no name holds the form, and no
+    /// list need be read. `form` has three bytes or more.
     fileprivate func rarestTriples(of form: [UInt8]) -> (first: Int, second: Int?)? {
         var keys: [Int] = []
         for i in 0...(form.count - 3) {
