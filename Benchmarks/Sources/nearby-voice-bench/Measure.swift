@@ -98,6 +98,26 @@ enum Measure {
         return Child(seconds: seconds, peakKB: peakKB, cpuSeconds: cpu, status: status, output: output)
     }
 
+    /// `run`, with standard input held open for `seconds` and nothing written to it (a FIFO), so
+    /// that the program lives that long before its input ends: what a session does after its
+    /// greeting on threads of its own (the words' and Tab's indexes) counts in its peak.
+    static func run(_ arguments: [String], holdingInputFor seconds: Double) -> Child {
+        let fifo = "/tmp/nearby-voice-bench-\(getpid()).fifo"
+        unlink(fifo)
+        guard mkfifo(fifo, 0o600) == 0 else {
+            return Child(seconds: .nan, peakKB: 0, cpuSeconds: .nan, status: -1, output: "")
+        }
+        defer { unlink(fifo) }
+        // The child's open of the FIFO waits for this writer, and the writer's for the child.
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            usleep(UInt32(seconds * 1_000_000))
+            if descriptor >= 0 { close(descriptor) }
+        }
+        writer.start()
+        return run(arguments, input: fifo)
+    }
+
     /// `nearby-voice-bench measure RESULT PROGRAM ARGS...`: runs the program with this
     /// process's standard input, output and error, and writes "seconds peakKB cpuSeconds status"
     /// to RESULT.
