@@ -117,11 +117,7 @@ extension SearchIndex {
     /// Adds the places whose name holds `form` (among `within`, when given) to `found`.
     fileprivate func addNames(holding form: [UInt8], within: PlaceSet?, to found: inout PlaceSet) {
         if form.count == 1 {
-            let slot = Int(singleSlots[Int(form[0])])
-            if slot >= 0 {
-                let words = (count + 63) / 64
-                found.formUnion(bits: singles[(slot * words)..<((slot + 1) * words)])
-            }
+            if let bits = singleBits(form[0]) { found.formUnion(bits: bits) }
             return
         }
         forEachName(holding: form, within: within) { place in
@@ -137,10 +133,8 @@ extension SearchIndex {
         case 0:
             return
         case 1:
-            let slot = Int(singleSlots[Int(form[0])])
-            guard slot >= 0 else { return }
-            let words = (count + 63) / 64
-            for (offset, word) in singles[(slot * words)..<((slot + 1) * words)].enumerated() {
+            guard let bitmap = singleBits(form[0]) else { return }
+            for (offset, word) in bitmap.enumerated() {
                 var bits = word
                 while bits != 0 {
                     let place = Int32((offset << 6) | bits.trailingZeroBitCount)
@@ -189,6 +183,14 @@ extension SearchIndex {
                 if !body(place) { return }
             }
         }
+    }
+
+    /// The bitmap of the places whose names hold `byte`, a bit a place; nil when none does.
+    fileprivate func singleBits(_ byte: UInt8) -> ArraySlice<UInt64>? {
+        let slot = Int(singleSlots[Int(byte)])
+        guard slot >= 0 else { return nil }
+        let words = (count + 63) / 64
+        return singles[(slot * words)..<((slot + 1) * words)]
     }
 
     /// The keys of the two shortest lists of `form`'s triples (the second nil when it has one

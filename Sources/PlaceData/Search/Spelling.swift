@@ -24,6 +24,12 @@ final class Spelling: @unchecked Sendable {
     struct Vocabulary: Sendable {
         let byLength: [Int: Words]
         let oneEdit: OneEditIndex
+
+        /// The words whose length is within `allowed` of `length`, a group for each length,
+        /// shortest first.
+        func groups(near length: Int, allowed: Int) -> [Words] {
+            (length - allowed...length + allowed).compactMap { byLength[$0] }
+        }
     }
 
     /// Nil until needed. Guarded by `lock` (a pthread mutex, which ThreadSanitizer sees;
@@ -44,8 +50,7 @@ final class Spelling: @unchecked Sendable {
 
     /// The words whose length is within `allowed` of `length`, a group for each length.
     func words(near length: Int, allowed: Int, of places: [Place]) -> [Words] {
-        let byLength = vocabulary(of: places).byLength
-        return (length - allowed...length + allowed).compactMap { byLength[$0] }
+        vocabulary(of: places).groups(near: length, allowed: allowed)
     }
 
     /// The word of the names and kinds nearest to `word` within the allowed distance, as
@@ -60,8 +65,7 @@ final class Spelling: @unchecked Sendable {
         }
         let allowed = Self.allowedDistance(word)
         guard allowed > 1 else { return nil }
-        let groups = (typed.count - allowed...typed.count + allowed).compactMap { vocabulary.byLength[$0] }
-        return Self.nearest(to: word, in: groups)
+        return Self.nearest(to: word, in: vocabulary.groups(near: typed.count, allowed: allowed))
     }
 
     private static func gather(_ places: [Place]) -> [Int: Words] {
