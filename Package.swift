@@ -65,7 +65,9 @@ let package = Package(
         // Syscalls.swift, behind small Swift wrappers that throw a SystemError with the real
         // errno. Beneath every module that touches files, terminals or memory pages; never
         // NearbyCore. Not a product: the project's own plumbing.
-        .target(name: "SystemCalls"),
+        .target(name: "SystemCalls", dependencies: ["CHeap"]),
+        // glibc's malloc.h, for SystemCalls' `Heap` (malloc_trim): part of libc, nothing to install.
+        .systemLibrary(name: "CHeap"),
         // The project's plain-text formats, pure. In: the text of a file a person wrote, read one
         // way everywhere (`TextFile`: the byte-order mark, `--encoding`, numbered lines, and
         // `FILE:LINE:COLUMN` for a byte that is not text). Out: JSON by hand (`JSONText`: the

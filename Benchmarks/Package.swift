@@ -18,8 +18,11 @@ let package = Package(
                 .product(name: "PlaceStore", package: "nearby-voice"),
                 .product(name: "NearbyCore", package: "nearby-voice"),
                 .product(name: "MarkerStore", package: "nearby-voice"),
+                "CBenchMalloc",
             ]
         ),
+        // glibc's malloc_trim, so that the bench's memory figures are what each step keeps.
+        .systemLibrary(name: "CBenchMalloc"),
         // What the catalog of words costs per announcement, against a string built by hand.
         .executableTarget(
             name: "nearby-voice-words-bench",

@@ -194,7 +194,8 @@ struct ReadmeTests {
             package[target.name] = Set(target.dependencies)
         }
         #expect(
-            package["nearby-voice"] != nil && package["SystemCalls"] == [], "Package.swift was not read: \(package)")
+            package["nearby-voice"] != nil && package["SystemCalls"] == ["CHeap"],
+            "Package.swift was not read: \(package)")
         let rows = Self.tableRows(
             under: "Which module may use which (`Package.swift` says the same, target by target):", in: Self.layout)
         var readme: [String: Set<String>] = [:]

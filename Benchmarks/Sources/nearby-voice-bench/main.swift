@@ -1,3 +1,4 @@
+import CBenchMalloc
 import Foundation
 import NearbyCore
 import PlaceData
@@ -451,15 +452,23 @@ case "forgiving":
     guard arguments.count > 2, let places = try? loadPlaces(arguments[1]) else { exit(66) }
     let catalog = Places(places, source: nil)
     let distances = catalog.all.map { _ in 0.0 }
+    // Resident sizes with the heap's free pages given back first (malloc_trim), so that each is
+    // what the step keeps, not what it freed; the peak is the steps' own.
+    let resident = { () -> Int in
+        malloc_trim(0)
+        return Measure.status("VmRSS")
+    }
+    let read = resident()
     _ = catalog.matchSet(query: "warm")
-    let loaded = Measure.status("VmRSS")
-    catalog.prepareCompletion()
-    let completed = Measure.status("VmRSS")
-    catalog.prepareSpelling()
+    let loaded = resident()
+    let tabBuild = QueryBench.timed { catalog.prepareCompletion() }
+    let completed = resident()
+    let wordsBuild = QueryBench.timed { catalog.prepareWords() }
     print(
-        "resident: loaded and indexed \(loaded / 1024) MB, Tab's index +\((completed - loaded) / 1024) MB, "
-            + "the words and their one-edit index +\((Measure.status("VmRSS") - completed) / 1024) MB; "
-            + "peak \(Measure.status("VmHWM") / 1024) MB")
+        "resident: read \(read / 1024) MB, search index +\((loaded - read) / 1024) MB, Tab's index "
+            + "+\((completed - loaded) / 1024) MB (built in \(seconds(tabBuild))), the words and their "
+            + "one-edit index +\((resident() - completed) / 1024) MB (\(seconds(wordsBuild))); peak "
+            + "\(Measure.status("VmHWM") / 1024) MB")
     for query in arguments.dropFirst(2) {
         let exact = Measure.time(runs: 201) { _ = catalog.matchSet(query: query).isEmpty }
         let spelled = Measure.time(runs: 201) { _ = catalog.correctedQuery(query) }

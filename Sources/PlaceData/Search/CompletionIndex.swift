@@ -32,54 +32,50 @@ final class CompletionIndex: Sendable {
     let wordNameEnds: [UInt32]
 
     init(_ places: [Place]) {
-        // The distinct names, each numbered by its first place.
-        var numbers: [String: UInt32] = [:]
-        var distinct: [String] = []
-        var firstNumber: [UInt32] = []
-        firstNumber.reserveCapacity(places.count)
-        for place in places {
-            if let number = numbers[place.name] {
-                firstNumber.append(number)
-            } else {
-                let number = UInt32(distinct.count)
-                numbers[place.name] = number
-                distinct.append(place.name)
-                firstNumber.append(number)
+        // Built with little besides what it keeps: at a million places this build was the
+        // session's peak of memory, its dictionaries of names and of words and their folded
+        // strings some 60 MB above what the index keeps.
+        let distinct = Self.distinctNames(places)
+        // The folded names end to end: a byte buffer where an array of folded strings took
+        // 16 bytes a name, and a heap string for each longer than 15 bytes.
+        var foldedText: [UInt8] = []
+        var foldedEnds: [UInt32] = []
+        var foldedASCII: [Bool] = []
+        foldedText.reserveCapacity(distinct.first.count * 16)
+        foldedEnds.reserveCapacity(distinct.first.count)
+        foldedASCII.reserveCapacity(distinct.first.count)
+        for place in distinct.first {
+            let start = foldedText.count
+            TextFolding.append(places[Int(place)].name, to: &foldedText, joined: false, umlautsAsE: false)
+            foldedEnds.append(UInt32(foldedText.count))
+            foldedASCII.append(foldedText[start...].allSatisfy { $0 < 0x80 })
+        }
+        let folded = FoldedNames(text: foldedText, ends: foldedEnds, isASCII: foldedASCII)
+        // Tab's order: folded, then as written.
+        let order = distinct.first.indices.sorted { a, b in
+            switch folded.compare(a, b) {
+            case .some(let less): less
+            case .none: places[Int(distinct.first[a])].name < places[Int(distinct.first[b])].name
             }
         }
-        numbers = [:]
-        // Tab's order: folded, then as written.
-        let folded = distinct.map(TextFolding.fold)
-        let order = distinct.indices.sorted {
-            folded[$0] != folded[$1] ? folded[$0] < folded[$1] : distinct[$0] < distinct[$1]
-        }
-        var rank = [UInt32](repeating: 0, count: distinct.count)
+        var rank = [UInt32](repeating: 0, count: order.count)
         for (position, number) in order.enumerated() { rank[number] = UInt32(position) }
-        names = order.map { distinct[$0] }
-        nameOfPlace = firstNumber.map { rank[Int($0)] }
+        names = order.map { places[Int(distinct.first[$0])].name }
+        nameOfPlace = distinct.ofPlace.map { rank[Int($0)] }
+        rank = []
 
         // Each name's words, numbered in the order first met, then renumbered in sorted order.
-        var wordNumbers: [String: UInt32] = [:]
-        var metWords: [String] = []
+        var met = WordTable(capacity: order.count / 2)
         var nameWords: [UInt32] = []
         var nameWordEnds: [UInt32] = []
-        nameWords.reserveCapacity(order.count * 3)
+        nameWords.reserveCapacity(folded.wordCount)
         nameWordEnds.reserveCapacity(order.count)
         for number in order {
-            for word in folded[number].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-                let word = String(word)
-                if let known = wordNumbers[word] {
-                    nameWords.append(known)
-                } else {
-                    let new = UInt32(metWords.count)
-                    wordNumbers[word] = new
-                    metWords.append(word)
-                    nameWords.append(new)
-                }
-            }
+            folded.forEachWord(of: number) { word in nameWords.append(met.number(of: word)) }
             nameWordEnds.append(UInt32(nameWords.count))
         }
-        wordNumbers = [:]
+        let metWords = met.strings()
+        met = WordTable(capacity: 0)
         let sortedWords = metWords.indices.sorted { metWords[$0] < metWords[$1] }
         var wordRank = [UInt32](repeating: 0, count: metWords.count)
         for (position, number) in sortedWords.enumerated() { wordRank[number] = UInt32(position) }
@@ -104,14 +100,15 @@ final class CompletionIndex: Sendable {
             wordNameEnds[word] = total
         }
         var wordNames = [UInt32](repeating: 0, count: Int(total))
-        var next = wordNameEnds.indices.map { $0 == 0 ? 0 : Int(wordNameEnds[$0 - 1]) }
+        // Where each word's next name goes: its list's start, kept in `counts`.
+        for word in counts.indices { counts[word] = word == 0 ? 0 : wordNameEnds[word - 1] }
         lastName = [Int32](repeating: -1, count: words.count)
         start = 0
         for (name, end) in nameWordEnds.enumerated() {
             for word in nameWords[start..<Int(end)] where lastName[Int(word)] != Int32(name) {
                 lastName[Int(word)] = Int32(name)
-                wordNames[next[Int(word)]] = UInt32(name)
-                next[Int(word)] += 1
+                wordNames[Int(counts[Int(word)])] = UInt32(name)
+                counts[Int(word)] += 1
             }
             start = Int(end)
         }
@@ -119,6 +116,37 @@ final class CompletionIndex: Sendable {
         self.nameWordEnds = nameWordEnds
         self.wordNames = wordNames
         self.wordNameEnds = wordNameEnds
+    }
+
+    /// The distinct names (equal as strings), each as its first place, and each place's name
+    /// as its position among them: through a table of name numbers keyed by the name's hash
+    /// (open addressing, 4 bytes a slot), where a dictionary of a million strings took 20 MB,
+    /// and twice that while it grew.
+    private static func distinctNames(_ places: [Place]) -> (first: [UInt32], ofPlace: [UInt32]) {
+        var size = 16
+        while size < places.count * 2 { size <<= 1 }
+        let mask = size - 1
+        var slots = [UInt32](repeating: 0, count: size)
+        var first: [UInt32] = []
+        var ofPlace = [UInt32](repeating: 0, count: places.count)
+        for (index, place) in places.enumerated() {
+            var slot = place.name.hashValue & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 {
+                    slots[slot] = UInt32(first.count + 1)
+                    ofPlace[index] = UInt32(first.count)
+                    first.append(UInt32(index))
+                    break
+                }
+                if places[Int(first[Int(entry - 1)])].name == place.name {
+                    ofPlace[index] = entry - 1
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        return (first, ofPlace)
     }
 
     /// The words of the names that `typed` begins (the rule's `hasPrefix`), as the range of
@@ -319,5 +347,42 @@ extension Places {
     /// written. With `among` (indices into the places), only the names of those places.
     package func completionNames(_ typed: String, among places: [Int32]? = nil) -> NameMatches {
         completionIndex.matches(typed, among: places)
+    }
+}
+
+/// The folded names of a build, end to end in one buffer.
+private struct FoldedNames {
+    let text: [UInt8]
+    let ends: [UInt32]
+
+    func bytes(_ name: Int) -> ArraySlice<UInt8> {
+        text[(name == 0 ? 0 : Int(ends[name - 1]))..<Int(ends[name])]
+    }
+
+    /// Whether each name's folded form is ASCII.
+    let isASCII: [Bool]
+
+    /// Whether name `a`'s folded form sorts before `b`'s as strings do (String's `<`), or nil
+    /// when they are equal as strings: two ASCII forms compared as bytes (memcmp), which is the
+    /// same order; any other pair as strings.
+    func compare(_ a: Int, _ b: Int) -> Bool? {
+        guard isASCII[a] && isASCII[b] else { return WordTable.precedes(bytes(a), bytes(b)) }
+        let (aStart, aEnd) = (a == 0 ? 0 : Int(ends[a - 1]), Int(ends[a]))
+        let (bStart, bEnd) = (b == 0 ? 0 : Int(ends[b - 1]), Int(ends[b]))
+        let (aCount, bCount) = (aEnd - aStart, bEnd - bStart)
+        let order = text.withUnsafeBufferPointer { text in
+            memcmp(text.baseAddress! + aStart, text.baseAddress! + bStart, min(aCount, bCount))
+        }
+        if order != 0 { return order < 0 }
+        return aCount == bCount ? nil : aCount < bCount
+    }
+
+    /// How many words the names hold at most: one more than their spaces, each.
+    var wordCount: Int { text.reduce(ends.count) { $0 + ($1 == 0x20 ? 1 : 0) } }
+
+    /// Calls `body` with each word of name `name`, in order: its folded form split as
+    /// `TextFolding.queryWords` splits (at spaces and tabs, character by character).
+    func forEachWord(of name: Int, _ body: (ArraySlice<UInt8>) -> Void) {
+        WordTable.forEachWord(in: bytes(name), body)
     }
 }

@@ -68,35 +68,49 @@ final class Spelling: @unchecked Sendable {
         return Self.nearest(to: word, in: vocabulary.groups(near: typed.count, allowed: allowed))
     }
 
-    private static func gather(_ places: [Place]) -> [Int: Words] {
-        // Counted as strings: a short word is stored inline, so counting a million names
-        // allocates little. The kinds, few, are folded once each.
-        var counts: [String: Int] = [:]
-        var kindWords: [String: [String]] = [:]
+    static func gather(_ places: [Place]) -> [Int: Words] {
+        // Counted by number in a table of the words' bytes (`WordTable`): a dictionary of half a
+        // million strings took some 40 MB while it was built, and the session's peak of memory
+        // is while the words are gathered. The kinds, few, are folded once each.
+        var table = WordTable(capacity: places.count / 2)
+        var counts: [UInt32] = []
+        func count(_ word: ArraySlice<UInt8>) {
+            guard word.count >= 2 else { return }
+            let number = Int(table.number(of: word))
+            if number == counts.count { counts.append(0) }
+            counts[number] += 1
+        }
+        var folded: [UInt8] = []
+        var kinds: Set<String> = []
         for place in places {
-            for word in TextFolding.fold(place.name).split(separator: " ") where word.utf8.count >= 2 {
-                counts[String(word), default: 0] += 1
-            }
-            if kindWords[place.kind] == nil {
-                kindWords[place.kind] = TextFolding.fold(place.kind).split(separator: " ").map(String.init)
-            }
+            folded.removeAll(keepingCapacity: true)
+            TextFolding.append(place.name, to: &folded, joined: false, umlautsAsE: false)
+            WordTable.forEachWord(in: folded[...], count)
+            kinds.insert(place.kind)
         }
-        for words in kindWords.values {
-            for word in words where word.utf8.count >= 2 { counts[word, default: 0] += 1 }
+        for kind in kinds {
+            folded.removeAll(keepingCapacity: true)
+            TextFolding.append(kind, to: &folded, joined: false, umlautsAsE: false)
+            WordTable.forEachWord(in: folded[...], count)
         }
-        // A length at a time, most frequent first, then alphabetical; the counts go as soon as
-        // they are sorted into their lengths.
-        var byLength: [Int: [(count: Int, word: String)]] = [:]
-        for (word, count) in counts { byLength[word.utf8.count, default: []].append((count, word)) }
-        counts = [:]
+        // A length at a time, most frequent first, then alphabetical.
+        let order = counts.indices.sorted { a, b in
+            let (first, second) = (table.word(a), table.word(b))
+            if first.count != second.count { return first.count < second.count }
+            if counts[a] != counts[b] { return counts[a] > counts[b] }
+            return WordTable.precedes(first, second) ?? false
+        }
         var vocabulary: [Int: Words] = [:]
-        for length in Array(byLength.keys) {
-            var entries = byLength.removeValue(forKey: length) ?? []
-            entries.sort { $0.count != $1.count ? $0.count > $1.count : $0.word < $1.word }
+        var start = 0
+        while start < order.count {
+            let length = table.word(order[start]).count
+            var end = start
+            while end < order.count && table.word(order[end]).count == length { end += 1 }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(length * entries.count)
-            for entry in entries { bytes.append(contentsOf: entry.word.utf8) }
+            bytes.reserveCapacity(length * (end - start))
+            for number in order[start..<end] { bytes.append(contentsOf: table.word(number)) }
             vocabulary[length] = Words(length: length, bytes: bytes)
+            start = end
         }
         return vocabulary
     }
@@ -214,8 +228,13 @@ extension Places {
     /// need not: the shell calls it on a thread of its own once the places are loaded. A
     /// search or a Tab that needs them meanwhile waits for the rest.
     public func prepareSpelling() {
-        _ = spelling.vocabulary(of: all)
+        prepareWords()
         prepareCompletion()
+    }
+
+    /// Gathers the words of the names now (`prepareSpelling`'s first half).
+    public func prepareWords() {
+        _ = spelling.vocabulary(of: all)
     }
 
     /// A query spelled like `query` that finds places when `query` finds none: each word that
