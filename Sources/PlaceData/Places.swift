@@ -158,7 +158,7 @@ public struct Places: Equatable, Sendable {
     /// looked for as typed (`matchSet`'s literals): the search index alone answers it.
     private static func loneWord(_ query: String, kind: String?) -> Substring? {
         guard kind == nil else { return nil }
-        let words = query.split(whereSeparator: { $0.isWhitespace })
+        let words = TextFolding.whitespaceSplit(query)
         guard words.count == 1, !TextFolding.isLiteralWord(String(words[0])) else { return nil }
         return words[0]
     }

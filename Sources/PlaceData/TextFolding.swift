@@ -260,9 +260,22 @@ public enum TextFolding {
     }
 
     /// Whether a query word has no letter or digit, so that its fold is empty and it is looked
-    /// for literally.
+    /// for literally. An ASCII letter or digit folds to itself: such a word is not.
     public static func isLiteralWord(_ word: String) -> Bool {
-        searchForms(word).allSatisfy(\.isEmpty) && !literalForm(word).isEmpty
+        if word.utf8.contains(where: { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) }) {
+            return false
+        }
+        return searchForms(word).allSatisfy(\.isEmpty) && !literalForm(word).isEmpty
+    }
+
+    /// The words of `text` split at whitespace (`Character.isWhitespace`), as
+    /// `split(whereSeparator: \.isWhitespace)` gives them. ASCII text is split at its bytes:
+    /// the characters' properties were a quarter of a misspelt word's answer.
+    public static func whitespaceSplit(_ text: String) -> [Substring] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isWhitespace) }
+        // Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII
+        // whitespace (a carriage return and a line feed are one character, both whitespace).
+        return text.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) }).map { Substring($0) }
     }
 
     /// The fold of one scalar the slow way: special letters, punctuation variants, then

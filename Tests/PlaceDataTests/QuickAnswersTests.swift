@@ -126,6 +126,43 @@ struct QuickAnswersTests {
         }
     }
 
+    /// The runs of four bytes (`quadBits`) and the kinds' triples (`kindTriples`) only ever
+    /// pass over a word no name or kind holds: every misspelling, stranger and kind word finds
+    /// what the linear scan finds, in a crowded set (many runs shared) and in Lisbon, with
+    /// umlaut forms and kinds of many words.
+    @Test(arguments: [0, 1])
+    func theQuickMissesAgreeWithTheLinearScan(_ which: Int) {
+        var crowded = Self.crowdedPlaces(count: 3_000, seed: 11)
+        crowded += ["Müllerstraße Café", "Bäckerei Kühn", "Königsallee"].enumerated().map { index, name in
+            Place(id: "u\(index)", name: name, kind: "Coffee Roaster", symbol: "cup", latitude: 38.7, longitude: -9.1)
+        }
+        let places = which == 0 ? crowded : BuiltInPlaces.lisbon
+        let indexed = Places(places)
+        let scan = AtScaleTests.LinearScan(places)
+        let words =
+            Self.typedWords(places, count: 1_500, seed: 12)
+            + ["roaster", "oaste", "coffee", "ffee r", "mueller", "muller", "kuehn", "koenigs", "strasse", "bakery"]
+        for word in words {
+            #expect(indexed.matches(query: word) == scan.matches(word), "\(word)")
+            #expect(indexed.finds(word) == !scan.matches(word).isEmpty, "\(word)")
+        }
+    }
+
+    /// The byte paths of a query's words give what the character paths gave.
+    @Test func wordsSplitAndLiteralWordsAsTheCharactersGaveThem() {
+        let queries = [
+            "cafe", " cafe  bar ", "a\tb\nc\r\nd\u{0B}e\u{0C}f", "x\u{85}y", "x\u{A0}y", "Café Rosé", "한강 카페",
+            "&", " & ", "—", "...", "a&b", "4", "Z", "@home", "«»", "", "   ", "e\u{301} x",
+        ]
+        for query in queries {
+            #expect(TextFolding.whitespaceSplit(query) == query.split(whereSeparator: \.isWhitespace), "\(query)")
+            for word in query.split(whereSeparator: \.isWhitespace).map(String.init) + [query] {
+                let slow = TextFolding.searchForms(word).allSatisfy(\.isEmpty) && !TextFolding.literalForm(word).isEmpty
+                #expect(TextFolding.isLiteralWord(word) == slow, "\(word)")
+            }
+        }
+    }
+
     @Test(arguments: [0, 1])
     func findsAndTheMembersAreWhatTheSetGives(_ which: Int) {
         let crowded = Self.crowdedPlaces(count: 3_000, seed: 7)
