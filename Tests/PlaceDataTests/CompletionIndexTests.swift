@@ -56,6 +56,14 @@ struct CompletionIndexTests {
         Array(indexed.completionNames(typed, among: among))
     }
 
+    /// Names whose fold is empty (quotes alone) have no bytes to compare, alone or among others.
+    @Test func namesThatFoldToNothingAreOrderedAsThePlainRuleOrdersThem() {
+        for names in [["'", "\"", "``", "'"], ["'", "Bar", "\"", "bar", "``", "Café"]] {
+            let places = Self.places(names)
+            #expect(Array(Places(places).completionNames("")) == PlainCompletion(places).matches(""))
+        }
+    }
+
     @Test func namesComeOnceEachInFoldedOrderThenAsWritten() {
         #expect(
             names("caf") == ["Café Central", "cafe central", "Cafeteria Sol", "São Pedro Café", "Tile Museum Café"])

@@ -354,13 +354,12 @@ extension Places {
 private struct FoldedNames {
     let text: [UInt8]
     let ends: [UInt32]
+    /// Whether each name's folded form is ASCII.
+    let isASCII: [Bool]
 
     func bytes(_ name: Int) -> ArraySlice<UInt8> {
         text[(name == 0 ? 0 : Int(ends[name - 1]))..<Int(ends[name])]
     }
-
-    /// Whether each name's folded form is ASCII.
-    let isASCII: [Bool]
 
     /// Whether name `a`'s folded form sorts before `b`'s as strings do (String's `<`), or nil
     /// when they are equal as strings: two ASCII forms compared as bytes (memcmp), which is the
@@ -370,10 +369,13 @@ private struct FoldedNames {
         let (aStart, aEnd) = (a == 0 ? 0 : Int(ends[a - 1]), Int(ends[a]))
         let (bStart, bEnd) = (b == 0 ? 0 : Int(ends[b - 1]), Int(ends[b]))
         let (aCount, bCount) = (aEnd - aStart, bEnd - bStart)
-        let order = text.withUnsafeBufferPointer { text in
-            memcmp(text.baseAddress! + aStart, text.baseAddress! + bStart, min(aCount, bCount))
+        // A name whose fold is empty (quotes alone) has no bytes to compare.
+        if min(aCount, bCount) > 0 {
+            let order = text.withUnsafeBufferPointer { text in
+                memcmp(text.baseAddress! + aStart, text.baseAddress! + bStart, min(aCount, bCount))
+            }
+            if order != 0 { return order < 0 }
         }
-        if order != 0 { return order < 0 }
         return aCount == bCount ? nil : aCount < bCount
     }
 
