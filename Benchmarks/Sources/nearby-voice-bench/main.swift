@@ -465,7 +465,7 @@ case "forgiving":
     let completed = resident()
     let wordsBuild = QueryBench.timed { catalog.prepareWords() }
     print(
-        "resident: read \(read / 1024) MB, search index +\((loaded - read) / 1024) MB, Tab's index "
+        "resident: loaded and indexed \(read / 1024) MB, a first search +\((loaded - read) / 1024) MB, Tab's index "
             + "+\((completed - loaded) / 1024) MB (built in \(seconds(tabBuild))), the words and their "
             + "one-edit index +\((resident() - completed) / 1024) MB (\(seconds(wordsBuild))); peak "
             + "\(Measure.status("VmHWM") / 1024) MB")

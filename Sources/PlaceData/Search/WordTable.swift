@@ -17,6 +17,7 @@ struct WordTable {
     /// How many words it holds.
     var count: Int { ends.count }
 
+    /// The bytes of word `number`.
     func word(_ number: Int) -> ArraySlice<UInt8> {
         bytes[(number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number])]
     }
