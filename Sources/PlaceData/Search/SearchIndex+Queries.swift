@@ -110,41 +110,6 @@ extension SearchIndex {
         return Word(forms: forms, kinds: kinds, bound: bound)
     }
 
-    /// The kinds a form of three bytes or more holds, ascending: among those holding each of
-    /// its triples (`kindTriples`), most often none. A shorter form is looked for in every kind.
-    private func kindsHolding(_ form: [UInt8]) -> [Int] {
-        guard form.count >= 3 else {
-            return kindForms.indices.filter { kindForms[$0].contains(where: { Self.contains($0[...], form) }) }
-        }
-        let words = kindBitmapWords
-        var candidates: [UInt64] = []
-        for start in 0...form.count - 3 {
-            guard let offset = kindTriples[Self.packedTriple(form[start], form[start + 1], form[start + 2])] else {
-                return []
-            }
-            if candidates.isEmpty {
-                candidates = Array(kindTripleBitmaps[offset..<offset + words])
-            } else {
-                var any: UInt64 = 0
-                for word in 0..<words {
-                    candidates[word] &= kindTripleBitmaps[offset + word]
-                    any |= candidates[word]
-                }
-                if any == 0 { return [] }
-            }
-        }
-        var found: [Int] = []
-        for (index, word) in candidates.enumerated() {
-            var bits = word
-            while bits != 0 {
-                let id = index << 6 | bits.trailingZeroBitCount
-                bits &= bits - 1
-                if kindForms[id].contains(where: { Self.contains($0[...], form) }) { found.append(id) }
-            }
-        }
-        return found
-    }
-
     /// The words for "and" in the catalogs' languages (and German's and French's), which also
     /// find an ampersand: a synthesiser says "&" as the word.
     static let conjunctions: Set<[UInt8]> = Set(["and", "y", "e", "und", "et"].map { Array($0.utf8) })
@@ -159,20 +124,6 @@ extension SearchIndex {
             found.insert(place)
             return true
         }
-    }
-
-    /// Whether every run of four bytes of `form` is in some name (`quadBits`): false when one
-    /// is in none, and so the form is in none.
-    @inline(__always)
-    private func quadsMayHold(_ form: [UInt8]) -> Bool {
-        guard form.count >= 4 else { return true }
-        var packed = UInt32(form[0]) << 16 | UInt32(form[1]) << 8 | UInt32(form[2])
-        for index in 3..<form.count {
-            packed = packed << 8 | UInt32(form[index])
-            let bit = Self.quadBit(packed: packed, shift: quadShift)
-            if quadBits[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
-        }
-        return true
     }
 
     /// Calls `body` with each place whose name holds `form` (among `within`, when given), in

@@ -62,10 +62,6 @@ final class SearchIndex: Sendable {
     let quadBits: [UInt64]
     let quadShift: UInt32
 
-    /// The bit of a run of four bytes, packed (`quadBits`).
-    @inline(__always)
-    static func quadBit(packed: UInt32, shift: UInt32) -> Int { Int((packed &* 0x9E37_79B1) >> shift) }
-
     /// Keys: 256 (unused: single bytes have bitmaps), then 65,536 byte pairs, then hashed byte triples.
     static let pairBase = 256
     static let tripleBase = 256 + 65_536
@@ -88,29 +84,6 @@ final class SearchIndex: Sendable {
     @inline(__always)
     static func packedTriple(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {
         UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
-    }
-
-    /// The kinds holding each triple of their forms (`kindTriples`).
-    private static func kindTriples(_ kindForms: [[[UInt8]]]) -> ([UInt32: Int], [UInt64]) {
-        let words = (kindForms.count + 63) / 64
-        var offsets: [UInt32: Int] = [:]
-        var bitmaps: [UInt64] = []
-        for (kind, forms) in kindForms.enumerated() {
-            for form in forms where form.count >= 3 {
-                for start in 0...form.count - 3 {
-                    let triple = packedTriple(form[start], form[start + 1], form[start + 2])
-                    let offset =
-                        offsets[triple]
-                        ?? {
-                            bitmaps.append(contentsOf: repeatElement(0, count: words))
-                            offsets[triple] = bitmaps.count - words
-                            return bitmaps.count - words
-                        }()
-                    bitmaps[offset + kind >> 6] |= 1 << UInt64(kind & 63)
-                }
-            }
-        }
-        return (offsets, bitmaps)
     }
 
     init(_ places: [Place]) {
@@ -319,39 +292,6 @@ final class SearchIndex: Sendable {
     private final class Singles: @unchecked Sendable {
         var made: ([UInt64], [Int32]) = ([], [])
         var quads: ([UInt64], UInt32) = ([], 0)
-    }
-
-    /// The runs of four bytes of every name, a bit each (`quadBits`), and the shift of their
-    /// hash: eight bits a byte of text, 2^10 to 2^24.
-    private static func quadBitmap(
-        text: [UInt8], ends: [UInt32], umlautText: [UInt8], umlautEnds: [UInt32]
-    ) -> ([UInt64], UInt32) {
-        var bits: UInt32 = 10
-        while bits < 24 && (1 << bits) < (text.count + umlautText.count) * 8 { bits += 1 }
-        let shift = 32 - bits
-        var quads = [UInt64](repeating: 0, count: 1 << Int(bits - 6))
-        quads.withUnsafeMutableBufferPointer { quads in
-            func mark(_ text: [UInt8], _ ends: [UInt32]) {
-                text.withUnsafeBufferPointer { text in
-                    var from = 0
-                    for end in ends {
-                        let end = Int(end)
-                        if end - from >= 4 {
-                            var packed = UInt32(text[from]) << 16 | UInt32(text[from + 1]) << 8 | UInt32(text[from + 2])
-                            for index in from + 3..<end {
-                                packed = packed << 8 | UInt32(text[index])
-                                let bit = quadBit(packed: packed, shift: shift)
-                                quads[bit >> 6] |= 1 << UInt64(bit & 63)
-                            }
-                        }
-                        from = end
-                    }
-                }
-            }
-            mark(text, ends)
-            mark(umlautText, umlautEnds)
-        }
-        return (quads, shift)
     }
 
     /// Per key, side by side so that one cache line serves a gram: the last place counted, the
