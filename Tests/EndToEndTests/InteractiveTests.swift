@@ -293,15 +293,16 @@ struct InteractiveTests {
         defer { second.kill() }
         let folder = (first.historyPath as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try (1...1005).map { "old \($0)\n" }.joined().write(
+        // One line short of the most the file holds before it is trimmed (1,250).
+        try (1...1249).map { "old \($0)\n" }.joined().write(
             toFile: first.historyPath, atomically: true, encoding: .utf8)
         try first.start(["--speech", "off", "--typing-pause", "0"])
         try second.start(["--speech", "off", "--typing-pause", "0"])
         try first.waitForLastLine(">")
         try second.waitForLastLine(">")
-        // Each session starts with the newest 1,000 lines: "old 6" is the oldest it recalls.
+        // Each session starts with the newest 1,000 lines.
         try first.press("Up")
-        try first.waitForLastLine("> old 1005")
+        try first.waitForLastLine("> old 1249")
         try first.press("C-u")
         try first.waitForLastLine(">")
         for (index, (terminal, command)) in [(first, "up"), (second, "down"), (first, "where"), (second, "read")]
@@ -318,8 +319,9 @@ struct InteractiveTests {
         #expect(try second.waitForExit() == 0)
         let lines = try String(contentsOfFile: first.historyPath, encoding: .utf8).split(
             separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 1001 && lines.last == "")
-        #expect(lines.first == "old 10")
+        // "up" made 1,250 lines; "down" made 1,251, trimmed to the newest 1,000; then two more.
+        #expect(lines.count == 1003 && lines.last == "")
+        #expect(lines.first == "old 252")
         #expect(Array(lines.suffix(5)) == ["up", "down", "where", "read", ""])
         #expect(!FileManager.default.fileExists(atPath: first.historyPath + ".tmp"))
     }
