@@ -63,6 +63,50 @@ struct StoreQueryTests {
         #expect(ways.isSuperset(of: [.rarest, .everyWord, .outwards]), "\(ways)")
     }
 
+    /// Within a radius, when the index would name more places of the whole store than a search
+    /// reads (here fewer allowed, as `everyWay…` does), the rarest trigrams are read in the rows
+    /// of the circle's cells alone (`circleRows`): the same matches as memory's within the
+    /// circle, nearest first, as the window's `find` asks (issue 42).
+    @Test(arguments: [300.0, 1_000, 2_000])
+    func aSearchWithinACircleReadsTheIndexInItsRows(_ radius: Double) {
+        let origin = StoreFixtures.centre
+        var ways: Set<PlaceStore.Way> = []
+        for query in [
+            "museo kiasma", "ravintola pääposti", "itä länsi", "kahvila helsinki", "Töölö", "kesäkioski", "jaeae",
+            "bar ravintola", "tori kauppa", "kahvila", "a", "cafe", "zz", "'",
+        ] {
+            let expected = Self.memory.matches(query: query).map { Self.places[$0] }
+                .filter { origin.distance(to: $0.coordinate) <= radius }
+            for cap in [1, 4, 16, 64, 20_000] {
+                let (found, way) = Self.store.searchTelling(
+                    query, kind: nil, near: origin, within: radius, limit: .max, candidates: cap)
+                ways.insert(way)
+                #expect(Set(found.map(\.id)) == Set(expected.map(\.id)), "\(query), \(cap) candidates, \(way)")
+                #expect(found.count == expected.count)
+                let distances = found.map { origin.distance(to: $0.coordinate) }
+                #expect(distances == distances.sorted())
+            }
+        }
+        #expect(ways.isSuperset(of: [.rarest, .circleRows, .outwards]), "\(ways)")
+    }
+
+    /// A circle's cells as runs of rows: cells whose rows follow one another joined, others apart.
+    @Test func theCellsOfACircleJoinIntoRunsOfRows() {
+        let spans = [
+            CellSpan(first: 20, last: 29, nearest: 0, farthest: 1),
+            CellSpan(first: 1, last: 5, nearest: 0, farthest: 1),
+            CellSpan(first: 6, last: 9, nearest: 0, farthest: 1),
+            CellSpan(first: 40, last: 40, nearest: 0, farthest: 1),
+        ]
+        #expect(PlaceStore.runs(of: spans).map { [$0.first, $0.last] } == [[1, 9], [20, 29], [40, 40]])
+        #expect(PlaceStore.runs(of: []).isEmpty)
+        let origin = StoreFixtures.centre
+        var runs: [(first: Int64, last: Int64)] = []
+        Self.store.locked { runs = PlaceStore.runs(of: Self.store.cells(around: origin, radius: 1_000)) }
+        #expect(!runs.isEmpty)
+        #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.last + 1 < $1.first })
+    }
+
     @Test func searchKeepsToAKindAndALimit() {
         let origin = StoreFixtures.centre
         let cafes = Self.store.search("", kind: "Café", near: origin, limit: .max)
