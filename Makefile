@@ -145,10 +145,10 @@ BENCH_VENV ?= $(BENCHMARKS_BUILD)/bench-venv
 ## imported with the index chosen by its size and with it forced into memory; peak anonymous
 ## memory judged against 2 GB.
 ## The bench's test of itself (issue 42): the program built again with a known 2x slowdown
-## (-DNEARBY_VOICE_BENCH_SLOWDOWN: the store's reads and searches, and each position report's
-## decision, done twice; Sources/PlaceData/BenchSlowdown.swift), in a build folder of its own;
-## the store's rows and the position report's, measured on it, must each miss their goals (but
-## `find` right after `read`, a search of the window in memory, which the slowdown leaves alone).
+## (-DNEARBY_VOICE_BENCH_SLOWDOWN: the store's reads and searches, the places a window's part is
+## made of and their taking in, and each position report's decision, done twice;
+## Sources/PlaceData/BenchSlowdown.swift), in a build folder of its own; the store's rows and the
+## position report's, measured on it, must each miss their goals.
 ## `make bench BENCH_APP=$(BENCH_SLOWED)` runs the whole bench on the slowed build: it exits 1.
 BENCH_SLOWED_BUILD ?= $(BENCHMARKS_BUILD)/slowed
 BENCH_SLOWED := $(BENCH_SLOWED_BUILD)/release/nearby-voice

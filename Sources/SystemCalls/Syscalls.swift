@@ -278,6 +278,23 @@ enum Syscalls {
     /// isatty(3) (a tcgetattr(2)).
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    // MARK: Scheduling
+
+    /// pthread_setschedparam(3) (sched_setscheduler(2) for the calling thread): `policy` at
+    /// priority 0; whether it was set.
+    static func setCallingThreadPolicy(_ policy: Int32) -> Bool {
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        return pthread_setschedparam(pthread_self(), policy, &parameters) == 0
+    }
+
+    /// The calling thread's scheduling policy (pthread_getschedparam(3)), or nil.
+    static func callingThreadPolicy() -> Int32? {
+        var policy: Int32 = 0
+        var parameters = sched_param()
+        return pthread_getschedparam(pthread_self(), &policy, &parameters) == 0 ? policy : nil
+    }
+
     /// shutdown(2) of both directions of a socket: its peer, and a reader of it, see its end.
     static func shutdownSocket(_ fd: Int32) -> Result<Int32, SystemError> {
         retrying("shutdown", path: nil) { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }

@@ -101,15 +101,39 @@ struct PlacesOpening {
         }
         let list = listing(min(request.radius, window))
         var part = WindowPart(
-            places: Places(nearest, source: source, isWindow: true), origin: origin, radius: request.radius,
+            places: BenchSlowdown.twice { Places(nearest, source: source, isWindow: true) }, origin: origin,
+            radius: request.radius,
             withinRadius: list.count, total: request.radius >= window ? list.count : nil, kinds: list.kinds)
         if list.count == 0, request.radius < window {
             // None within the radius: the list will be the whole window.
             let whole = listing(window)
             (part.total, part.kinds) = (whole.count, whole.kinds)
         }
-        return part
+        return request.search.map { withMatches(of: $0, store, part) } ?? part
     }
+
+    /// `part` with every match of `query` within its radius joined to its places, in the
+    /// window's order, and `search` set; `part` as it was when the window might not hold them all
+    /// (`withinRadius` is capped at `windowCap`), when none lies within the radius (the window may
+    /// hold some beyond it, or the whole store be searched: the whole window answers), or when
+    /// more than `searchPartCap` do (each match is a place made; the whole window may come first).
+    /// The nearest places are the window's first, so the matches not among them lie beyond them,
+    /// and `PlaceStore.search` gives them nearest first with equal distances in the store's order,
+    /// as `near` gives the window.
+    static func withMatches(of query: String, _ store: PlaceStore, _ part: WindowPart) -> WindowPart {
+        guard part.withinRadius > 0, part.withinRadius < windowCap else { return part }
+        let found = store.search(
+            query, kind: nil, near: part.origin, within: min(part.radius, window), limit: searchPartCap + 1)
+        guard !found.isEmpty, found.count <= searchPartCap else { return part }
+        var joined = part
+        // Those not among the nearest, after them; their index built alone (`Places.adding`).
+        joined.places = BenchSlowdown.twice { part.places.adding(found) }
+        joined.search = query
+        return joined
+    }
+
+    /// The most matches a window's part is read with for `find` (`withMatches`).
+    static let searchPartCap = 1_000
 
     /// Opens `path` (found at `location`, a test's folder before it) for a session at `origin`,
     /// or, when nil (no position given), at the centre of a store's places (and `centre` says
@@ -225,6 +249,13 @@ struct PlacesOpening {
 /// connection of its own to the store, so that the session's own queries (that part, the
 /// streets) never wait for it; the street about its centre, which `where` says, is read on it
 /// first (5-10 ms at 10M places, off the first answer's way).
+///
+/// The rest waits until the session has nothing to answer (`readWhenIdle`: no line came soon
+/// after the answer) or needs the window (`take`). Read beside the answers to lines typed at
+/// once after a move, it cost them a processor: on this machine of two, the terminal's
+/// kernel worker and the session's own thread, woken for the next line, waited for it up to a
+/// scheduler tick (4 ms), however low its priority (issue 42: `find` typed at once after
+/// `read`, answered from the window's parts, came 1.6-3 ms above the built-in places' answer).
 final class WindowLoad: @unchecked Sendable {
     /// Where the window is read about, and where its places come from (`Places.source`).
     let origin: Coordinate
@@ -238,12 +269,16 @@ final class WindowLoad: @unchecked Sendable {
     private var places: Places?
     /// The street about `origin` (`EffectRunner.street`), read first: `where` asks for it.
     private var street: (name: String?, network: StreetNetwork?)?
+    /// Whether the window may be read now (`readWhenIdle`, `take`).
+    private var mayRead = false
 
     init(_ store: PlaceStore, around origin: Coordinate, source: String?, count: Int? = nil) {
         self.origin = origin
         self.source = source
         self.count = count
         Thread.detachNewThread { [self] in
+            // Read ahead: the session's own thread, answering the user meanwhile, goes first.
+            ThreadPriority.makeCallingThreadIdle()
             // A connection of its own, which waits while an answer is read from the store
             // (`pause`); the store itself when it cannot be opened again, which never waits.
             let reader =
@@ -255,6 +290,7 @@ final class WindowLoad: @unchecked Sendable {
             condition.lock()
             street = found
             condition.broadcast()
+            while !mayRead { condition.wait() }
             condition.unlock()
             if let delay = Self.testDelay { usleep(delay * 1000) }
             var loaded = Places(PlacesOpening.window(reader, around: origin), source: source, isWindow: true)
@@ -292,10 +328,27 @@ final class WindowLoad: @unchecked Sendable {
         return places != nil
     }
 
-    /// The window's places, once read.
+    /// Whether the window is being read, or has been (`readWhenIdle`, `take`).
+    var isReading: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return mayRead
+    }
+
+    /// Lets the window be read now: the session has nothing to answer.
+    func readWhenIdle() {
+        condition.lock()
+        mayRead = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The window's places, read now if they were not, and waited for.
     func take() -> Places {
         condition.lock()
         defer { condition.unlock() }
+        mayRead = true
+        condition.broadcast()
         while places == nil { condition.wait() }
         return places ?? Places([])
     }

@@ -106,8 +106,8 @@ final class Session {
         start.begin(positions, options: options)
     }
 
-    /// The places a window moved out, until the answer that took the new one in is out.
-    var retiredPlaces: Places?
+    /// The places windows moved out, until an answer is out and no line waits (`retire`).
+    var retiredPlaces: [Places] = []
 
     /// Applies the position reports waiting (a walked route, gpsd): what they say, callouts,
     /// answers no line (line 0).

@@ -91,14 +91,8 @@ struct StoreStartTests {
         #expect(expected.first?.hasPrefix("Nearby, half height. Nearest: ") == true, "\(settled.stdout)")
         #expect(expected.first?.contains("Nearest: Gate, 5 metres south;") == true, "\(expected)")
         let delay = Sanitizer.patience / 3
-        let running = try Program(
-            arguments, environment: ["NEARBY_VOICE_WINDOW_DELAY_MS": String(Int(delay * 1000))], input: .open
-        ).start()
-        for line in move { running.send(line) }
+        let running = try Self.moved(arguments, by: move, windowHeldFor: delay)
         func lines() -> [String] { running.stdoutSoFar.split(separator: "\n").map(String.init) }
-        // The move answered (its window then read, and held back).
-        while lines().count < 2, Date().timeIntervalSince(running.began) < Sanitizer.patience { usleep(10_000) }
-        #expect(lines().count == 2, "\(lines())")
         let sent = running.send(asked[0])
         while lines().count < 3, Date().timeIntervalSince(sent) < delay { usleep(10_000) }
         #expect(lines().count == 3, "no answer to read before the window")
@@ -109,5 +103,80 @@ struct StoreStartTests {
         #expect(result.status == 0)
         let actual = Array(result.stdout.split(separator: "\n").map(String.init).suffix(asked.count))
         #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
+    }
+
+    /// `find` typed at once after a move, after `read` or alone, is answered from the window's
+    /// nearest part with the store's matches within the radius while the window is still being
+    /// read (held back here), word for word as once it is in: a name, a kind's word, a marker
+    /// among the matches; what follows (the next match, the list) as it would have been. A query
+    /// with no match near waits for the window, and the whole store's search, as before.
+    @Test(arguments: [
+        ["read", "find kiasma", "next", "read"],
+        ["find cafe", "next", "next", "where"],
+        ["read", "find gate", "select 1"],
+    ])
+    func findTypedAtOnceAfterAMoveSaysWhatTheWholeWindowSays(_ asked: [String]) throws {
+        let store = try StoreWindowTests.store()
+        let arguments = ["--places", store, "--speech", "off", "--at", "60.1699,24.9384"]
+        let move = ["mark Gate", "set at 60.16995, 24.9384"]
+        let settled = try Program(arguments, input: .text((move + ["count"] + asked).joined(separator: "\n") + "\n"))
+            .run()
+        #expect(settled.status == 0)
+        let expected = Array(settled.stdout.split(separator: "\n").map(String.init).dropFirst(3))
+        let finding = try #require(asked.firstIndex { $0.hasPrefix("find ") })
+        let query = asked[finding].dropFirst(5)
+        #expect(
+            expected.contains { $0.contains("match \"\(query)\"") || $0.contains("matches \"\(query)\"") },
+            "\(settled.stdout)")
+        let delay = Sanitizer.patience / 3
+        let running = try Self.moved(arguments, by: move, windowHeldFor: delay)
+        func lines() -> [String] { running.stdoutSoFar.split(separator: "\n").map(String.init) }
+        let sent = Date()
+        for line in asked.prefix(finding + 1) { running.send(line) }
+        // Every line to `find`'s answered before any window can have been read.
+        while !lines().contains(where: { $0.contains("\"\(query)\"") }), Date().timeIntervalSince(sent) < delay {
+            usleep(10_000)
+        }
+        #expect(lines().contains { $0.contains("\"\(query)\"") }, "no answer to find before the window")
+        #expect(Date().timeIntervalSince(sent) < delay)
+        for line in asked.dropFirst(finding + 1) { running.send(line) }
+        running.closeInput()
+        let result = running.wait()
+        #expect(result.status == 0)
+        let actual = Array(result.stdout.split(separator: "\n").map(String.init).dropFirst(2))
+        #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
+    }
+
+    /// A session started with every window read held back `delay` seconds (the tests' own
+    /// variable), once `move` (two lines, each answered on one line) is answered: its window
+    /// then read, and held back.
+    static func moved(_ arguments: [String], by move: [String], windowHeldFor delay: Double) throws -> Program.Running {
+        let running = try Program(
+            arguments, environment: ["NEARBY_VOICE_WINDOW_DELAY_MS": String(Int(delay * 1000))], input: .open
+        ).start()
+        for line in move { running.send(line) }
+        func lines() -> [String] { running.stdoutSoFar.split(separator: "\n").map(String.init) }
+        while lines().count < 2, Date().timeIntervalSince(running.began) < Sanitizer.patience { usleep(10_000) }
+        #expect(lines().count == 2, "\(lines())")
+        return running
+    }
+
+    /// A query that matches nothing within the radius is not answered from the part: the window,
+    /// then the whole store, as before.
+    @Test func findWithNoMatchNearWaitsForTheWindow() throws {
+        let store = try StoreWindowTests.store()
+        let arguments = ["--places", store, "--speech", "off", "--at", "60.1699,24.9384"]
+        let asked = ["find suomenlinna", "find zzqxw"]
+        let settled = try Program(arguments, input: .text((["count"] + asked).joined(separator: "\n") + "\n")).run()
+        let delayed = try Program(
+            arguments, environment: ["NEARBY_VOICE_WINDOW_DELAY_MS": "300"],
+            input: .text(asked.joined(separator: "\n") + "\n")
+        ).run()
+        #expect(settled.status == 0 && delayed.status == 0)
+        let expected = Array(settled.stdout.split(separator: "\n").map(String.init).dropFirst())
+        #expect(delayed.stdout.split(separator: "\n").map(String.init) == expected, "\(delayed.stdout)")
+        #expect(
+            expected.last?.hasPrefix("No results for \"zzqxw\"") == true
+                || expected.last?.contains("Did you mean") == true, "\(expected)")
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 import PlaceData
 import Testing
+import Words
 
 @testable import NearbyCore
 
 /// A place store's window in two parts (`WindowPartFeature`): while the whole window is read,
-/// `where` and `read` are answered from its nearest part and the whole window's counts, word for word as
-/// from the whole window, and the screen is the same once the whole window is in; every other
-/// command waits for the whole window.
-@Suite("Where and read are answered from the window's nearest part, as from the whole window")
+/// `where` and `read` are answered from its nearest part and the whole window's counts, and `find`
+/// from that part with its matches within the radius, word for word as from the whole window,
+/// and the screen is the same once the whole window is in; every other command waits for the
+/// whole window.
+@Suite("Where, read and find are answered from the window's nearest part, as from the whole window")
 struct WindowPartTests {
     static let origin = Coordinate(latitude: 60.1690, longitude: 24.9450)
 
@@ -227,6 +229,94 @@ struct WindowPartTests {
         #expect(state.shown.count <= NearbyState.windowPartSize)
     }
 
+    /// The part `find QUERY` is answered from, as the shell reads it (`PlacesOpening.withMatches`):
+    /// `part(of:)`'s nearest places, and after them every match of the query within the radius
+    /// (here the in-memory rule's, which the store's search gives: `StoreQueryTests`), in the
+    /// window's order; the plain part when none lies within the radius.
+    static func searchPart(of whole: Places, radius: Double, query: String) -> WindowPart {
+        var part = part(of: whole, radius: radius)
+        let matches = whole.matchMembers(query: query).map { whole.all[Int($0)] }.filter {
+            origin.distance(to: $0.coordinate) <= radius
+        }
+        guard !matches.isEmpty else { return part }
+        part.places = part.places.adding(matches)
+        part.search = query
+        return part
+    }
+
+    /// `find QUERY` typed while the window is read, after `read` or at once: answered from the
+    /// part that holds the nearest places and every match within the radius, word for word as
+    /// from the whole window, with the user's marker among the matches or not; the screen the
+    /// same once the whole window comes.
+    @Test(arguments: [
+        ("many within the radius", 3_000, 1_400.0, 1_000.0, "Paikka 12"),
+        // The 301st nearest place's name (the part's nearest are 256): its one match joined.
+        ("a single match beyond the nearest", 3_000, 1_400, 1_000, ""),
+        ("matches of a kind", 3_000, 1_400, 1_000, "museum"),
+        ("a radius wider than the window", 900, 1_900, 5_000, "Paikka 4"),
+    ])
+    func findIsTheSameFromThePart(_ name: String, _ count: Int, _ reach: Double, _ radius: Double, _ given: String) {
+        let whole = Self.window(count, reach: reach)
+        let query = given.isEmpty ? whole.all[300].name : given
+        #expect(Self.searchPart(of: whole, radius: radius, query: query).search == query, "\(name): matches near")
+        func prepared(_ state: inout NearbyState) {
+            _ = state.apply(.markersLoaded(Self.markers(north: 40), notice: nil))
+            _ = state.reduce(.readRequested)
+        }
+        var wholeFirst = Self.starting { $0.radius = radius }
+        _ = wholeFirst.apply(.windowMoved(whole))
+        prepared(&wholeFirst)
+        let expected = wholeFirst.reduce(.queryEntered(query)).announcements.map(\.text)
+        #expect(expected.first?.contains("match") == true, "\(name): \(expected)")
+        var partFirst = Self.starting { $0.radius = radius }
+        _ = partFirst.apply(.windowPartRead(Self.part(of: whole, radius: radius, kinds: true)))
+        prepared(&partFirst)
+        let request = partFirst.windowPartRequest(for: .queryEntered(query), windowAt: Self.origin)
+        #expect(request == WindowPartRequest(nearest: NearbyState.windowPartSize, radius: radius, search: query))
+        if given.isEmpty { #expect(!Self.part(of: whole, radius: radius).places.all.contains { $0.name == query }) }
+        // The part `read` took in serves no search: the matches are read and joined to it.
+        #expect(partFirst.windowPart.map { !$0.serves(request!, at: Self.origin) } == true)
+        let part = Self.searchPart(of: whole, radius: radius, query: query)
+        #expect(part.serves(request!, at: Self.origin))
+        _ = partFirst.apply(.windowPartRead(part))
+        #expect(partFirst.reduce(.queryEntered(query)).announcements.map(\.text) == expected, "\(name)")
+        // Then any other command takes the whole window in: the same screen as the other way.
+        _ = partFirst.apply(.windowMoved(whole))
+        #expect(partFirst == wholeFirst, "\(name)")
+        #expect(partFirst.reduce(.nextFocused) == wholeFirst.reduce(.nextFocused))
+    }
+
+    /// `find` is answered from a part only where the part's matches are the whole window's: on
+    /// the Nearby screen, in English (another language's kind words join the matches of the
+    /// kinds the places in memory hold), a query that is neither empty nor too long.
+    @Test func findWaitsForTheWholeWindowWhereThePartMightDiffer() throws {
+        let origin = Self.origin
+        let state = Self.starting { _ in }
+        #expect(state.windowPartRequest(for: .queryEntered("  cafe "), windowAt: origin)?.search == "cafe")
+        #expect(state.windowPartRequest(for: .queryEntered("   "), windowAt: origin) == nil)
+        let long = String(repeating: "a", count: NearbyState.queryLimit + 1)
+        #expect(state.windowPartRequest(for: .queryEntered(long), windowAt: origin) == nil)
+        let mapSearch = Self.starting { $0.screen = .mapSearch }
+        #expect(mapSearch.windowPartRequest(for: .queryEntered("cafe"), windowAt: origin) == nil)
+        var spanish = Self.starting { _ in }
+        spanish.words = Catalog.builtIn(.spanish)
+        #expect(spanish.windowPartRequest(for: .queryEntered("museo"), windowAt: origin) == nil)
+        // No match within the radius (one beyond it, a marker alone): the part holds no search,
+        // and serves none; the whole window answers, and the whole store after it.
+        let far = Self.window(3_000, reach: 1_400)
+        let beyond = try #require(far.all.last { Self.origin.distance(to: $0.coordinate) > 1_000 })
+        let plain = Self.searchPart(of: far, radius: 1_000, query: beyond.name)
+        #expect(plain.search == nil)
+        #expect(!plain.serves(WindowPartRequest(nearest: 256, radius: 1_000, search: beyond.name), at: origin))
+        #expect(Self.searchPart(of: far, radius: 1_000, query: "gate").search == nil)
+        // A search on: the next one waits for the whole window.
+        var searching = Self.starting { _ in }
+        let whole = Self.window(1_000, reach: 1_900)
+        _ = searching.apply(.windowPartRead(Self.searchPart(of: whole, radius: 1_000, query: "Paikka 1")))
+        _ = searching.reduce(.queryEntered("Paikka 1"))
+        #expect(searching.windowPartRequest(for: .queryEntered("Paikka 2"), windowAt: origin) == nil)
+    }
+
     /// Only `where` is answered from the part, and only when nothing else it says needs the
     /// whole window; a part read for another point or radius serves no more.
     @Test func everythingElseWaitsForTheWholeWindow() {
@@ -236,8 +326,8 @@ struct WindowPartTests {
         #expect(state.windowPartRequest(for: .whereRequested(exact: true), windowAt: origin) != nil)
         #expect(state.windowPartRequest(for: .readRequested, windowAt: origin)?.kinds == true)
         for action: Action in [
-            .countRequested, .aroundRequested, .aheadRequested, .queryEntered("cafe"),
-            .queryTyped("caf"), .nextFocused, .placeSelected(.position(1)), .quitRequested, .mapRequested,
+            .countRequested, .aroundRequested, .aheadRequested, .queryTyped("caf"), .nextFocused,
+            .placeSelected(.position(1)), .quitRequested, .mapRequested,
             .settingChanged(.radius, value: "500"),
         ] {
             #expect(state.windowPartRequest(for: action, windowAt: origin) == nil, "\(action)")

@@ -106,16 +106,23 @@ enum StoreBench {
     /// `read` is), beside the same on the 21 built-in places (the answer path's floor); then,
     /// back at the centre, `find` of 100 places' names far from it (seeded), which the window
     /// does not hold: the session searches the whole store. Enter to the answer's first line.
-    /// `read` is answered from the new window's nearest part while the window is read; `find`
-    /// right after it searches the window in memory, and so waits for the rest of it.
+    /// `read` is answered from the new window's nearest part, `find` right after it from that part
+    /// and the store's matches within the radius, before the rest of the window is read; each
+    /// must say what it says once the window is in (`read_same`, `find_same`).
     static let moveCount = 75
 
     /// The Nearby list's goal as judged: issue 42 asked for 5 ms above the floor. Answered from
     /// the window's nearest part it was 2.5-4.0 ms above here in 7 runs of 75 moves
-    /// (2026-12-04), and on the slowed build (the part's reads done twice, the second time from
-    /// warm pages) 5.2-6.7 ms in 4: the slowdown within 0.3 ms of 5. The floor itself is 0.25-0.8
-    /// ms from run to run. Judged at 4.5 ms, each side has half a millisecond or more.
-    static let readBudget = 0.0045
+    /// (2026-12-04), with the rest of the window read beside it. Since the window waits for the
+    /// session to be idle (`WindowLoad`, 2026-12-05), it was 2.6-2.8 ms in 2 runs, and on the
+    /// slowed build (the part's reads, its places and their taking in done twice) 4.3-4.4 ms in
+    /// 2: judged at 3.5 ms, each side has 0.7 ms or more.
+    static let readBudget = 0.0035
+
+    /// `find`'s goal as judged, issue 42's 2 ms above the floor: answered from the window's
+    /// nearest part and the store's matches within the radius, it was 1.35-1.45 ms above in 2
+    /// runs of 75 moves (2026-12-05), and on the slowed build 3.1-3.3 ms in 2.
+    static let findBudget = 0.002
 
     static func sessionRows(app: String, store: String, folder: String) -> [Row] {
         let script = FileManager.default.currentDirectoryPath + "/scripts/bench-moves"
@@ -159,6 +166,7 @@ enum StoreBench {
         let findFloor = times(floor, "find")
         let found = ours["found"] as? Int ?? 0
         let readSame = ours["read_same"] as? Int ?? 0
+        let findSame = ours["find_same"] as? Int ?? 0
         let wholeCount = (ours["whole"] as? [Double])?.count ?? 0
         let wholeFound = ours["whole_found"] as? Int ?? 0
         let storeLabel = "\(label(count)) store"
@@ -178,12 +186,14 @@ enum StoreBench {
                 verdict: read.median - readFloor.median <= readBudget && readSame == moveCount ? "yes" : "NO"),
             Row(
                 figure:
-                    "\(label): `find` the nearest's first word at once after `read` (the window waited for), "
-                    + "Enter to answer (\(found) of \(moveCount) found)",
+                    "\(label): `find` the nearest's first word at once after `read` (the window's nearest part "
+                    + "and the store's matches within the radius), Enter to answer (\(found) of \(moveCount) found, "
+                    + "\(findSame) said as once the window is in)",
                 ours: pair(find), baseline: "built-in places \(pair(findFloor))",
                 ratio: above(find.median - findFloor.median),
-                target: "<= 2 ms above",
-                verdict: find.median - findFloor.median <= 0.002 && found == moveCount ? "yes" : "NO"),
+                target: "<= \(findBudget * 1000) ms above (issue 42: 2)",
+                verdict: find.median - findFloor.median <= findBudget && found == moveCount && findSame == moveCount
+                    ? "yes" : "NO"),
             Row(
                 figure:
                     "\(storeLabel) in a session: `find` of a far place's name (the whole store searched, the nearest 20), "

@@ -6,13 +6,16 @@ import PlaceData
 /// typed at once after the start or a move waits for it. `where`
 /// and `read` need far less: the nearest places (a place with a direction among the first
 /// `whereLooksAt` about the user; the rail's `railSize`), how many places the list holds, and for
-/// `read` at half height how many filters it offers (its kinds). While the window is still being
+/// `read` at half height how many filters it offers (its kinds); `find WORDS`, every match within
+/// the list's radius (the store's own search, `PlaceStore.search`, on the same rule as the
+/// window's in memory), when the window holds every place within it. While the window is still being
 /// read, the shell asks here whether the command can be answered from its nearest part
 /// (`windowPartRequest`); if so it reads that part at once, with the counts and kinds, and
 /// applies `.windowPartRead`; any other command, and any position report, takes the whole window
 /// in first (`.windowMoved`), which sets the part aside. What is said is the same either way: the
 /// part holds exactly the first places of the whole window, in its order, and the counts and
-/// kinds are the whole window's, with the markers the places hold (`partListing`).
+/// kinds are the whole window's, with the markers the places hold (`partListing`); a search's
+/// matches join them, each in the window's order (nearest first, equal distances in the store's).
 public struct WindowPart: Equatable, Sendable {
     /// The nearest places of the window, nearest first (equal distances in the store's order):
     /// the whole window's first places, in its order.
@@ -29,9 +32,13 @@ public struct WindowPart: Equatable, Sendable {
     /// The kinds of the places the list holds once the whole window is in, each once (those
     /// within the radius, or the whole window's when none is); nil when not read (`where`).
     public var kinds: Set<String>?
+    /// The query (cleaned, as `find` searches it) whose every match within `radius` the places
+    /// hold, besides the nearest; nil when none was asked, or the part could not hold them all.
+    public var search: String?
 
     public init(
-        places: Places, origin: Coordinate, radius: Double, withinRadius: Int, total: Int?, kinds: Set<String>? = nil
+        places: Places, origin: Coordinate, radius: Double, withinRadius: Int, total: Int?, kinds: Set<String>? = nil,
+        search: String? = nil
     ) {
         self.places = places
         self.origin = origin
@@ -39,11 +46,13 @@ public struct WindowPart: Equatable, Sendable {
         self.withinRadius = withinRadius
         self.total = total
         self.kinds = kinds
+        self.search = search
     }
 
     /// Whether the part answers what `request` asks, read about `origin`.
     public func serves(_ request: WindowPartRequest, at origin: Coordinate) -> Bool {
         self.origin == origin && radius == request.radius && (kinds != nil || !request.kinds)
+            && (request.search == nil || request.search == search)
     }
 }
 
@@ -56,6 +65,15 @@ public struct WindowPartRequest: Equatable, Sendable {
     /// Whether the kinds of the places the list will hold are asked too (`read` at half height
     /// says how many filters they make).
     public var kinds: Bool = false
+    /// The query whose matches within the radius are asked too (`find WORDS`), cleaned.
+    public var search: String? = nil
+
+    public init(nearest: Int, radius: Double, kinds: Bool = false, search: String? = nil) {
+        self.nearest = nearest
+        self.radius = radius
+        self.kinds = kinds
+        self.search = search
+    }
 }
 
 extension NearbyState {
@@ -70,7 +88,8 @@ extension NearbyState {
     /// list's count and its filters), only when nothing else they say depends on the whole
     /// window: no search, no filter, no selection, no search being typed, and the user at the
     /// window's centre. A part already in serves when it was read for the same point and radius
-    /// (`WindowPart.serves`).
+    /// (`WindowPart.serves`). `find WORDS` entered on the Nearby screen, in the same state, asks
+    /// for the query's matches too (`searchPartQuery`).
     public func windowPartRequest(for action: Action, windowAt origin: Coordinate) -> WindowPartRequest? {
         guard places.isWindow, origin == settings.origin, query.isEmpty, kindFilter == nil, selection == nil,
             beforeTyping == nil
@@ -81,10 +100,25 @@ extension NearbyState {
         case .readRequested where sheet.isPresented && sheet.detent == .resting: kinds = false
         case .readRequested where sheet.isPresented && sheet.detent == .half && settings.screen == .nearby:
             kinds = true
+        case .queryEntered(let text):
+            guard let search = searchPartQuery(text) else { return nil }
+            if let windowPart, windowPart.origin != origin || windowPart.radius != settings.radius { return nil }
+            return WindowPartRequest(nearest: Self.windowPartSize, radius: settings.radius, search: search)
         default: return nil
         }
         if let windowPart, windowPart.origin != origin || windowPart.radius != settings.radius { return nil }
         return WindowPartRequest(nearest: Self.windowPartSize, radius: settings.radius, kinds: kinds)
+    }
+
+    /// The query `find` entered as `text` searches, when the part's matches can answer it as the
+    /// whole window would: on the Nearby screen (the Map Search Sheet's rule is the seed's own,
+    /// not the store's), a query that is not too long and, cleaned, not empty, in English (in
+    /// another language a query may name a kind in that language, whose places join the
+    /// matches: `kindsNamedInLanguage`, which reads the kinds of the places in memory).
+    func searchPartQuery(_ text: String) -> String? {
+        guard settings.screen == .nearby, words.language == .english, !Self.isTooLong(text) else { return nil }
+        let cleaned = Self.cleanQuery(text)
+        return cleaned.isEmpty ? nil : cleaned
     }
 
     /// How many places the list holds and the kinds among them (nil when not read), with no
