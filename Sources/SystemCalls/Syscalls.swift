@@ -288,6 +288,14 @@ enum Syscalls {
         return pthread_setschedparam(pthread_self(), policy, &parameters) == 0
     }
 
+    /// The CPU time the calling thread has used, in seconds (clock_gettime(2),
+    /// `CLOCK_THREAD_CPUTIME_ID`); 0 when it cannot be read.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// The calling thread's scheduling policy (pthread_getschedparam(3)), or nil.
     static func callingThreadPolicy() -> Int32? {
         var policy: Int32 = 0

@@ -1,5 +1,10 @@
-/// The calling thread's share of the processors, against the process's other threads.
+/// The calling thread's share of the processors, against the process's other threads, and what
+/// it has used of them.
 public enum ThreadPriority {
+    /// The CPU time the calling thread has used, in seconds: what a piece of its work cost,
+    /// whatever the other threads did meanwhile.
+    public static var cpuSeconds: Double { Syscalls.threadCPUTime() }
+
     /// Makes the calling thread run only when no other thread wants its processor (the
     /// `SCHED_IDLE` policy, sched(7)): while it works, the session's own thread, answering a line,
     /// has the processor it shares. For work done ahead on a thread of its own (a store's window,

@@ -114,6 +114,30 @@ struct RouteTests {
         #expect(callouts.allSatisfy { $0["line"] as? Int == 0 && $0["priority"] as? String == "polite" })
     }
 
+    /// The bench's measure of a report's handling (`NEARBY_VOICE_BENCH_REPORT_CPU`): a line of
+    /// microseconds of the session's thread for each position report of the walk, and nothing
+    /// else.
+    @Test("The bench's hook writes the session's CPU for each position report of a walk")
+    func eachReportsHandlingIsWrittenForTheBench() throws {
+        let folder = temporaryPath("route-cpu")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let log = "\(folder)/report-cpu.txt"
+        let result = try Program(
+            [
+                "--speech", "off", "--places", Self.helsinki, "--route", Self.esplanadi, "--route-speed", "60",
+            ], environment: ["XDG_CACHE_HOME": "\(folder)/cache", "NEARBY_VOICE_BENCH_REPORT_CPU": log],
+            input: .text("count\n"), timeout: 120
+        ).run()
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let micros = lines.compactMap { Int($0) }
+        #expect(micros.count == lines.count, "\(lines.prefix(5))")
+        // 335 metres at 1.4 m/s: a report a second of the walk, about 239.
+        #expect((200...260).contains(lines.count), "\(lines.count) reports")
+        #expect(micros.allSatisfy { $0 >= 0 && $0 < 1_000_000 })
+        #expect(micros.contains { $0 > 0 })
+    }
+
     @Test("A malformed GPX file: FILE:LINE: and 65; a missing one: 66")
     func malformed() throws {
         let path = Self.fixtures.appendingPathComponent("routes/malformed.gpx").path

@@ -17,8 +17,12 @@ import PlaceData
 // must say where the last report put it (facing east on the store's street from its walking, or
 // the built-in places' street), and the gpsd must have been read to the end.
 //
+// On the store, the CPU the session's own thread spends on each walking report is read from the
+// session (`NEARBY_VOICE_BENCH_REPORT_CPU`) and judged too: the callout decision in a session.
+//
 // With --self-test (issue 42: `make bench`'s test of itself), APP is a build that decides each
-// report twice (`BenchSlowdown`), and only the store's walk is measured: it must miss its goal.
+// report twice (`BenchSlowdown`), and only the store's walk is measured: its decision, on the
+// session's thread, must miss its goal.
 //
 //     nearby-voice-position-bench --app PATH [--store PATH] [--seconds 60] [--walk 60] [--self-test]
 
@@ -226,9 +230,15 @@ final class FollowingSession: @unchecked Sendable {
     private var text = ""
     let account: CPUAccount
 
+    /// Where the session writes its thread's CPU a position report (`Session.reportCPULog`).
+    let handlingLog = FileManager.default.temporaryDirectory
+        .appendingPathComponent("nearby-voice-report-cpu-\(UUID().uuidString)").path
+
     init(app: String, places: [String], gpsd: WalkingGpsd) throws {
         process.executableURL = URL(fileURLWithPath: app)
         process.arguments = places + ["--speech", "off", "--at", "gpsd:127.0.0.1:\(gpsd.port)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["NEARBY_VOICE_BENCH_REPORT_CPU": handlingLog]) { $1 }
         process.standardInput = input
         let output = Pipe()
         process.standardOutput = output
@@ -245,6 +255,12 @@ final class FollowingSession: @unchecked Sendable {
     }
 
     var output: String { lock.withLock { text } }
+
+    /// The CPU the session's thread spent on each position report so far, in seconds.
+    var handling: [Double] {
+        ((try? String(contentsOfFile: handlingLog, encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { Double($0).map { $0 / 1e6 } }
+    }
     var cpu: Double { account.seconds }
 
     /// `where` typed; its answer (the first line after it that says where the user is), or nil.
@@ -266,6 +282,7 @@ final class FollowingSession: @unchecked Sendable {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         account.remove()
+        try? FileManager.default.removeItem(atPath: handlingLog)
     }
 }
 
@@ -286,6 +303,8 @@ struct Following {
     var idleSeconds = Double.nan
     var walkCPU = Double.nan
     var walkReports = 0
+    /// The session's thread's CPU for each of the walk's reports (`Session.reportCPULog`).
+    var handling: [Double] = []
     var answer: String?
     var lost = false
     var calledOut = 0
@@ -316,12 +335,16 @@ func follow(app: String, places: [String], start: Coordinate, idle: Double, walk
     let outputBefore = session.output.count
     let reportsBefore = gpsd.reports.written
     let walkBefore = session.cpu
+    let handledBefore = session.handling.count
     for second in 1...walk {
         gpsd.move(latitude: start.latitude, longitude: start.longitude + Double(second) * step, track: 90, speed: 1.4)
         Thread.sleep(forTimeInterval: 1)
     }
     result.walkReports = gpsd.reports.written - reportsBefore
-    if measureWalk { result.walkCPU = (session.cpu - walkBefore) / Double(max(1, result.walkReports)) }
+    if measureWalk {
+        result.walkCPU = (session.cpu - walkBefore) / Double(max(1, result.walkReports))
+        result.handling = Array(session.handling.dropFirst(handledBefore))
+    }
     result.calledOut = String(session.output.dropFirst(outputBefore)).split(separator: "\n").count
     result.clock = session.account.clock
     result.answer = session.whereAnswer()
@@ -331,15 +354,47 @@ func follow(app: String, places: [String], start: Coordinate, idle: Double, walk
     return result
 }
 
+/// The callout decision in a session on the 10M store (issue 42), judged: the CPU the session's
+/// thread spends on a walking report (its streets, the decision over the 20,000-place window,
+/// what it said), median. Issue 42 asked for 1 ms. The session's whole CPU a report (about
+/// 650 µs) is mostly what any report costs the process (standing still, 570 µs a second; on the
+/// built-in places, walking, about 500 µs), so that twice the decision moved it by less than the
+/// noise between runs (503-750 µs unslowed, 712-1,011 µs slowed) and its goal could not catch
+/// the slowed build. The thread's own share, measured 2026-12-05 three times each: 216, 221 and
+/// 217 µs (median of 60 reports), and on the slowed build 343, 351 and 350 µs (the decision,
+/// about 130 µs of it, done twice): judged at 280 µs, each side has about 60 µs.
+let handlingBudget = 0.000_28
+
+/// The median and 99th percentile of `values`.
+func spread(_ values: [Double]) -> (median: Double, p99: Double) {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return (.nan, .nan) }
+    return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+}
+
+/// The row of a walk's handling on the session's thread.
+func handlingRow(_ walked: Following, prefix: String) -> (line: String, met: Bool) {
+    let (median, p99) = spread(walked.handling)
+    let met = walked.followed && walked.handling.count >= walked.walkReports / 2 && median <= handlingBudget
+    return (
+        String(
+            format:
+                "  %@the callout decision in a session on the 10M store: the session's thread a walking report (its streets, the decision, what it said)  median %.0f µs  p99 %.0f µs  (%d reports)  goal ≤ %.0f µs (issue 42: 1000)",
+            prefix, median * 1e6, p99 * 1e6, walked.handling.count, handlingBudget * 1e6), met
+    )
+}
+
 if selfTest, let app, let store {
     let walked = try follow(
         app: app, places: ["--places", store], start: storeWalkStart(), idle: 3, walk: walkSeconds, measureWalk: true)
-    let caught = walked.walkCPU > 0.001
+    let row = handlingRow(walked, prefix: "slowed 2x (each report decided twice): ")
+    let caught = !row.met && !walked.handling.isEmpty
+    print(row.line + ", missed  " + (caught ? "caught" : "NOT caught"))
     print(
         String(
             format:
-                "  slowed 2x (each report decided twice): a position report in a session on the 10M store: %.0f µs of CPU a report (%d reports; %@)  goal ≤ 1000 µs, missed  %@",
-            walked.walkCPU * 1e6, walked.walkReports, walked.clock, caught ? "caught" : "NOT caught"))
+                "  slowed 2x: the session's whole CPU a walking report: %.0f µs (%d reports; %@)  report (its goal is not the slowdown's: above)",
+            walked.walkCPU * 1e6, walked.walkReports, walked.clock))
     exit(caught && walked.followed ? 0 : 1)
 }
 
@@ -378,7 +433,9 @@ if let app {
                     "  a position report in a session on the 10M store, walking through a corner: %.0f µs of CPU a report (%d reports, %d lines said; %@)  goal ≤ 1000 µs  %@  (%@)",
                 walked.walkCPU * 1e6, walked.walkReports, walked.calledOut, walked.clock,
                 walked.followed && walked.walkCPU <= 0.001 ? "ok" : "SHORT", shown))
-        short = short || !walked.followed || walked.idleShare > 1 || walked.walkCPU > 0.001
+        let row = handlingRow(walked, prefix: "")
+        print(row.line + "  " + (row.met ? "ok" : "SHORT"))
+        short = short || !walked.followed || walked.idleShare > 1 || walked.walkCPU > 0.001 || !row.met
     }
 }
 exit(short ? 1 : 0)
