@@ -131,6 +131,9 @@ final class EffectRunner {
             // one (`Session.settleWindow`): `set at` answers at once, as the start does.
             guard let store else { return Outcome() }
             store.language = storeLanguage(state)
+            // A window never taken in (a walk's reports moved it twice at once) is read to its
+            // end on its thread, which then ends, and dropped.
+            pendingWindow?.readWhenIdle()
             pendingWindow = WindowLoad(store, around: origin, source: state.places.source)
             return Outcome()
         case .followGPS(let text):

@@ -129,6 +129,8 @@ final class Session {
                 try? log.writeAll(Array("\(Int(((ThreadPriority.cpuSeconds - began) * 1e6).rounded()))\n".utf8))
             }
         }
+        // A window the reports moved is read now: no line typed waits on it (`useIdleTime`).
+        if !reports.isEmpty { effects.pendingWindow?.readWhenIdle() }
         try settleSpeech()
     }
 
