@@ -49,7 +49,7 @@ final class InputLoop {
             waitForSpeechIfPaced()
         }
         // The store's window is read once no line comes at once after the greeting.
-        session.useIdleTime()
+        session.useIdleTime(typed: reader.isInteractive)
         // A reader of standard output that has gone (`| head -1`) ends the session quietly.
         while !session.state.isFinished, !StandardOutput.isClosed, let line = reader.nextLine() {
             lineNumber += 1
@@ -62,7 +62,7 @@ final class InputLoop {
             session.tellIfCentred()
             waitForSpeechIfPaced()
             session.prepareSearch()
-            session.useIdleTime()
+            session.useIdleTime(typed: reader.isInteractive)
         }
         // SIGTERM or SIGHUP at a terminal: speech stops at once (what was queued is dropped),
         // no goodbye, the files are completed, and the exit code is 128 + the signal's number.

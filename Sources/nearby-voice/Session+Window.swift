@@ -69,11 +69,14 @@ extension Session {
     /// Once an answer is out: a store's window still to be read is read when no line comes
     /// within `readAhead` milliseconds (`WindowLoad.readWhenIdle`): a line typed at once after
     /// the answer is answered first, with the machine to itself (`where`, `read` and `find` from
-    /// the window's parts; any other command reads the window then). Then the places a move took
-    /// out are freed (`releaseRetiredPlaces`).
-    func useIdleTime(readAhead: Int32 = 10) {
+    /// the window's parts; any other command reads the window then). Only at a terminal
+    /// (`typed`): a script's lines, always waiting, would hold the window back until a command
+    /// or a position report needed it, and a walk's first report would wait for all of it (a
+    /// callout heard late, under the sanitizers). Then the places a move took out are freed
+    /// (`releaseRetiredPlaces`).
+    func useIdleTime(typed: Bool, readAhead: Int32 = 10) {
         if let pending = effects.pendingWindow, !pending.isReading {
-            if let ready = try? FileDescriptor.waitForInput([.standardInput], milliseconds: readAhead),
+            if typed, let ready = try? FileDescriptor.waitForInput([.standardInput], milliseconds: readAhead),
                 ready.first == true
             {
                 return
