@@ -278,15 +278,7 @@ enum Syscalls {
     /// isatty(3) (a tcgetattr(2)).
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    // MARK: Scheduling
-
-    /// pthread_setschedparam(3) (sched_setscheduler(2) for the calling thread): `policy` at
-    /// priority 0; whether it was set.
-    static func setCallingThreadPolicy(_ policy: Int32) -> Bool {
-        var parameters = sched_param()
-        parameters.sched_priority = 0
-        return pthread_setschedparam(pthread_self(), policy, &parameters) == 0
-    }
+    // MARK: Time
 
     /// The CPU time the calling thread has used, in seconds (clock_gettime(2),
     /// `CLOCK_THREAD_CPUTIME_ID`); 0 when it cannot be read.
@@ -294,13 +286,6 @@ enum Syscalls {
         var time = timespec()
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// The calling thread's scheduling policy (pthread_getschedparam(3)), or nil.
-    static func callingThreadPolicy() -> Int32? {
-        var policy: Int32 = 0
-        var parameters = sched_param()
-        return pthread_getschedparam(pthread_self(), &policy, &parameters) == 0 ? policy : nil
     }
 
     /// shutdown(2) of both directions of a socket: its peer, and a reader of it, see its end.

@@ -139,8 +139,7 @@ enum NearbyVoice {
         return opening
     }
 
-    /// Gathers the words of the places' names on a thread of its own (which yields to the
-    /// session's, `ThreadPriority.makeCallingThreadIdle`), for forgiving search: at a
+    /// Gathers the words of the places' names on a thread of its own, for forgiving search: at a
     /// million places that takes seconds, which the first search that finds nothing would
     /// otherwise wait for. Places whose search index waits to be asked for (the markers among
     /// them) have it built there first.
@@ -152,9 +151,7 @@ enum NearbyVoice {
     /// heap that the session's own thread would wait on.
     static func prepareSpelling(_ places: Places) {
         let large = places.count >= 100_000
-        Thread.detachNewThread {
-            // Work ahead: the session's thread, answering the user meanwhile, goes first.
-            ThreadPriority.makeCallingThreadIdle()
+        DispatchQueue.global(qos: .utility).async {
             let giveBack = { if large { Heap.giveBackFreePages() } }
             giveBack()
             places.prepareSearch()

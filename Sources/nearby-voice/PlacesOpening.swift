@@ -277,8 +277,6 @@ final class WindowLoad: @unchecked Sendable {
         self.source = source
         self.count = count
         Thread.detachNewThread { [self] in
-            // Read ahead: the session's own thread, answering the user meanwhile, goes first.
-            ThreadPriority.makeCallingThreadIdle()
             // A connection of its own, which waits while an answer is read from the store
             // (`pause`); the store itself when it cannot be opened again, which never waits.
             let reader =

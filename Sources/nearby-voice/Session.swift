@@ -118,7 +118,7 @@ final class Session {
         // walk begun with no command typed would otherwise pass every place in silence.
         if !reports.isEmpty { try settleWindow() }
         for report in reports {
-            let began = Self.reportCPULog == nil ? nil : ThreadPriority.cpuSeconds
+            let began = Self.reportCPULog == nil ? nil : ThreadTime.cpuSeconds
             let report = withStreets(report)
             if BenchSlowdown.isOn {
                 var copy = state
@@ -126,7 +126,7 @@ final class Session {
             }
             try take(report)
             if let began, case .positionReported = report, let log = Self.reportCPULog {
-                try? log.writeAll(Array("\(Int(((ThreadPriority.cpuSeconds - began) * 1e6).rounded()))\n".utf8))
+                try? log.writeAll(Array("\(Int(((ThreadTime.cpuSeconds - began) * 1e6).rounded()))\n".utf8))
             }
         }
         // A window the reports moved is read now: no line typed waits on it (`useIdleTime`).
