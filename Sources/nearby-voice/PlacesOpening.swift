@@ -250,12 +250,13 @@ struct PlacesOpening {
 /// streets) never wait for it; the street about its centre, which `where` says, is read on it
 /// first (5-10 ms at 10M places, off the first answer's way).
 ///
-/// The rest waits until the session has nothing to answer (`readWhenIdle`: no line came soon
-/// after the answer) or needs the window (`take`). Read beside the answers to lines typed at
-/// once after a move, it cost them a processor: on this machine of two, the terminal's
-/// kernel worker and the session's own thread, woken for the next line, waited for it up to a
-/// scheduler tick (4 ms), however low its priority (issue 42: `find` typed at once after
-/// `read`, answered from the window's parts, came 1.6-3 ms above the built-in places' answer).
+/// At a terminal, the rest waits until the session has nothing to answer (`readWhenIdle`: no
+/// line came soon after the answer) or needs the window (`take`); a script's is read at once
+/// (`Session.useIdleTime`). Read beside the answers to lines typed at once after a move, it cost
+/// them a processor: on this machine of two, the terminal's kernel worker and the session's own
+/// thread, woken for the next line, waited for it up to a scheduler tick (4 ms), at the lowest
+/// nice value and under `SCHED_IDLE` alike (issue 42: `find` typed at once after `read`,
+/// answered from the window's parts, came 1.6-3 ms above the built-in places' answer).
 final class WindowLoad: @unchecked Sendable {
     /// Where the window is read about, and where its places come from (`Places.source`).
     let origin: Coordinate
