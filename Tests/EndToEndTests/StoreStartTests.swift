@@ -147,6 +147,39 @@ struct StoreStartTests {
         #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
     }
 
+    /// At a terminal, a move's street is read with its window, once the session is idle, or as
+    /// soon as `where` asks for it: `where` typed at once after `set at` (both lines typed ahead)
+    /// says the new point's street, before the new window (held back) is in, word for word as a
+    /// script says it. Had `where` not let the street be read, it would wait for an idle moment
+    /// that its own wait keeps from coming.
+    @Test func whereTypedAtOnceAfterAMoveAtATerminalSaysItsStreet() throws {
+        let store = try StoreWindowTests.store()
+        let arguments = ["--places", store, "--speech", "off", "--at", "60.1699,24.9384"]
+        let move = "set at 60.1686, 24.9415"
+        let piped = try Program(arguments, input: .text("\(move)\nwhere\n")).run()
+        #expect(piped.status == 0)
+        let expected = try #require(piped.stdout.split(separator: "\n").last.map(String.init))
+        #expect(expected.hasPrefix("On Aleksanterinkatu, "), "\(piped.stdout)")
+        let terminal = try Tmux(columns: 250)
+        defer { terminal.close() }
+        let delay = Sanitizer.patience / 3
+        try terminal.start(
+            arguments + ["--typing-pause", "0"],
+            environment: ["NEARBY_VOICE_WINDOW_DELAY_MS": String(Int(delay * 1000))])
+        try terminal.waitFor("the greeting") { $0.contains { $0.hasPrefix("Nearby: ") } }
+        try terminal.type(move + "\rwhere\r")
+        // `set at` waits for the first window (held back too); `where` then for nothing read
+        // beside the street.
+        try terminal.waitFor("the move's answer", seconds: Sanitizer.patience + delay) {
+            $0.contains { $0.hasPrefix("Position: 60.1686 north") }
+        }
+        let moved = Date()
+        let screen = try terminal.waitFor("where's answer", seconds: delay) { $0.contains(expected) }
+        #expect(Date().timeIntervalSince(moved) < delay, "\(screen.joined(separator: "\n"))")
+        try terminal.typeLine("quit")
+        #expect(try terminal.waitForExit(seconds: Sanitizer.patience + delay) == 0)
+    }
+
     /// A session started with every window read held back `delay` seconds (the tests' own
     /// variable), once `move` (two lines, each answered on one line) is answered: its window
     /// then read, and held back.
