@@ -199,17 +199,21 @@ enum StoreBench {
                     "\(storeLabel) in a session: `find` of a far place's name (the whole store searched, the nearest 20), "
                     + "\(wholeCount) names, \(wholeFound) found; median; p99",
                 ours: "\(seconds(whole.median)); p99 \(seconds(whole.p99))", baseline: "-", ratio: "-",
-                target: "<= 50 ms; p99 <= \(Int(wholeP99Budget * 1000)) ms",
-                verdict: wholeCount >= 100 && wholeFound == wholeCount && whole.median <= 0.05
-                    && whole.p99 <= wholeP99Budget ? "yes" : "NO"),
+                target: "<= \(Int(wholeMedianBudget * 1000)) ms (issue 42: 50); p99 <= 100 ms",
+                verdict: wholeCount >= 100 && wholeFound == wholeCount && whole.median <= wholeMedianBudget
+                    && whole.p99 <= 0.1 ? "yes" : "NO"),
         ]
     }
 
-    /// The whole-store search's p99 judged: issue 42 asked for 100 ms when it was 146 ms; since the
-    /// mark of a spelled umlaut (schema 9) it is 33-42 ms on this 2-core machine, and a build
-    /// whose searches take twice as long (the bench's test of itself) gave 100-188 ms: a budget
-    /// of 60 ms keeps such a regression from passing under the old 100.
-    static let wholeP99Budget = 0.06
+    /// The whole-store search's median judged: issue 42 asked for 50 ms, and for a p99 of 100 ms
+    /// when it was 146 ms. Since the mark of a spelled umlaut (schema 9) the median is 14-16 ms
+    /// on this 2-core machine, and a build whose searches take twice as long (the bench's test of
+    /// itself) gave 45.9-50.8 ms in 3 whole runs, two of which would pass under 50 ms: judged at
+    /// 30 ms, each side has 14 ms or more. The p99 is judged at issue 42's 100 ms: of 100 names it
+    /// is the slowest, which one page of the store read from the disk moves (28.5-32 ms in 2 whole
+    /// runs, 63.5 ms in a third; the slowed build 130-153 ms), so it is no test of a slowdown (a
+    /// budget of 60 ms failed that unslowed run).
+    static let wholeMedianBudget = 0.03
 
     /// Start-up to the greeting and exit (input at its end at once), `--speech off`, against the
     /// same with a 1M GeoJSON file read whole; peak RSS; and a cold start.
