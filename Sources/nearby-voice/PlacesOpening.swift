@@ -287,8 +287,7 @@ final class WindowLoad: @unchecked Sendable {
     /// (`readWhenIdle`); else it waits with the window, unless `where` asks for it. After a
     /// move at a terminal, the window's connection opened and the street read at once (3-5 ms of
     /// a processor at 10M places), beside the answers to `read` and `find` typed at once, cost
-    /// them 0.5-1 ms (issue 42: 75 moves, `find` 0.6-1.1 ms above the same build with the street
-    /// waiting).
+    /// `find` 1.0-1.3 ms (issue 42: 3 pairs of runs of 75 moves against the street waiting).
     init(
         _ store: PlaceStore, around origin: Coordinate, source: String?, count: Int? = nil,
         streetAtOnce: Bool = false
