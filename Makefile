@@ -145,8 +145,8 @@ BENCH_VENV ?= $(BENCHMARKS_BUILD)/bench-venv
 ## imported with the index chosen by its size and with it forced into memory; peak anonymous
 ## memory judged against 2 GB.
 ## The bench's test of itself (issue 42): the program built again with a known 2x slowdown
-## (-DNEARBY_VOICE_BENCH_SLOWDOWN: the store's opening, reads and searches, the places a window's part is
-## made of and their taking in, and each position report's decision, done twice;
+## (-DNEARBY_VOICE_BENCH_SLOWDOWN: the store's opening, reads and searches, the places a window's
+## part is made of and their taking in, and each position report's decision, done twice;
 ## Sources/PlaceData/BenchSlowdown.swift), in a build folder of its own; the store's rows and the
 ## position report's, measured on it, must each miss their goals.
 ## `make bench BENCH_APP=$(BENCH_SLOWED)` runs the whole bench on the slowed build: it exits 1.
