@@ -155,6 +155,13 @@ public final class PlaceStore: @unchecked Sendable {
     /// Opens the store at `path`, read-only. Throws when it is missing, is not a place store,
     /// is of another version, or is what an unfinished import left.
     public static func open(path: String) throws(StoreProblem) -> PlaceStore {
+        // The bench's test of itself: the store's opening done twice (`BenchSlowdown`), the
+        // session's connection and the window's (`reopened`).
+        try BenchSlowdown.twice { () throws(StoreProblem) in try connect(path: path) }
+    }
+
+    /// `open(path:)`, once.
+    private static func connect(path: String) throws(StoreProblem) -> PlaceStore {
         guard FileManager.default.isReadableFile(atPath: path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "Permission denied" : "No such file or directory"

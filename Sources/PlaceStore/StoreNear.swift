@@ -97,21 +97,13 @@ extension PlaceStore {
     private func countAndKindsLocked(near origin: Coordinate, radius: Double, limit: Int) -> (
         count: Int, kinds: Set<String>?
     ) {
-        var count = 0
         var ids = Set<Int64>()
-        // The cells wholly within, as runs of neighbouring rows (a strip's inner cells are one).
-        var runs: [(first: Int64, last: Int64)] = []
         let spans = cells(around: origin, radius: radius)
-        for span in spans where span.farthest < radius - Self.cellSlack {
-            count += Int(span.last - span.first + 1)
-            if let last = runs.last, last.last + 1 == span.first {
-                runs[runs.count - 1].last = span.last
-            } else {
-                runs.append((span.first, span.last))
-            }
-        }
+        // The cells wholly within, as runs of neighbouring rows (a strip's inner cells are one).
+        let inner = spans.filter { $0.farthest < radius - Self.cellSlack }
+        var count = inner.reduce(0) { $0 + Int($1.last - $1.first + 1) }
         guard count < limit else { return (limit, nil) }
-        for run in runs {
+        for run in Self.runs(of: inner) {
             kindsInRange.forEachRow(run.first, run.last) { row in ids.insert(row.int64(0)) }
         }
         for span in spans where span.farthest >= radius - Self.cellSlack {

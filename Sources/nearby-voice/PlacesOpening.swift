@@ -148,9 +148,7 @@ struct PlacesOpening {
         do throws(StoreProblem) {
             var opening: PlacesOpening?
             if PlaceStore.looksLikeStore(file) {
-                opening = opened(
-                    try BenchSlowdown.twice { () throws(StoreProblem) in try PlaceStore.open(path: file) },
-                    origin: origin, language: language)
+                opening = opened(try PlaceStore.open(path: file), origin: origin, language: language)
             } else if let format = PlaceImport.osmFormat(of: file) {
                 opening = try cached(
                     file, format: format, origin: origin, language: language, words: words, environment: environment,
@@ -217,9 +215,7 @@ struct PlacesOpening {
             guard error.cause == .cannotWrite else { throw error }
             return try inMemory(words.text(error.message))
         }
-        return opened(
-            try BenchSlowdown.twice { () throws(StoreProblem) in try PlaceStore.open(path: store) }, origin: origin,
-            language: language)
+        return opened(try PlaceStore.open(path: store), origin: origin, language: language)
     }
 
     /// The cache folder of the `test` command's run (a temporary folder it removes at the end),
@@ -303,7 +299,7 @@ final class WindowLoad: @unchecked Sendable {
             // A connection of its own, which waits while an answer is read from the store
             // (`pause`); the store itself when it cannot be opened again, which never waits.
             let reader =
-                BenchSlowdown.twice { store.reopened() }.map { reader in
+                store.reopened().map { reader in
                     reader.pausing(at: pause)
                     return reader
                 } ?? store
